@@ -1,0 +1,29 @@
+// Bundles the API (and the shared package) into dist/server.js; npm packages stay external.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  plugins: [
+    {
+      name: 'externalise-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@rentora/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
+});
+cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+console.log('api built: dist/server.js');

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZEnv = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: z.string().default('15m'),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  APP_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Rentora <no-reply@rentora.local>'),
+  REDIS_URL: z.string().optional(),
+  SUPERADMIN_EMAIL: z.string().email().optional(),
+  SUPERADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_EMAIL_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1_048_576),
+  WEB_DIST_DIR: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+});
+
+export interface Config {
+  env: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret: string;
+  accessTokenTtl: string;
+  refreshTokenTtlDays: number;
+  appUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  redisUrl?: string;
+  superAdmin?: { email: string; password: string };
+  seedDemo: boolean;
+  logLevel: string;
+  rateLimits: { loginPerIp: number; loginPerAccount: number; emailPerAccount: number; windowSeconds: number };
+  bodyLimitBytes: number;
+  uploadLimitBytes: number;
+  webDistDir?: string;
+  razorpay?: { keyId: string; keySecret: string };
+}
+
+/** A JWT secret kept in DATA_DIR so that the embedded default survives restarts without configuration. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The only reader of process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = overrides.port ?? e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistentSecret(dataDir),
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    appUrl: (e.APP_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    superAdmin:
+      e.SUPERADMIN_EMAIL && e.SUPERADMIN_PASSWORD
+        ? { email: e.SUPERADMIN_EMAIL, password: e.SUPERADMIN_PASSWORD }
+        : undefined,
+    seedDemo: e.SEED_DEMO === 'true',
+    logLevel: e.LOG_LEVEL,
+    rateLimits: {
+      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      emailPerAccount: e.RATE_LIMIT_EMAIL_PER_ACCOUNT,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
+    webDistDir: e.WEB_DIST_DIR,
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+        ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET }
+        : undefined,
+    ...overrides,
+  };
+}

@@ -1,0 +1,231 @@
+import {
+  type AccessContext,
+  type CompanyRole,
+  canUseFeature,
+  FEATURES,
+  type Feature,
+  holdsFeature,
+  type Limitations,
+  type PlatformRole,
+  planAllows,
+} from '@rentora/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { companies, companyUsers, sessions, users } from '../db/schema';
+import { AppError, featureNotInPlan, forbidden, unauthorized } from './errors';
+import type { TokenService } from './tokens';
+
+/** How a route is reached: declared once per route as `config: { access }`. */
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'optional' }
+  | { kind: 'user' }
+  | { kind: 'super_admin' }
+  | { kind: 'company'; features: readonly Feature[]; mode: 'all' | 'any' };
+
+export const access = {
+  /** No account needed. */
+  public: { kind: 'public' } as RouteAccess,
+  /** An account is used when a token is sent. */
+  optional: { kind: 'optional' } as RouteAccess,
+  /** Any signed-in account. */
+  user: { kind: 'user' } as RouteAccess,
+  superAdmin: { kind: 'super_admin' } as RouteAccess,
+  /** A current company, and every listed feature (held and in the plan). */
+  company: (...features: Feature[]): RouteAccess => ({ kind: 'company', features, mode: 'all' }),
+  /** A current company, and any one of the listed features. */
+  companyAny: (...features: Feature[]): RouteAccess => ({ kind: 'company', features, mode: 'any' }),
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  avatar: string | null;
+  role: PlatformRole;
+  subRole: string | null;
+  isEmailVerified: boolean;
+  isActive: boolean;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The caller as services see it: `ctx` of STYLE.md. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  role: PlatformRole;
+  subRole: string | null;
+  user: AuthUser;
+  companyId: string | null;
+  companyRole: CompanyRole | null;
+  /** The caller's own featurePermissions (super_admin and admin: the whole catalogue). */
+  features: readonly string[];
+  /** The current company's plan feature list (empty: no restriction). */
+  planFeatures: readonly string[];
+  limitations: Limitations | null;
+}
+
+/** A context in which a current company is known. */
+export type CompanyContext = AuthContext & { companyId: string };
+
+export function accessContextOf(ctx: AuthContext): AccessContext {
+  return {
+    role: ctx.role,
+    subRole: ctx.subRole,
+    companyRole: ctx.companyRole,
+    features: ctx.features,
+    planFeatures: ctx.planFeatures,
+  };
+}
+
+export function requireCompany(ctx: AuthContext | null): CompanyContext {
+  if (!ctx) throw unauthorized();
+  if (!ctx.companyId) {
+    throw new AppError(
+      'FORBIDDEN',
+      'No company selected: send the x-company-id header of a company you belong to',
+    );
+  }
+  return ctx as CompanyContext;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+function companyHeader(request: FastifyRequest): string | null {
+  const raw = request.headers['x-company-id'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return null;
+  if (!UUID_PATTERN.test(value)) {
+    throw new AppError('VALIDATION_ERROR', 'x-company-id must be a valid id', {
+      details: [{ path: 'headers.x-company-id', message: 'Must be a valid id' }],
+    });
+  }
+  return value.toLowerCase();
+}
+
+/**
+ * Loads the user, the session and the current company membership in one indexed query.
+ * Without x-company-id the caller's first active company is used.
+ */
+export async function loadAuthContext(
+  db: Db,
+  claims: { sub: string; sid: string },
+  requestedCompanyId: string | null,
+): Promise<AuthContext> {
+  const membershipOn = requestedCompanyId
+    ? and(
+        eq(companyUsers.userId, users.id),
+        eq(companyUsers.companyId, requestedCompanyId),
+        eq(companyUsers.isActive, true),
+      )
+    : and(eq(companyUsers.userId, users.id), eq(companyUsers.isActive, true));
+  const rows = await db
+    .select({
+      user: users,
+      sessionRevokedAt: sessions.revokedAt,
+      companyRole: companyUsers.role,
+      featurePermissions: companyUsers.featurePermissions,
+      companyId: companies.id,
+      companyActive: companies.isActive,
+      planFeatures: companies.featuresList,
+      limitations: companies.limitations,
+    })
+    .from(users)
+    .innerJoin(sessions, and(eq(sessions.id, claims.sid), eq(sessions.userId, users.id)))
+    .leftJoin(companyUsers, membershipOn)
+    .leftJoin(
+      companies,
+      requestedCompanyId ? eq(companies.id, requestedCompanyId) : eq(companies.id, companyUsers.companyId),
+    )
+    .where(eq(users.id, claims.sub))
+    .orderBy(asc(companyUsers.joinedAt))
+    .limit(1);
+
+  const row = rows[0];
+  if (!row || row.sessionRevokedAt) throw unauthorized('Session has ended, please sign in again');
+  const user = row.user as AuthUser;
+  if (!user.isActive) throw unauthorized('This account is deactivated');
+
+  const isPlatformStaff = user.role === 'super_admin' || user.role === 'admin';
+  const companyFound = row.companyId !== null && row.companyActive !== false;
+  const isMember = row.companyRole !== null;
+  if (requestedCompanyId && (!companyFound || (!isMember && !isPlatformStaff))) {
+    throw forbidden('You are not an active member of this company');
+  }
+  const hasCompany = companyFound && (isMember || isPlatformStaff);
+  return {
+    userId: user.id,
+    sessionId: claims.sid,
+    role: user.role,
+    subRole: user.subRole,
+    user,
+    companyId: hasCompany ? row.companyId : null,
+    companyRole: isMember ? (row.companyRole as CompanyRole) : null,
+    features: isPlatformStaff ? FEATURES : (row.featurePermissions ?? []),
+    planFeatures: hasCompany ? (row.planFeatures ?? []) : [],
+    limitations: hasCompany ? row.limitations : null,
+  };
+}
+
+function enforceFeatures(ctx: AuthContext, features: readonly Feature[], mode: 'all' | 'any'): void {
+  if (features.length === 0) return;
+  const accessCtx = accessContextOf(ctx);
+  const ok =
+    mode === 'all'
+      ? features.every((feature) => canUseFeature(accessCtx, feature))
+      : features.some((feature) => canUseFeature(accessCtx, feature));
+  if (ok) return;
+  const lackingInPlan = features.find(
+    (feature) => holdsFeature(accessCtx, feature) && !planAllows(accessCtx, feature),
+  );
+  if (lackingInPlan && (mode === 'any' || features.every((f) => holdsFeature(accessCtx, f)))) {
+    throw featureNotInPlan(lackingInPlan);
+  }
+  throw forbidden(`Missing permissions: ${features.filter((f) => !canUseFeature(accessCtx, f)).join(', ')}`);
+}
+
+/** One onRequest hook enforces every route's declared access before the body is read. */
+export function registerAccessControl(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const declared = request.routeOptions.config?.access;
+    if (!declared || declared.kind === 'public') return;
+    const token = bearerToken(request);
+    if (!token) {
+      if (declared.kind === 'optional') return;
+      throw unauthorized();
+    }
+    const claims = deps.tokens.verifyAccess(token);
+    const ctx = await loadAuthContext(deps.db, claims, companyHeader(request));
+    request.auth = ctx;
+    if (declared.kind === 'super_admin' && ctx.role !== 'super_admin') {
+      throw forbidden('Only the platform super admin can do this');
+    }
+    if (declared.kind === 'company') {
+      requireCompany(ctx);
+      enforceFeatures(ctx, declared.features, declared.mode);
+    }
+  });
+}

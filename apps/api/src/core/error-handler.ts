@@ -1,0 +1,96 @@
+import type { ErrorCode } from '@rentora/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+interface ErrorReply {
+  status: number;
+  body: { success: false; error: string; code: ErrorCode; [key: string]: unknown };
+}
+
+function reply(
+  status: number,
+  code: ErrorCode,
+  error: string,
+  extra: Record<string, unknown> = {},
+): ErrorReply {
+  return { status, body: { success: false, error, code, ...extra } };
+}
+
+const PG_UNIQUE_VIOLATION = '23505';
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+const PG_INVALID_TEXT = '22P02';
+
+function pgCodeOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Maps any thrown value to the API error contract. Unknown errors become 500 without internals. */
+export function toErrorReply(error: unknown, requestId: string): ErrorReply {
+  if (error instanceof AppError) return reply(error.status, error.code, error.message, { ...error.extra });
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = error.validationContext === 'body' ? '' : (error.validationContext ?? '');
+    const details = error.validation.map((issue) => ({
+      path: [context, ...issue.instancePath.split('/')].filter(Boolean).join('.'),
+      message: issue.message ?? 'Invalid value',
+    }));
+    const first = details[0];
+    return reply(
+      400,
+      'VALIDATION_ERROR',
+      first ? `${first.path || 'request'}: ${first.message}` : 'Invalid request',
+      {
+        details,
+      },
+    );
+  }
+
+  const pgCode = pgCodeOf(error);
+  if (pgCode === PG_UNIQUE_VIOLATION)
+    return reply(409, 'CONFLICT', 'A record with these details already exists');
+  if (pgCode === PG_FOREIGN_KEY_VIOLATION)
+    return reply(409, 'CONFLICT', 'A related record does not exist or is in use');
+  if (pgCode === PG_INVALID_TEXT) return reply(400, 'VALIDATION_ERROR', 'Invalid value in request');
+
+  const fastifyError = error as FastifyError;
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (status === 413) return reply(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+    if (status === 415) return reply(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
+    if (status === 404) return reply(404, 'NOT_FOUND', 'Not found');
+    if (status === 429) return reply(429, 'RATE_LIMITED', 'Too many requests, please try again later');
+    const message =
+      fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'Malformed JSON body'
+        : fastifyError.message || 'Invalid request';
+    return reply(400, 'VALIDATION_ERROR', message);
+  }
+  return reply(500, 'INTERNAL_ERROR', 'Something went wrong. Please try again later.', { requestId });
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, replyTo) => {
+    const { status, body } = toErrorReply(error, request.id);
+    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    else request.log.debug({ err: error, code: body.code }, 'request failed');
+    return replyTo.status(status).send(body);
+  });
+  app.setNotFoundHandler((request, replyTo) =>
+    replyTo.status(404).send(routeNotFound(request.method, request.url)),
+  );
+}
+
+export function routeNotFound(method: string, url: string) {
+  return {
+    success: false,
+    error: `Route ${method} ${url.split('?')[0]} not found`,
+    code: 'NOT_FOUND' as const,
+  };
+}

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    phone: text(),
+    avatar: text(),
+    role: text({ enum: ['super_admin', 'admin', 'tenant', 'user'] }).notNull(),
+    subRole: text(),
+    isEmailVerified: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_role_created_idx').on(t.role, t.createdAt),
+  ],
+);
+
+/** A login session: one refresh-token family. Revoking it ends the session's access tokens too. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text(),
+    ip: text(),
+    revokedAt: timestamp({ withTimezone: true }),
+    lastUsedAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_session_idx').on(t.sessionId),
+  ],
+);
+
+/** Single-use email verification and password reset tokens, stored hashed. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['verify_email', 'reset_password'] }).notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash),
+    index('auth_tokens_user_idx').on(t.userId, t.purpose),
+  ],
+);

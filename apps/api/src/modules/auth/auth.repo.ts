@@ -1,0 +1,129 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { authTokens, refreshTokens, sessions, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export function createAuthRepo(db: DbOrTx) {
+  return {
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .limit(1);
+      return row;
+    },
+
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async insertUser(values: NewUser): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    },
+
+    async updateUser(id: string, values: Partial<NewUser>): Promise<UserRow> {
+      if (Object.keys(values).length === 0) return (await this.findUserById(id))!;
+      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      return row!;
+    },
+
+    async createSession(values: { userId: string; userAgent?: string; ip?: string }) {
+      const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+      return row!;
+    },
+
+    async revokeSession(sessionId: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    /** Ends every session of the user except `keepSessionId`. */
+    async revokeUserSessions(userId: string, keepSessionId?: string): Promise<void> {
+      const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+      if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(...conditions));
+    },
+
+    async insertRefreshToken(values: {
+      sessionId: string;
+      tokenHash: string;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.insert(refreshTokens).values(values);
+    },
+
+    async findRefreshToken(tokenHash: string) {
+      const [row] = await db
+        .select({
+          id: refreshTokens.id,
+          sessionId: refreshTokens.sessionId,
+          expiresAt: refreshTokens.expiresAt,
+          usedAt: refreshTokens.usedAt,
+          userId: sessions.userId,
+          sessionRevokedAt: sessions.revokedAt,
+        })
+        .from(refreshTokens)
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+
+    /** Marks a refresh token used; false when another request used it first. */
+    async markRefreshTokenUsed(id: string): Promise<boolean> {
+      const rows = await db
+        .update(refreshTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+        .returning({ id: refreshTokens.id });
+      return rows.length > 0;
+    },
+
+    async touchSession(sessionId: string): Promise<void> {
+      await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, sessionId));
+    },
+
+    async insertAuthToken(values: typeof authTokens.$inferInsert): Promise<void> {
+      await db.insert(authTokens).values(values);
+    },
+
+    /** Uses a verification or reset token once; undefined when unknown, used or expired. */
+    async consumeAuthToken(tokenHash: string, purpose: 'verify_email' | 'reset_password') {
+      const [row] = await db
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(authTokens.tokenHash, tokenHash),
+            eq(authTokens.purpose, purpose),
+            isNull(authTokens.usedAt),
+            gt(authTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ userId: authTokens.userId });
+      return row;
+    },
+
+    /** A new link makes the user's older unused links of that purpose dead. */
+    async expireAuthTokens(userId: string, purpose: 'verify_email' | 'reset_password'): Promise<void> {
+      await db
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)),
+        );
+    },
+  };
+}
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -1,0 +1,271 @@
+import type {
+  AuthSession,
+  ChangePasswordBody,
+  LoginBody,
+  PermissionContextDto,
+  RegisterBody,
+  UpdateProfileBody,
+  UserDto,
+} from '@rentora/shared';
+import type { AppDeps } from '../../app';
+import { type AuthContext, loadAuthContext } from '../../core/access';
+import { AppError, badRequest, unauthorized } from '../../core/errors';
+import { hashPassword, verifyPassword } from '../../core/passwords';
+import { hashToken, newOpaqueToken } from '../../core/tokens';
+import { createCompaniesService } from '../companies/companies.service';
+import { type AuthRepo, createAuthRepo, type UserRow } from './auth.repo';
+import { toUserDto } from './user-dto';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+const HOUR_MS = 3_600_000;
+const VERIFY_EMAIL_TTL_MS = 48 * HOUR_MS;
+const RESET_PASSWORD_TTL_MS = 1 * HOUR_MS;
+
+export function createAuthService(deps: AppDeps) {
+  const { db, config, tokens, mailer, limiter } = deps;
+  const repo = createAuthRepo(db);
+  const companies = createCompaniesService(deps);
+
+  async function issueSession(sessionRepo: AuthRepo, user: UserRow, meta: RequestMeta): Promise<AuthSession> {
+    const session = await sessionRepo.createSession({
+      userId: user.id,
+      userAgent: meta.userAgent,
+      ip: meta.ip,
+    });
+    const refreshToken = await issueRefreshToken(sessionRepo, session.id);
+    return {
+      token: tokens.signAccess({ sub: user.id, role: user.role, sid: session.id }),
+      refreshToken,
+      user: toUserDto(user),
+    };
+  }
+
+  async function issueRefreshToken(sessionRepo: AuthRepo, sessionId: string): Promise<string> {
+    const refreshToken = newOpaqueToken();
+    await sessionRepo.insertRefreshToken({
+      sessionId,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: new Date(Date.now() + config.refreshTokenTtlDays * 24 * HOUR_MS),
+    });
+    return refreshToken;
+  }
+
+  async function sendLink(
+    user: UserRow,
+    purpose: 'verify_email' | 'reset_password',
+    tokenRepo: AuthRepo = repo,
+  ): Promise<void> {
+    await tokenRepo.expireAuthTokens(user.id, purpose);
+    const token = newOpaqueToken();
+    const ttl = purpose === 'verify_email' ? VERIFY_EMAIL_TTL_MS : RESET_PASSWORD_TTL_MS;
+    await tokenRepo.insertAuthToken({
+      userId: user.id,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + ttl),
+    });
+    const link =
+      purpose === 'verify_email'
+        ? `${config.appUrl}/auth/verify-email/${token}`
+        : `${config.appUrl}/auth/reset-password/${token}`;
+    const [subject, intro] =
+      purpose === 'verify_email'
+        ? ['Verify your email address', 'Confirm your email address to finish setting up your account.']
+        : ['Reset your password', 'Someone asked to reset the password of your account. If it was you:'];
+    await mailer.send({
+      to: user.email,
+      subject,
+      template: purpose,
+      link,
+      text: `Hello ${user.firstName},\n\n${intro}\n${link}\n\nThe link works once and expires in ${ttl / HOUR_MS} hours.\n`,
+      html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>${intro}</p><p><a href="${link}">${link}</a></p><p>The link works once and expires in ${ttl / HOUR_MS} hours.</p>`,
+    });
+  }
+
+  async function createAccount(
+    values: RegisterBody,
+    role: 'tenant' | 'user',
+    authRepo: AuthRepo,
+  ): Promise<UserRow> {
+    if (await authRepo.findUserByEmail(values.email)) {
+      throw new AppError('CONFLICT', 'An account with this email already exists');
+    }
+    return authRepo.insertUser({
+      email: values.email,
+      passwordHash: await hashPassword(values.password),
+      firstName: values.firstName,
+      lastName: values.lastName,
+      phone: values.phone ?? null,
+      role,
+    });
+  }
+
+  return {
+    async register(input: RegisterBody, meta: RequestMeta): Promise<AuthSession> {
+      const { user, session } = await db.transaction(async (tx) => {
+        const txRepo = createAuthRepo(tx);
+        const created = await createAccount(input, 'tenant', txRepo);
+        return { user: created, session: await issueSession(txRepo, created, meta) };
+      });
+      await sendLink(user, 'verify_email');
+      return session;
+    },
+
+    /** Signed in: the caller becomes the owner. Anonymous: `owner` makes the account and the answer signs it in. */
+    async registerCompany(
+      ctx: AuthContext | null,
+      input: Parameters<typeof companies.createCompanyWithOwner>[1] & { owner?: RegisterBody },
+      meta: RequestMeta,
+    ) {
+      if (!ctx && !input.owner)
+        throw badRequest("Give the owner's account details or sign in first", 'owner');
+      const result = await db.transaction(async (tx) => {
+        const txRepo = createAuthRepo(tx);
+        let owner: UserRow;
+        if (ctx) {
+          owner =
+            ctx.role === 'tenant'
+              ? await txRepo.updateUser(ctx.userId, { role: 'user' })
+              : (ctx.user as UserRow);
+        } else {
+          owner = await createAccount(input.owner!, 'user', txRepo);
+        }
+        const created = await companies.createCompanyWithOwner(tx, { company: input.company }, owner.id);
+        const session = ctx ? undefined : await issueSession(txRepo, owner, meta);
+        return { owner, created, session };
+      });
+      if (!ctx) await sendLink(result.owner, 'verify_email');
+      return {
+        company: result.created.company,
+        companyUser: result.created.companyUser,
+        user: toUserDto(result.owner),
+        ...(result.session ? { token: result.session.token, refreshToken: result.session.refreshToken } : {}),
+      };
+    },
+
+    async login(input: LoginBody, meta: RequestMeta): Promise<AuthSession> {
+      await limiter.hit(`login:ip:${meta.ip}`, config.rateLimits.loginPerIp);
+      await limiter.hit(`login:account:${input.email}`, config.rateLimits.loginPerAccount);
+      const user = await repo.findUserByEmail(input.email);
+      const valid = await verifyPassword(user?.passwordHash, input.password);
+      if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+      if (!user.isActive)
+        throw new AppError('FORBIDDEN', 'This account is deactivated. Contact your administrator.');
+      return db.transaction(async (tx) => {
+        const txRepo = createAuthRepo(tx);
+        const updated = await txRepo.updateUser(user.id, { lastLoginAt: new Date() });
+        return issueSession(txRepo, updated, meta);
+      });
+    },
+
+    async logout(ctx: AuthContext | null, refreshToken: string | undefined): Promise<void> {
+      if (ctx) await repo.revokeSession(ctx.sessionId);
+      if (refreshToken) {
+        const found = await repo.findRefreshToken(hashToken(refreshToken));
+        if (found) await repo.revokeSession(found.sessionId);
+      }
+    },
+
+    /** Rotates the refresh token. A token used twice means theft: its whole session is revoked. */
+    async refresh(refreshToken: string): Promise<AuthSession> {
+      const found = await repo.findRefreshToken(hashToken(refreshToken));
+      if (!found || found.sessionRevokedAt) throw new AppError('UNAUTHORIZED', 'Invalid refresh token');
+      if (found.usedAt || !(await repo.markRefreshTokenUsed(found.id))) {
+        await repo.revokeSession(found.sessionId);
+        throw new AppError('UNAUTHORIZED', 'Refresh token already used; the session has been ended');
+      }
+      if (found.expiresAt.getTime() <= Date.now())
+        throw new AppError('UNAUTHORIZED', 'Refresh token expired');
+      const user = await repo.findUserById(found.userId);
+      if (!user?.isActive) throw unauthorized('This account is deactivated');
+      const next = await issueRefreshToken(repo, found.sessionId);
+      await repo.touchSession(found.sessionId);
+      return {
+        token: tokens.signAccess({ sub: user.id, role: user.role, sid: found.sessionId }),
+        refreshToken: next,
+        user: toUserDto(user),
+      };
+    },
+
+    me(ctx: AuthContext): UserDto {
+      return toUserDto(ctx.user as UserRow);
+    },
+
+    async permissionContext(ctx: AuthContext, companyId: string | undefined): Promise<PermissionContextDto> {
+      const effective =
+        companyId && companyId !== ctx.companyId
+          ? await loadAuthContext(db, { sub: ctx.userId, sid: ctx.sessionId }, companyId)
+          : ctx;
+      return companies.permissionContextOf(effective);
+    },
+
+    async updateProfile(ctx: AuthContext, input: UpdateProfileBody): Promise<UserDto> {
+      return toUserDto(await repo.updateUser(ctx.userId, input));
+    },
+
+    async changePassword(ctx: AuthContext, input: ChangePasswordBody): Promise<void> {
+      if (!(await verifyPassword(ctx.user.passwordHash, input.currentPassword))) {
+        throw new AppError('VALIDATION_ERROR', 'Current password is incorrect', {
+          details: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
+        });
+      }
+      await db.transaction(async (tx) => {
+        const txRepo = createAuthRepo(tx);
+        await txRepo.updateUser(ctx.userId, { passwordHash: await hashPassword(input.newPassword) });
+        await txRepo.revokeUserSessions(ctx.userId, ctx.sessionId);
+      });
+    },
+
+    /** Always answers the same, so it does not reveal whether an account exists. */
+    async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
+      await limiter.hit(`email:ip:${meta.ip}`, config.rateLimits.loginPerIp);
+      await limiter.hit(`email:account:${email}`, config.rateLimits.emailPerAccount);
+      const user = await repo.findUserByEmail(email);
+      if (user?.isActive) await sendLink(user, 'reset_password');
+    },
+
+    async resetPassword(token: string, password: string, meta: RequestMeta): Promise<AuthSession> {
+      return db.transaction(async (tx) => {
+        const txRepo = createAuthRepo(tx);
+        const consumed = await txRepo.consumeAuthToken(hashToken(token), 'reset_password');
+        if (!consumed) throw badRequest('This reset link is invalid or has expired', 'token');
+        await txRepo.revokeUserSessions(consumed.userId);
+        const user = await txRepo.updateUser(consumed.userId, {
+          passwordHash: await hashPassword(password),
+          isEmailVerified: true,
+        });
+        return issueSession(txRepo, user, meta);
+      });
+    },
+
+    async verifyEmail(token: string): Promise<UserDto> {
+      return db.transaction(async (tx) => {
+        const txRepo = createAuthRepo(tx);
+        const consumed = await txRepo.consumeAuthToken(hashToken(token), 'verify_email');
+        if (!consumed) throw badRequest('This verification link is invalid or has expired', 'token');
+        return toUserDto(await txRepo.updateUser(consumed.userId, { isEmailVerified: true }));
+      });
+    },
+
+    async resendVerification(
+      ctx: AuthContext | null,
+      email: string | undefined,
+      meta: RequestMeta,
+    ): Promise<void> {
+      const address = ctx?.user.email ?? email;
+      if (!address) throw badRequest('Email is required', 'email');
+      await limiter.hit(`email:ip:${meta.ip}`, config.rateLimits.loginPerIp);
+      await limiter.hit(`email:account:${address.toLowerCase()}`, config.rateLimits.emailPerAccount);
+      const user = ctx ? (ctx.user as UserRow) : await repo.findUserByEmail(address);
+      if (user && !user.isEmailVerified) await sendLink(user, 'verify_email');
+    },
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

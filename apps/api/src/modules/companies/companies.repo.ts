@@ -1,0 +1,196 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, companyUsers, plans, users } from '../../db/schema';
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type NewCompany = typeof companies.$inferInsert;
+export type CompanyUserRow = typeof companyUsers.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
+
+const companyWithPlan = {
+  company: companies,
+  planName: plans.name,
+  planSlug: plans.slug,
+};
+export type CompanyWithPlan = { company: CompanyRow; planName: string | null; planSlug: string | null };
+
+const memberColumns = {
+  member: companyUsers,
+  user: {
+    id: users.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    avatar: users.avatar,
+    phone: users.phone,
+  },
+};
+export type MemberWithUser = {
+  member: CompanyUserRow;
+  user: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    avatar: string | null;
+    phone: string | null;
+  };
+};
+
+export interface CompanyListFilter {
+  userId?: string;
+  search?: string;
+  isVerified?: boolean;
+  sortBy: 'createdAt' | 'name';
+  sortOrder: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export function createCompaniesRepo(db: DbOrTx) {
+  return {
+    async findDefaultPlan(): Promise<PlanRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(plans)
+        .where(and(eq(plans.isDefault, true), eq(plans.isActive, true)))
+        .limit(1);
+      return row;
+    },
+
+    async findCompany(companyId: string): Promise<CompanyWithPlan | undefined> {
+      const [row] = await db
+        .select(companyWithPlan)
+        .from(companies)
+        .leftJoin(plans, eq(plans.id, companies.planId))
+        .where(eq(companies.id, companyId))
+        .limit(1);
+      return row;
+    },
+
+    /** The caller's active companies, or every company when `userId` is not given (super admin). */
+    async listCompanies(filter: CompanyListFilter): Promise<{ rows: CompanyWithPlan[]; total: number }> {
+      const conditions: SQL[] = [];
+      if (filter.userId) {
+        conditions.push(
+          inArray(
+            companies.id,
+            db
+              .select({ id: companyUsers.companyId })
+              .from(companyUsers)
+              .where(and(eq(companyUsers.userId, filter.userId), eq(companyUsers.isActive, true))),
+          ),
+        );
+        conditions.push(eq(companies.isActive, true));
+      }
+      if (filter.search) {
+        const pattern = `%${filter.search.replace(/[%_\\]/g, '\\$&')}%`;
+        conditions.push(or(ilike(companies.name, pattern), ilike(companies.email, pattern))!);
+      }
+      if (filter.isVerified !== undefined) conditions.push(eq(companies.isVerified, filter.isVerified));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const direction = filter.sortOrder === 'asc' ? asc : desc;
+      const orderColumn = filter.sortBy === 'name' ? sql`lower(${companies.name})` : companies.createdAt;
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select(companyWithPlan)
+          .from(companies)
+          .leftJoin(plans, eq(plans.id, companies.planId))
+          .where(where)
+          .orderBy(direction(orderColumn), direction(companies.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db.select({ total: count() }).from(companies).where(where),
+      ]);
+      return { rows, total: totalRow?.total ?? 0 };
+    },
+
+    async insertCompany(values: NewCompany): Promise<CompanyRow> {
+      const [row] = await db.insert(companies).values(values).returning();
+      return row!;
+    },
+
+    async updateCompany(companyId: string, values: Partial<NewCompany>): Promise<void> {
+      if (Object.keys(values).length === 0) return;
+      await db.update(companies).set(values).where(eq(companies.id, companyId));
+    },
+
+    async deleteCompany(companyId: string): Promise<void> {
+      await db.delete(companies).where(eq(companies.id, companyId));
+    },
+
+    async listMembers(
+      companyId: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: MemberWithUser[]; total: number }> {
+      const where = eq(companyUsers.companyId, companyId);
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select(memberColumns)
+          .from(companyUsers)
+          .innerJoin(users, eq(users.id, companyUsers.userId))
+          .where(where)
+          .orderBy(asc(companyUsers.createdAt), asc(companyUsers.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ total: count() }).from(companyUsers).where(where),
+      ]);
+      return { rows, total: totalRow?.total ?? 0 };
+    },
+
+    async findMember(companyId: string, userId: string): Promise<MemberWithUser | undefined> {
+      const [row] = await db
+        .select(memberColumns)
+        .from(companyUsers)
+        .innerJoin(users, eq(users.id, companyUsers.userId))
+        .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)))
+        .limit(1);
+      return row;
+    },
+
+    async insertMember(values: typeof companyUsers.$inferInsert): Promise<CompanyUserRow> {
+      const [row] = await db.insert(companyUsers).values(values).returning();
+      return row!;
+    },
+
+    async updateMember(companyId: string, userId: string, values: Partial<typeof companyUsers.$inferInsert>) {
+      if (Object.keys(values).length === 0) return;
+      await db
+        .update(companyUsers)
+        .set(values)
+        .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)));
+    },
+
+    async deleteMember(companyId: string, userId: string): Promise<void> {
+      await db
+        .delete(companyUsers)
+        .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)));
+    },
+
+    /** Active owners, locked so that two concurrent demotions cannot remove the last one. */
+    async lockActiveOwners(companyId: string): Promise<string[]> {
+      const rows = await db
+        .select({ userId: companyUsers.userId })
+        .from(companyUsers)
+        .where(
+          and(
+            eq(companyUsers.companyId, companyId),
+            eq(companyUsers.role, 'owner'),
+            eq(companyUsers.isActive, true),
+          ),
+        )
+        .for('update');
+      return rows.map((row) => row.userId);
+    },
+
+    async memberCounts(companyId: string) {
+      return db
+        .select({ role: companyUsers.role, isActive: companyUsers.isActive, total: count() })
+        .from(companyUsers)
+        .where(eq(companyUsers.companyId, companyId))
+        .groupBy(companyUsers.role, companyUsers.isActive);
+    },
+  };
+}
+
+export type CompaniesRepo = ReturnType<typeof createCompaniesRepo>;

@@ -1,0 +1,164 @@
+import {
+  ZAddCompanyMemberBody,
+  ZCompanyCreateBody,
+  ZCompanyDto,
+  ZCompanyListQuery,
+  ZCompanyStats,
+  ZCompanyUpdateBody,
+  ZCompanyUserDto,
+  ZId,
+  ZIdParams,
+  ZOkMessage,
+  ZUpdateCompanyMemberBody,
+  zOk,
+  zOkList,
+} from '@rentora/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../core/access';
+import { ok, okMessage } from '../../core/http';
+import { createCompaniesService } from './companies.service';
+
+const tags = ['companies'];
+const ZMemberParams = z.object({ id: ZId, userId: ZId });
+const ZMembersQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const companies = createCompaniesService(app.deps);
+
+  app.get(
+    '/',
+    {
+      config: { access: access.user },
+      schema: { tags, querystring: ZCompanyListQuery, response: { 200: zOkList(ZCompanyDto) } },
+    },
+    async (request) => {
+      const { data, pagination } = await companies.listCompanies(request.auth!, request.query);
+      return { success: true as const, data, pagination };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: access.user },
+      schema: {
+        tags,
+        body: ZCompanyCreateBody,
+        response: { 201: zOk(z.object({ company: ZCompanyDto, companyUser: ZCompanyUserDto })) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return ok(await companies.createCompany(request.auth!, request.body), 'Company created');
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: access.user },
+      schema: { tags, params: ZIdParams, response: { 200: zOk(ZCompanyDto) } },
+    },
+    async (request) => ok(await companies.getCompany(request.auth!, request.params.id)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { access: access.user },
+      schema: { tags, params: ZIdParams, body: ZCompanyUpdateBody, response: { 200: zOk(ZCompanyDto) } },
+    },
+    async (request) =>
+      ok(await companies.updateCompany(request.auth!, request.params.id, request.body), 'Company updated'),
+  );
+
+  app.delete(
+    '/:id',
+    { config: { access: access.user }, schema: { tags, params: ZIdParams, response: { 200: ZOkMessage } } },
+    async (request) => {
+      await companies.deleteCompany(request.auth!, request.params.id);
+      return okMessage('Company deleted');
+    },
+  );
+
+  app.get(
+    '/:id/stats',
+    {
+      config: { access: access.user },
+      schema: { tags, params: ZIdParams, response: { 200: zOk(ZCompanyStats) } },
+    },
+    async (request) => ok(await companies.stats(request.auth!, request.params.id)),
+  );
+
+  app.get(
+    '/:id/users',
+    {
+      config: { access: access.user },
+      schema: {
+        tags,
+        params: ZIdParams,
+        querystring: ZMembersQuery,
+        response: { 200: zOkList(ZCompanyUserDto) },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { data, pagination } = await companies.listMembers(request.auth!, request.params.id, page, limit);
+      return { success: true as const, data, pagination };
+    },
+  );
+
+  app.post(
+    '/:id/users',
+    {
+      config: { access: access.user },
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZAddCompanyMemberBody,
+        response: { 201: zOk(ZCompanyUserDto) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return ok(
+        await companies.addMember(request.auth!, request.params.id, request.body),
+        'User added to company',
+      );
+    },
+  );
+
+  app.put(
+    '/:id/users/:userId',
+    {
+      config: { access: access.user },
+      schema: {
+        tags,
+        params: ZMemberParams,
+        body: ZUpdateCompanyMemberBody,
+        response: { 200: zOk(ZCompanyUserDto) },
+      },
+    },
+    async (request) =>
+      ok(
+        await companies.updateMember(request.auth!, request.params.id, request.params.userId, request.body),
+        'Company user updated',
+      ),
+  );
+
+  app.delete(
+    '/:id/users/:userId',
+    {
+      config: { access: access.user },
+      schema: { tags, params: ZMemberParams, response: { 200: ZOkMessage } },
+    },
+    async (request) => {
+      await companies.removeMember(request.auth!, request.params.id, request.params.userId);
+      return okMessage('User removed from company');
+    },
+  );
+};

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { lockDataDir } from './db/lock';
+import { ensurePlans, ensureSuperAdmin, seedDemoData } from './db/seed';
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
+  });
+  await database.migrate();
+  await ensurePlans(database.db);
+  const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
+  if (config.superAdmin) await ensureSuperAdmin(database.db, config.superAdmin);
+
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => {
+    await database.close();
+    unlock();
+  });
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.driver, seeded, startupMs: Math.round(performance.now() - startedAt) },
+    `Rentora is listening on ${config.appUrl}`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

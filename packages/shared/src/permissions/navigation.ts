@@ -1,0 +1,511 @@
+import {
+  type AccessContext,
+  canUseFeature,
+  holdsFeature,
+  isSuperAdmin,
+  planAllows,
+  staffRoleOf,
+} from './access';
+import { type Feature, STAFF_ROLES, type StaffRole } from './features';
+
+export type NavItemState = 'hidden' | 'accessible' | 'locked';
+
+export interface NavItem {
+  id: string;
+  name: string;
+  href: string;
+  icon: string;
+  description: string;
+  requiredFeatures: readonly Feature[];
+  requireAll?: boolean;
+  order: number;
+  badge?: 'Dev' | 'DEV' | 'Admin';
+  showLock?: boolean;
+  isNew?: boolean;
+}
+
+export interface NavGroup {
+  id: string;
+  name: string;
+  icon: string;
+  description: string;
+  order: number;
+  collapsible: boolean;
+  defaultExpanded: boolean;
+  items: readonly NavItem[];
+}
+
+/** The staff sidebar (spec 01 §2 "Dashboard shell" and §6 "Navigation requirements"). */
+export const NAV_GROUPS: readonly NavGroup[] = [
+  {
+    id: 'main',
+    name: 'Main',
+    icon: 'LayoutDashboard',
+    description: 'Overview and your account',
+    order: 0,
+    collapsible: false,
+    defaultExpanded: true,
+    items: [
+      {
+        id: 'dashboard',
+        name: 'Dashboard',
+        href: '/dashboard',
+        icon: 'LayoutDashboard',
+        description: 'Overview of your portfolio',
+        requiredFeatures: [],
+        order: 0,
+      },
+      {
+        id: 'profile',
+        name: 'Profile',
+        href: '/dashboard/profile',
+        icon: 'UserCircle',
+        description: 'Your account and password',
+        requiredFeatures: [],
+        order: 1,
+      },
+    ],
+  },
+  {
+    id: 'property',
+    name: 'Properties',
+    icon: 'Building2',
+    description: 'Properties, units and tours',
+    order: 1,
+    collapsible: true,
+    defaultExpanded: true,
+    items: [
+      {
+        id: 'properties',
+        name: 'Properties',
+        href: '/dashboard/properties',
+        icon: 'Building2',
+        description: 'Manage properties and rental units',
+        requiredFeatures: ['properties_read'],
+        order: 0,
+        showLock: true,
+      },
+      {
+        id: 'virtual-tours',
+        name: 'Virtual Tours',
+        href: '/dashboard/virtual-tours',
+        icon: 'Camera',
+        description: 'Image tours of rental units',
+        requiredFeatures: ['admin_read'],
+        requireAll: true,
+        order: 1,
+        badge: 'Dev',
+      },
+      {
+        id: 'property-map',
+        name: 'Property Map',
+        href: '/dashboard/map-demo',
+        icon: 'Map',
+        description: 'Properties on a map',
+        requiredFeatures: ['admin_read'],
+        requireAll: true,
+        order: 2,
+        badge: 'Dev',
+      },
+    ],
+  },
+  {
+    id: 'tenant',
+    name: 'Tenants',
+    icon: 'Users',
+    description: 'Tenants and bookings',
+    order: 2,
+    collapsible: true,
+    defaultExpanded: true,
+    items: [
+      {
+        id: 'tenants',
+        name: 'Tenants',
+        href: '/dashboard/tenants',
+        icon: 'Users',
+        description: 'Tenant records, documents and leases',
+        requiredFeatures: ['tenants_read'],
+        order: 0,
+        showLock: true,
+      },
+      {
+        id: 'bookings',
+        name: 'Bookings',
+        href: '/dashboard/bookings',
+        icon: 'CalendarCheck',
+        description: 'Bookings and installments',
+        requiredFeatures: ['admin_read'],
+        requireAll: true,
+        order: 1,
+        badge: 'DEV',
+      },
+    ],
+  },
+  {
+    id: 'financial',
+    name: 'Financial',
+    icon: 'Wallet',
+    description: 'Payments and invoices',
+    order: 3,
+    collapsible: true,
+    defaultExpanded: true,
+    items: [
+      {
+        id: 'payments',
+        name: 'Payments',
+        href: '/dashboard/payments',
+        icon: 'CreditCard',
+        description: 'Payments, invoices and tracking',
+        requiredFeatures: ['payments_read', 'invoices_read'],
+        order: 0,
+        showLock: true,
+      },
+    ],
+  },
+  {
+    id: 'maintenance',
+    name: 'Maintenance',
+    icon: 'Wrench',
+    description: 'Maintenance requests',
+    order: 4,
+    collapsible: true,
+    defaultExpanded: true,
+    items: [
+      {
+        id: 'maintenance',
+        name: 'Maintenance',
+        href: '/dashboard/maintenance',
+        icon: 'Wrench',
+        description: 'Requests, types and assignments',
+        requiredFeatures: ['maintenance_read'],
+        order: 0,
+        showLock: true,
+      },
+    ],
+  },
+  {
+    id: 'analytics',
+    name: 'Analytics',
+    icon: 'BarChart3',
+    description: 'Reports and insights',
+    order: 5,
+    collapsible: true,
+    defaultExpanded: false,
+    items: [
+      {
+        id: 'analytics',
+        name: 'Analytics',
+        href: '/dashboard/analytics',
+        icon: 'BarChart3',
+        description: 'Occupancy, revenue and trends',
+        requiredFeatures: ['analytics_read'],
+        order: 0,
+        showLock: true,
+      },
+    ],
+  },
+  {
+    id: 'company',
+    name: 'Company',
+    icon: 'Briefcase',
+    description: 'Company and team',
+    order: 6,
+    collapsible: true,
+    defaultExpanded: false,
+    items: [
+      {
+        id: 'companies',
+        name: 'Company',
+        href: '/dashboard/companies',
+        icon: 'Briefcase',
+        description: 'Company profile, plan and usage',
+        requiredFeatures: ['company_read'],
+        order: 0,
+      },
+      {
+        id: 'company-users',
+        name: 'Company Users',
+        href: '/dashboard/company-users',
+        icon: 'UserCog',
+        description: 'Team members, roles and invitations',
+        requiredFeatures: ['users_read'],
+        order: 1,
+        showLock: true,
+      },
+    ],
+  },
+  {
+    id: 'administration',
+    name: 'Administration',
+    icon: 'Shield',
+    description: 'Platform administration',
+    order: 7,
+    collapsible: true,
+    defaultExpanded: false,
+    items: [
+      {
+        id: 'admin-management',
+        name: 'Admin Management',
+        href: '/dashboard/admin-management',
+        icon: 'Shield',
+        description: 'Platform accounts and roles',
+        requiredFeatures: ['admin_read', 'admin_write'],
+        order: 0,
+        badge: 'Admin',
+      },
+      {
+        id: 'plans',
+        name: 'Plans and Pricing',
+        href: '/dashboard/plans',
+        icon: 'Layers',
+        description: 'Plans, features and limits',
+        requiredFeatures: ['admin_read', 'admin_write'],
+        requireAll: true,
+        order: 1,
+        badge: 'Admin',
+      },
+      {
+        id: 'notification-logs',
+        name: 'Notification Logs',
+        href: '/dashboard/notification-logs',
+        icon: 'ScrollText',
+        description: 'Every notification and email sent',
+        requiredFeatures: ['notifications_read', 'admin_read'],
+        requireAll: true,
+        order: 2,
+        badge: 'Admin',
+      },
+      {
+        id: 'test-notifications',
+        name: 'Test Notifications',
+        href: '/dashboard/test-notifications',
+        icon: 'BellRing',
+        description: 'Send a test notification',
+        requiredFeatures: ['admin_read'],
+        order: 3,
+        badge: 'Admin',
+      },
+      {
+        id: 'leads',
+        name: 'Leads',
+        href: '/dashboard/leads',
+        icon: 'Inbox',
+        description: 'Sales enquiries from the contact page',
+        requiredFeatures: ['admin_read'],
+        order: 4,
+        badge: 'Admin',
+      },
+    ],
+  },
+  {
+    id: 'notifications',
+    name: 'Notifications',
+    icon: 'Bell',
+    description: 'Your notifications',
+    order: 8,
+    collapsible: true,
+    defaultExpanded: true,
+    items: [
+      {
+        id: 'notifications',
+        name: 'Notifications',
+        href: '/dashboard/notifications',
+        icon: 'Bell',
+        description: 'In-app notifications',
+        requiredFeatures: ['notifications_read'],
+        order: 0,
+      },
+    ],
+  },
+];
+
+/**
+ * hidden: the user lacks the permission; locked: the user holds it but the plan lacks the feature
+ * (only for items marked showLock, never for super_admin, only when the plan list is not empty).
+ */
+export function navItemState(
+  ctx: AccessContext,
+  item: Pick<NavItem, 'requiredFeatures' | 'requireAll' | 'showLock'>,
+): NavItemState {
+  if (item.requiredFeatures.length === 0 || isSuperAdmin(ctx)) return 'accessible';
+  const held = item.requiredFeatures.filter((feature) => holdsFeature(ctx, feature));
+  const holds = item.requireAll ? held.length === item.requiredFeatures.length : held.length > 0;
+  if (!holds) return 'hidden';
+  const usable = item.requireAll
+    ? held.every((f) => planAllows(ctx, f))
+    : held.some((f) => planAllows(ctx, f));
+  if (usable) return 'accessible';
+  return item.showLock && ctx.planFeatures?.length ? 'locked' : 'hidden';
+}
+
+/** The plan feature a locked item is missing, for the upgrade dialog. */
+export function lockedFeatureOf(
+  ctx: AccessContext,
+  item: Pick<NavItem, 'requiredFeatures'>,
+): Feature | undefined {
+  return item.requiredFeatures.find((feature) => holdsFeature(ctx, feature) && !planAllows(ctx, feature));
+}
+
+export interface RouteGate {
+  path: string;
+  /** Any one of these features opens the route; empty means any authenticated staff member. */
+  features: readonly Feature[];
+  fallbackRoles: readonly StaffRole[];
+  /** X in "You do not have access to X." */
+  label: string;
+  superAdminOnly?: boolean;
+}
+
+const FOUR: readonly StaffRole[] = ['super_admin', 'admin', 'owner', 'manager'];
+const THREE: readonly StaffRole[] = ['super_admin', 'admin', 'owner'];
+
+/** The route gating table of spec 01 §2. */
+export const ROUTE_GATES: readonly RouteGate[] = [
+  { path: '/dashboard', features: [], fallbackRoles: STAFF_ROLES, label: 'Dashboard' },
+  { path: '/dashboard/profile', features: [], fallbackRoles: STAFF_ROLES, label: 'Profile' },
+  { path: '/dashboard/chat', features: [], fallbackRoles: STAFF_ROLES, label: 'Chat' },
+  { path: '/dashboard/properties', features: ['properties_read'], fallbackRoles: FOUR, label: 'Properties' },
+  {
+    path: '/dashboard/properties/create',
+    features: ['properties_write'],
+    fallbackRoles: FOUR,
+    label: 'Properties',
+  },
+  { path: '/dashboard/tenants', features: ['tenants_read'], fallbackRoles: FOUR, label: 'Tenants' },
+  {
+    path: '/dashboard/tenant-management',
+    features: ['tenants_write'],
+    fallbackRoles: FOUR,
+    label: 'Tenants',
+  },
+  { path: '/dashboard/bookings', features: ['bookings_read'], fallbackRoles: FOUR, label: 'Bookings' },
+  {
+    path: '/dashboard/payments',
+    features: ['payments_read', 'invoices_read'],
+    fallbackRoles: [...FOUR, 'accountant'],
+    label: 'Payments',
+  },
+  {
+    path: '/dashboard/maintenance',
+    features: ['maintenance_read'],
+    fallbackRoles: [...FOUR, 'maintenance_coordinator', 'field_staff'],
+    label: 'Maintenance',
+  },
+  { path: '/dashboard/analytics', features: ['analytics_read'], fallbackRoles: FOUR, label: 'Analytics' },
+  { path: '/dashboard/companies', features: ['company_read'], fallbackRoles: THREE, label: 'Companies' },
+  {
+    path: '/dashboard/company-management',
+    features: ['company_write'],
+    fallbackRoles: THREE,
+    label: 'Companies',
+  },
+  { path: '/dashboard/company-users', features: ['users_read'], fallbackRoles: FOUR, label: 'Company Users' },
+  {
+    path: '/dashboard/admin-management',
+    features: ['admin_read'],
+    fallbackRoles: ['super_admin'],
+    label: 'Admin Management',
+    superAdminOnly: true,
+  },
+  {
+    path: '/dashboard/admin',
+    features: ['admin_read'],
+    fallbackRoles: ['super_admin'],
+    label: 'Admin Management',
+    superAdminOnly: true,
+  },
+  {
+    path: '/dashboard/notifications',
+    features: ['notifications_read'],
+    fallbackRoles: FOUR,
+    label: 'Notifications',
+  },
+  {
+    path: '/dashboard/notification-logs',
+    features: ['notifications_read'],
+    fallbackRoles: THREE,
+    label: 'Notification Logs',
+  },
+  {
+    path: '/dashboard/virtual-tours',
+    features: ['properties_read'],
+    fallbackRoles: [...FOUR, 'designer'],
+    label: 'Virtual Tours',
+  },
+  { path: '/dashboard/map-demo', features: ['properties_read'], fallbackRoles: FOUR, label: 'Map Demo' },
+  {
+    path: '/dashboard/test-notifications',
+    features: ['notifications_write'],
+    fallbackRoles: THREE,
+    label: 'Test Notifications',
+  },
+  {
+    path: '/dashboard/plans',
+    features: [],
+    fallbackRoles: ['super_admin'],
+    label: 'Plans Management',
+    superAdminOnly: true,
+  },
+  {
+    path: '/dashboard/leads',
+    features: [],
+    fallbackRoles: ['super_admin'],
+    label: 'Leads',
+    superAdminOnly: true,
+  },
+];
+
+export type RouteDecision =
+  | { kind: 'allow'; gate?: RouteGate }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'deny'; gate: RouteGate; message: string };
+
+function normalisePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+function isUnder(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** Route lookup: exact match, then tenant routes, then the longest protected prefix. */
+export function findRouteGate(pathname: string): RouteGate | 'tenant' | undefined {
+  const path = normalisePath(pathname);
+  const exact = ROUTE_GATES.find((gate) => gate.path === path);
+  if (exact) return exact;
+  if (isUnder(path, '/tenant')) return 'tenant';
+  return [...ROUTE_GATES]
+    .filter((gate) => isUnder(path, gate.path))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+}
+
+export function deniedMessage(label: string): string {
+  return `You do not have access to ${label}.`;
+}
+
+/** Can this staff member enter the dashboard at all (spec 01 §6)? */
+export function canEnterDashboard(ctx: AccessContext): boolean {
+  return ctx.role === 'super_admin' || ctx.role === 'admin' || Boolean(ctx.companyRole);
+}
+
+/** The route decision for a signed-in user (spec 01 §2 route gating, §6 role checks). */
+export function gateRoute(ctx: AccessContext, pathname: string): RouteDecision {
+  const gate = findRouteGate(pathname);
+  if (gate === undefined) return { kind: 'allow' };
+  if (gate === 'tenant')
+    return ctx.role === 'tenant' ? { kind: 'allow' } : { kind: 'redirect', to: '/dashboard' };
+  if (ctx.role === 'tenant') return { kind: 'redirect', to: '/tenant' };
+  if (!canEnterDashboard(ctx)) return { kind: 'redirect', to: '/' };
+  if (isSuperAdmin(ctx)) return { kind: 'allow', gate };
+  if (gate.superAdminOnly) return { kind: 'deny', gate, message: deniedMessage(gate.label) };
+
+  const featureDataMissing = ctx.features === null || ctx.features === undefined;
+  const allowed =
+    gate.features.length === 0
+      ? true
+      : featureDataMissing
+        ? gate.fallbackRoles.includes(staffRoleOf(ctx) as StaffRole)
+        : gate.features.some((feature) => canUseFeature(ctx, feature));
+  return allowed ? { kind: 'allow', gate } : { kind: 'deny', gate, message: deniedMessage(gate.label) };
+}

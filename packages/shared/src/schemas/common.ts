@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from '../constants';
+
+export const ZId = z.uuid({ message: 'Must be a valid id' });
+export const ZIdParams = z.object({ id: ZId });
+export const ZIsoDate = z.string();
+
+export const ZSortOrder = z.enum(['asc', 'desc']);
+
+/** `true`/`false` in a query string. */
+export const ZQueryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** An array in a query string: `key[]=a&key[]=b`, `key=a&key=b` or a single `key=a`. */
+export function zQueryArray<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+    z.array(item),
+  );
+}
+
+/** page, limit (max 100), sortBy (whitelisted), sortOrder; `_t` is accepted and ignored everywhere. */
+export function zListQuery<const S extends readonly [string, ...string[]]>(options: {
+  sortBy: S;
+  defaultSortBy: S[number];
+  defaultLimit?: number;
+  defaultSortOrder?: 'asc' | 'desc';
+}) {
+  return z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(PAGE_SIZES.max)
+      .default(options.defaultLimit ?? PAGE_SIZES.default),
+    sortBy: z.enum(options.sortBy).default(options.defaultSortBy as S[number]),
+    sortOrder: ZSortOrder.default(options.defaultSortOrder ?? 'desc'),
+  });
+}
+
+export const ZPagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+  hasNext: z.boolean(),
+  hasPrev: z.boolean(),
+});
+export type Pagination = z.infer<typeof ZPagination>;
+
+/** The maintenance lists' pagination shape (spec 01 §3). */
+export const ZPagePagination = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalItems: z.number().int(),
+  itemsPerPage: z.number().int(),
+});
+
+export function makePagination(page: number, limit: number, totalCount: number): Pagination {
+  const totalPages = Math.max(1, Math.ceil(totalCount / limit));
+  return { page, limit, totalCount, totalPages, hasNext: page < totalPages, hasPrev: page > 1 };
+}
+
+/** `{ success: true, data, message? }` */
+export function zOk<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data, message: z.string().optional() });
+}
+
+/** `{ success: true, data: [...], pagination }` */
+export function zOkList<T extends z.ZodType>(item: T) {
+  return z.object({
+    success: z.literal(true),
+    data: z.array(item),
+    pagination: ZPagination,
+    message: z.string().optional(),
+  });
+}
+
+export const ZOkMessage = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.null().optional(),
+});
+
+export const ZApiError = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+export const ZPhone = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[+()\d\s-]{5,32}$/, 'Enter a valid phone number');
+
+export const ZName = z.string().trim().min(1, 'Required').max(100);
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid email address' }).max(254));

@@ -1,0 +1,26 @@
+// `npm start`: builds what is not built, then runs the one server process (API + web app) on PORT.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const apiBundle = path.join(root, 'apps/api/dist/server.js');
+const webIndex = path.join(root, 'apps/web/dist/index.html');
+
+function build(workspace) {
+  console.log(`Building ${workspace}…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!existsSync(webIndex) || process.env.REBUILD === 'true') build('apps/web');
+if (!existsSync(apiBundle) || process.env.REBUILD === 'true') build('apps/api');
+
+const child = spawn(process.execPath, ['--enable-source-maps', apiBundle], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { WEB_DIST_DIR: path.join(root, 'apps/web/dist'), ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
