@@ -6,5 +6,7 @@ export * from './permissions/navigation';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/companies';
+export * from './schemas/leads';
+export * from './schemas/notifications';
 export * from './schemas/plans';
 export * from './schemas/superadmin';

@@ -35,3 +35,18 @@ export const ZPlanDto = z.object({
   updatedAt: ZIsoDate,
 });
 export type PlanDto = z.infer<typeof ZPlanDto>;
+
+/** GET /api/plans — public: the active plans for the pricing page, cheapest first. */
+export const ZPublicPlanDto = ZPlanDto.pick({
+  _id: true,
+  name: true,
+  slug: true,
+  description: true,
+  price: true,
+  currency: true,
+  billingCycle: true,
+  featuresList: true,
+  limitations: true,
+  isDefault: true,
+});
+export type PublicPlanDto = z.infer<typeof ZPublicPlanDto>;
