@@ -101,8 +101,13 @@ export function checkAccess(ctx: AccessContext, requirement: AccessRequirement):
   const featureDataMissing = ctx.features === null || ctx.features === undefined;
   if (featureDataMissing && requirement.fallbackRoles) {
     const role = staffRoleOf(ctx);
-    const granted = role !== null && requirement.fallbackRoles.includes(role);
-    return granted ? { granted, missing: [] } : { granted, missing: [], reason: 'Role not permitted' };
+    if (role === null || !requirement.fallbackRoles.includes(role)) {
+      return { granted: false, missing: [], reason: 'Role not permitted' };
+    }
+    if (requirement.condition && !requirement.condition(ctx)) {
+      return { granted: false, missing: [], reason: 'Condition not met' };
+    }
+    return { granted: true, missing: [] };
   }
 
   const required = requirement.features ?? [];
