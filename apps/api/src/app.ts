@@ -21,10 +21,12 @@ import {
   createRateLimiter,
   type RateLimiter,
 } from './core/rate-limit';
+import { createRealtime, type Realtime } from './core/realtime';
 import { createTokenService, type TokenService } from './core/tokens';
 import { serveWebApp } from './core/web-app';
 import type { Database, Db } from './db/client';
 import { registerModules } from './modules';
+import { createNotifier, type Notifier } from './modules/notifications/notifications.notifier';
 
 export interface AppDeps {
   config: Config;
@@ -33,6 +35,10 @@ export interface AppDeps {
   tokens: TokenService;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** socket.io: rooms user:{id}, company:{id}; disconnectUser, refreshMemberships (core/realtime.ts). */
+  realtime: Realtime;
+  /** In-app notifications: notifyUser, notifyCompany, onNotified (modules/notifications). */
+  notifier: Notifier;
 }
 
 export interface RouteEntry {
@@ -86,11 +92,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const tokens = createTokenService(config.jwtSecret, config.accessTokenTtl);
+  const realtime = await createRealtime(app, { db: database.db, tokens, redisUrl: config.redisUrl });
   const deps: AppDeps = {
     config,
     db: database.db,
     driver: database.driver,
-    tokens: createTokenService(config.jwtSecret, config.accessTokenTtl),
+    tokens,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -101,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.counterStore ?? createMemoryCounterStore(),
       config.rateLimits.windowSeconds,
     ),
+    realtime,
+    notifier: createNotifier({ db: database.db, realtime, log: app.log }),
   };
   app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteEntry[]);

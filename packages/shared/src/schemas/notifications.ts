@@ -28,6 +28,8 @@ export const ZNotificationDto = z.object({
   status: ZNotificationStatus,
   readAt: ZIsoDate.nullable(),
   createdAt: ZIsoDate,
+  /** Free-form context set by the sender (e.g. `{ propertyId }`); the API always sends it, null when none. */
+  data: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type NotificationDto = z.infer<typeof ZNotificationDto>;
 
@@ -65,3 +67,21 @@ export const SOCKET_EVENTS = {
   notificationCount: 'notification:count',
 } as const;
 export const ZNotificationCountEvent = z.object({ unreadCount: z.number().int() });
+
+export type NotificationCategory = z.infer<typeof ZNotificationCategory>;
+export type NotificationStatus = z.infer<typeof ZNotificationStatus>;
+export const ZNotificationPriority = ZNotificationDto.shape.priority;
+export type NotificationPriority = z.infer<typeof ZNotificationPriority>;
+export type NotificationList = z.infer<typeof ZNotificationList>;
+export type NotificationStats = z.infer<typeof ZNotificationStats>;
+export type MarkReadBody = z.infer<typeof ZMarkReadBody>;
+
+/** The answer of PUT /inapp-notifications/mark-read: how many became read, the caller's unread count after it. */
+export const ZMarkReadResult = z.object({
+  updatedCount: z.number().int(),
+  unreadCount: z.number().int(),
+  /** The notification named by `notificationId`; null for `markAll`. */
+  notification: ZNotificationDto.nullable(),
+});
+export type MarkReadResult = z.infer<typeof ZMarkReadResult>;
+export type NotificationCountEvent = z.infer<typeof ZNotificationCountEvent>;

@@ -1,2 +1,3 @@
 export * from './companies';
 export * from './identity';
+export * from './notifications';

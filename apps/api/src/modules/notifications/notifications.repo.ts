@@ -1,0 +1,152 @@
+import type { CompanyRole, NotificationCategory } from '@rentora/shared';
+import { and, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companyUsers, notifications, users } from '../../db/schema';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = typeof notifications.$inferInsert;
+
+export interface NotificationListFilter {
+  status: 'all' | 'unread' | 'read';
+  category?: NotificationCategory;
+  limit: number;
+  offset: number;
+}
+
+/** Rows per INSERT: keeps a fan-out to a very large company under PostgreSQL's 65,535 parameters. */
+const INSERT_CHUNK = 1_000;
+
+/** Every query names the recipient: a notification is only ever reached through its own user. */
+export function createNotificationsRepo(db: DbOrTx) {
+  return {
+    async list(userId: string, filter: NotificationListFilter) {
+      const conditions: SQL[] = [eq(notifications.userId, userId)];
+      if (filter.status !== 'all') conditions.push(eq(notifications.status, filter.status));
+      if (filter.category) conditions.push(eq(notifications.category, filter.category));
+      const where = and(...conditions);
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db.select({ total: count() }).from(notifications).where(where),
+      ]);
+      return { rows, total: totalRow?.total ?? 0 };
+    },
+
+    async countUnread(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.status, 'unread')));
+      return row?.total ?? 0;
+    },
+
+    /** Unread counts of several users in one query; users without unread notifications are absent. */
+    async countUnreadByUser(userIds: string[]): Promise<Map<string, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: notifications.userId, total: count() })
+        .from(notifications)
+        .where(and(inArray(notifications.userId, userIds), eq(notifications.status, 'unread')))
+        .groupBy(notifications.userId);
+      return new Map(rows.map((row) => [row.userId, row.total]));
+    },
+
+    async countByCategoryAndStatus(userId: string) {
+      return db
+        .select({ category: notifications.category, status: notifications.status, total: count() })
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .groupBy(notifications.category, notifications.status);
+    },
+
+    async find(userId: string, notificationId: string): Promise<NotificationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.id, notificationId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Marks one unread notification read; undefined when it is not the user's or already read. */
+    async markOneRead(userId: string, notificationId: string): Promise<NotificationRow | undefined> {
+      const [row] = await db
+        .update(notifications)
+        .set({ status: 'read', readAt: new Date() })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.id, notificationId),
+            eq(notifications.status, 'unread'),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Marks all of a user's unread notifications read (optionally of one category); answers how many. */
+    async markAllRead(userId: string, category?: NotificationCategory): Promise<number> {
+      const conditions: SQL[] = [eq(notifications.userId, userId), eq(notifications.status, 'unread')];
+      if (category) conditions.push(eq(notifications.category, category));
+      const rows = await db
+        .update(notifications)
+        .set({ status: 'read', readAt: new Date() })
+        .where(and(...conditions))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+
+    async insertMany(values: NewNotification[]): Promise<NotificationRow[]> {
+      const created: NotificationRow[] = [];
+      for (let start = 0; start < values.length; start += INSERT_CHUNK) {
+        created.push(
+          ...(await db
+            .insert(notifications)
+            .values(values.slice(start, start + INSERT_CHUNK))
+            .returning()),
+        );
+      }
+      return created;
+    },
+
+    /** Active accounts with an active membership of the company, optionally only some roles. */
+    async activeMemberIds(
+      companyId: string,
+      options: { roles?: readonly CompanyRole[]; excludeUserIds?: readonly string[] },
+    ): Promise<string[]> {
+      const conditions: SQL[] = [
+        eq(companyUsers.companyId, companyId),
+        eq(companyUsers.isActive, true),
+        eq(users.isActive, true),
+      ];
+      if (options.roles) conditions.push(inArray(companyUsers.role, [...options.roles]));
+      if (options.excludeUserIds?.length) {
+        conditions.push(notInArray(companyUsers.userId, [...options.excludeUserIds]));
+      }
+      const rows = await db
+        .select({ userId: companyUsers.userId })
+        .from(companyUsers)
+        .innerJoin(users, eq(users.id, companyUsers.userId))
+        .where(and(...conditions))
+        .orderBy(companyUsers.joinedAt);
+      return rows.map((row) => row.userId);
+    },
+
+    /** The ids among `userIds` that name an active account. */
+    async activeUserIds(userIds: readonly string[]): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, [...userIds]), eq(users.isActive, true)));
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type NotificationsRepo = ReturnType<typeof createNotificationsRepo>;
