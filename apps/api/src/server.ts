@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { createClient } from 'redis';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { type CounterStore, createRedisCounterStore } from './core/rate-limit';
 import { openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
 import { ensurePlans, ensureSuperAdmin, seedDemoData } from './db/seed';
@@ -18,8 +20,18 @@ async function main(): Promise<void> {
   const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
   if (config.superAdmin) await ensureSuperAdmin(database.db, config.superAdmin);
 
-  const app = await buildApp({ config, database });
+  // With REDIS_URL the rate-limit counters are shared by every API process (socket.io connects its own clients).
+  const redis = config.redisUrl ? createClient({ url: config.redisUrl }) : undefined;
+  let counterStore: CounterStore | undefined;
+  if (redis) {
+    redis.on('error', (error: unknown) => console.error('redis (rate limits):', error));
+    await redis.connect();
+    counterStore = createRedisCounterStore(redis);
+  }
+
+  const app = await buildApp({ config, database, counterStore });
   app.addHook('onClose', async () => {
+    await redis?.quit();
     await database.close();
     unlock();
   });

@@ -2,6 +2,7 @@ import { type CompanyRole, type Feature, type Limitations, ROLE_DEFAULT_FEATURES
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../core/passwords';
 import { periodEnd, slugify } from '../modules/companies/companies.service';
+import { seedNotificationDemo } from '../modules/notifications/notifications.seed';
 import type { Db } from './client';
 import { companies, companyUsers, plans, users } from './schema';
 
@@ -199,5 +200,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await tx.update(companies).set({ usageUsers: 2 }).where(eq(companies.id, harbor.id));
     await createUser('tenant@rentora.test', 'Tara', 'Tenant', 'tenant');
   });
+  await seedNotificationDemo(db);
   return true;
 }

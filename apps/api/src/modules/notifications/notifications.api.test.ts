@@ -146,14 +146,15 @@ describe('GET /api/inapp-notifications/user', () => {
 
   it('answers 400 VALIDATION_ERROR to a bad status, category, page or limit', async () => {
     const ada = await signUp(app);
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { status: 'archived' },
       { category: 'gossip' },
       { page: '0' },
       { limit: '0' },
       { limit: '101' },
       { limit: 'lots' },
-    ]) {
+    ];
+    for (const query of queries) {
       const response = await call(app, 'GET', '/api/inapp-notifications/user', { token: ada.token, query });
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
       expect(response.json().code).toBe('VALIDATION_ERROR');
