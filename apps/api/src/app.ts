@@ -22,10 +22,12 @@ import {
   type RateLimiter,
 } from './core/rate-limit';
 import { createRealtime, type Realtime } from './core/realtime';
+import { createLocalStorage, type Storage } from './core/storage';
 import { createTokenService, type TokenService } from './core/tokens';
 import { serveWebApp } from './core/web-app';
 import type { Database, Db } from './db/client';
 import { registerModules } from './modules';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createNotifier, type Notifier } from './modules/notifications/notifications.notifier';
 
 export interface AppDeps {
@@ -39,6 +41,8 @@ export interface AppDeps {
   realtime: Realtime;
   /** In-app notifications: notifyUser, notifyCompany, onNotified (modules/notifications). */
   notifier: Notifier;
+  /** Uploaded files (core/storage.ts): local disk under DATA_DIR/uploads. */
+  storage: Storage;
 }
 
 export interface RouteEntry {
@@ -59,6 +63,7 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   counterStore?: CounterStore;
+  storage?: Storage;
   logger?: boolean;
 }
 
@@ -111,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     realtime,
     notifier: createNotifier({ db: database.db, realtime, log: app.log }),
+    storage: options.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
   };
   app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteEntry[]);
@@ -145,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(registerModules, { prefix: '/api' });
+  await app.register(uploadsRoutes, { prefix: '/uploads' });
   if (config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html'))) {
     await serveWebApp(app, config.webDistDir);
   }

@@ -10,3 +10,8 @@ export * from './schemas/leads';
 export * from './schemas/notifications';
 export * from './schemas/plans';
 export * from './schemas/superadmin';
+export * from './domain/units';
+export * from './schemas/properties';
+export * from './schemas/public-listing';
+export * from './schemas/rental-units';
+export * from './schemas/templates';

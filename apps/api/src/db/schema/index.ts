@@ -1,3 +1,4 @@
 export * from './companies';
 export * from './identity';
 export * from './notifications';
+export * from './properties';

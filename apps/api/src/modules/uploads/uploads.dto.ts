@@ -1,0 +1,48 @@
+import type { ImageDto, PublicImageDto } from '@rentora/shared';
+import { iso } from '../../core/http';
+import type { ImageRow } from './uploads.repo';
+import type { UrlSigner } from './uploads.signing';
+
+/** Staff DTOs: signed URLs (an `<img>` cannot send the bearer token). */
+export function toImageDto(row: ImageRow, signer: UrlSigner, now = new Date()): ImageDto {
+  return {
+    _id: row.id,
+    url: signer.signed(row.storageKey, now),
+    thumbnailUrl: signer.signed(row.thumbnailKey, now),
+    isPrimary: row.isPrimary,
+    category: row.category,
+    caption: row.caption,
+    mimeType: row.mimeType,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    uploadedAt: iso(row.uploadedAt),
+  };
+}
+
+/** Public listing DTOs: plain URLs, served to anyone while the listing shows the image. */
+export function toPublicImageDto(row: ImageRow, signer: UrlSigner): PublicImageDto {
+  return {
+    _id: row.id,
+    url: signer.unsigned(row.storageKey),
+    thumbnailUrl: signer.unsigned(row.thumbnailKey),
+    isPrimary: row.isPrimary,
+    category: row.category,
+    caption: row.caption,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+/** Groups rows by a key, keeping their order. */
+export function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string | null): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (key === null) continue;
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}

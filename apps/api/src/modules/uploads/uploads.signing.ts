@@ -1,0 +1,43 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Signed file URLs: `/uploads/<key>?exp=<unix seconds>&sig=<hmac>`. `<img src>` cannot send a bearer
+ * header, so DTOs carry URLs signed for a short while. The expiry is rounded up to the next full hour plus
+ * one, so a URL stays the same for an hour (browsers can cache it) and lives between one and two hours.
+ */
+export const SIGNED_URL_BUCKET_SECONDS = 3600;
+
+export interface UrlSigner {
+  /** A URL anyone holding it may use until it expires. */
+  signed(key: string, now?: Date): string;
+  /** A URL without signature: only for files the public listing shows. */
+  unsigned(key: string): string;
+  /** Whether `sig` is a valid, unexpired signature of `key`. */
+  verify(key: string, exp: number | undefined, sig: string | undefined, now?: Date): boolean;
+}
+
+export const UPLOADS_PREFIX = '/uploads/';
+
+export function createUrlSigner(secret: string): UrlSigner {
+  const signingKey = createHmac('sha256', secret).update('rentora:uploads:v1').digest();
+  const signatureOf = (key: string, exp: number) =>
+    createHmac('sha256', signingKey).update(`${key}\n${exp}`).digest('base64url');
+
+  return {
+    signed(key, now = new Date()) {
+      const seconds = Math.floor(now.getTime() / 1000);
+      const exp = (Math.floor(seconds / SIGNED_URL_BUCKET_SECONDS) + 2) * SIGNED_URL_BUCKET_SECONDS;
+      return `${UPLOADS_PREFIX}${key}?exp=${exp}&sig=${signatureOf(key, exp)}`;
+    },
+    unsigned(key) {
+      return `${UPLOADS_PREFIX}${key}`;
+    },
+    verify(key, exp, sig, now = new Date()) {
+      if (exp === undefined || !sig) return false;
+      if (exp * 1000 <= now.getTime()) return false;
+      const expected = Buffer.from(signatureOf(key, exp));
+      const given = Buffer.from(sig);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
