@@ -153,9 +153,10 @@ export async function createRealtime(app: FastifyInstance, options: RealtimeOpti
     );
   });
 
-  // Sockets hold the HTTP server open: close them before Fastify closes the server, then the engine and adapter.
+  // Open connections hold the HTTP server open: close them before Fastify closes the server. Closing the transports
+  // (not a socket.io disconnect) makes clients see 'transport close' and reconnect, e.g. to another process.
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
+    io.engine.close();
   });
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => {

@@ -278,6 +278,19 @@ describe('socket.io on the API server', () => {
   });
 });
 
+describe('closing the app', () => {
+  it('closes open sockets so that app.close() does not wait on them', async () => {
+    const app = await buildTestAppWith({});
+    const url = await listen(app);
+    const ada = await signUp(app);
+    const socket = await connect(url, { auth: { token: ada.token } });
+    const closed = nextEvent<string>(socket, 'disconnect');
+    await app.close();
+    expect(await closed).toBe('transport close');
+    expect(app.server.listening).toBe(false);
+  });
+});
+
 describe('socket.io across API processes through Redis', () => {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   let sender: FastifyInstance;
