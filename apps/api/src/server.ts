@@ -31,7 +31,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, counterStore });
   app.addHook('onClose', async () => {
-    await redis?.quit();
+    await redis?.close();
     await database.close();
     unlock();
   });

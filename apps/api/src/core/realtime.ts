@@ -123,7 +123,7 @@ export async function createRealtime(app: FastifyInstance, options: RealtimeOpti
     connectTimeout: 20_000,
   });
 
-  const redisClients: { quit(): Promise<unknown> }[] = [];
+  const redisClients: { close(): Promise<void> }[] = [];
   if (options.redisUrl) {
     const pubClient = createClient({ url: options.redisUrl });
     const subClient = pubClient.duplicate();
@@ -162,7 +162,7 @@ export async function createRealtime(app: FastifyInstance, options: RealtimeOpti
     await new Promise<void>((resolve) => {
       io.close(() => resolve());
     });
-    await Promise.allSettled(redisClients.map((client) => client.quit()));
+    await Promise.allSettled(redisClients.map((client) => client.close()));
   });
 
   return {
