@@ -1,0 +1,62 @@
+import autocannon from 'autocannon';
+
+export interface LoadCase {
+  /** Shown in the table, e.g. 'GET /api/auth/me'. */
+  name: string;
+  /** 'PGlite', 'PostgreSQL', '-' … */
+  database: string;
+  url: string;
+  headers?: Record<string, string>;
+  method?: string;
+  body?: string;
+}
+
+export interface LoadResult {
+  name: string;
+  database: string;
+  connections: number;
+  durationS: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Non-2xx answers, socket errors and timeouts: a case with any is not a clean measurement. */
+  failures: number;
+}
+
+/** BENCH_DURATION seconds per case (default 10). */
+export const DEFAULT_DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+
+/**
+ * One autocannon run against a loopback URL. `warmupS` first runs the case unmeasured so the JIT,
+ * the database caches and the connection pool are warm.
+ */
+export async function measure(
+  load: LoadCase,
+  connections: number,
+  options: { durationS?: number; warmupS?: number } = {},
+): Promise<LoadResult> {
+  const url = new URL(load.url);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
+    throw new Error(`benchmarks only run against loopback, not ${url.hostname}`);
+  }
+  const request = {
+    url: load.url,
+    method: load.method ?? 'GET',
+    headers: load.headers,
+    body: load.body,
+    timeout: 10,
+  };
+  if (options.warmupS) await autocannon({ ...request, connections, duration: options.warmupS });
+  const durationS = options.durationS ?? DEFAULT_DURATION_S;
+  const result = await autocannon({ ...request, connections, duration: durationS });
+  return {
+    name: load.name,
+    database: load.database,
+    connections,
+    durationS,
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}

@@ -1,0 +1,262 @@
+// The foundation benchmark: `npm run bench` (after `npm run build`). Not a test: it prints numbers and writes
+// the "Foundation" section of docs/performance.md. Env: BENCH_DURATION (s per case, default 10),
+// BENCH_CONNECTIONS (default 10,50), BENCH_WARMUP (s, default 2), BENCH_WRITE_DOC=false to only print,
+// BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { type LoadCase, type LoadResult, measure } from './lib/load';
+import { createScratchDatabase, postgresAvailable, type ScratchDatabase } from './lib/postgres';
+import { machineLine, markdownTable, ms, percent, saveResults, writeDocSection } from './lib/report';
+import { type BenchProcess, makeDataDir, startCeilingServer, startProductServer } from './lib/server';
+
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2);
+const OWNER = { email: 'owner@sunrise.test', password: 'Password123!' };
+
+interface Startup {
+  database: string;
+  coldFreshMs: number;
+  coldExistingMs: number;
+  idleRssFreshMb: number;
+  idleRssExistingMb: number;
+  rssAfterLoadMb: number;
+}
+
+const live = new Set<BenchProcess>();
+const scratch: ScratchDatabase[] = [];
+const dataDirs: string[] = [];
+
+async function track(start: Promise<BenchProcess>): Promise<BenchProcess> {
+  const server = await start;
+  live.add(server);
+  return server;
+}
+
+async function stop(server: BenchProcess): Promise<void> {
+  const code = await server.stop();
+  live.delete(server);
+  if (code !== 0)
+    console.warn(`warning: process on port ${server.port} exited with ${code}\n${server.output()}`);
+}
+
+async function cleanup(): Promise<void> {
+  for (const server of live) await server.stop();
+  live.clear();
+  for (const database of scratch) await database.drop().catch((error) => console.error(error));
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Logs in as the Sunrise owner and returns the two authenticated cases plus the owner's user id. */
+async function authenticatedCases(server: BenchProcess, database: string) {
+  const login = await json<{ data: { token: string; user: { _id: string } } }>(
+    await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(OWNER),
+    }),
+  );
+  const token = login.data.token;
+  const list = await json<{ data: { _id: string; name: string }[] }>(
+    await fetch(`${server.baseUrl}/api/companies`, { headers: { authorization: `Bearer ${token}` } }),
+  );
+  const sunrise = list.data.find((company) => company.name === 'Sunrise Estates');
+  if (!sunrise) throw new Error('the demo company Sunrise Estates is missing');
+  const headers = { authorization: `Bearer ${token}`, 'x-company-id': sunrise._id };
+  const cases: LoadCase[] = [
+    { name: 'GET /api/auth/me', database, url: `${server.baseUrl}/api/auth/me`, headers },
+    { name: 'GET /api/companies', database, url: `${server.baseUrl}/api/companies`, headers },
+  ];
+  return { cases, userId: login.data.user._id };
+}
+
+async function run(load: LoadCase, results: LoadResult[]): Promise<LoadResult[]> {
+  const mine: LoadResult[] = [];
+  for (const connections of CONNECTIONS) {
+    const result = await measure(load, connections, { warmupS: WARMUP_S });
+    const failures = result.failures ? `  (${result.failures} failed requests!)` : '';
+    console.log(
+      `  ${load.name.padEnd(34)} ${load.database.padEnd(10)} c=${String(connections).padEnd(3)} ` +
+        `${String(result.reqPerSec).padStart(6)} req/s  p99 ${result.p99Ms} ms${failures}`,
+    );
+    mine.push(result);
+  }
+  results.push(...mine);
+  return mine;
+}
+
+/** Product server cases, restarts and the database ceiling for one database. */
+async function benchDatabase(
+  database: 'PGlite' | 'PostgreSQL',
+  env: Record<string, string>,
+  ceilingEnv: Parameters<typeof startCeilingServer>[0],
+  results: LoadResult[],
+): Promise<Startup> {
+  console.log(`\n${database}: product server (fresh ${database === 'PGlite' ? 'DATA_DIR' : 'database'})`);
+  const fresh = await track(startProductServer(env));
+  await settle(1000);
+  const idleRssFreshMb = fresh.rssMb();
+  const { cases, userId } = await authenticatedCases(fresh, database);
+  for (const load of cases) await run(load, results);
+  const rssAfterLoadMb = fresh.rssMb();
+  await stop(fresh);
+
+  const existing = await track(startProductServer(env));
+  await settle(1000);
+  const idleRssExistingMb = existing.rssMb();
+  await stop(existing);
+  console.log(
+    `  cold start fresh ${fresh.coldStartMs} ms, existing ${existing.coldStartMs} ms; ` +
+      `idle RSS ${idleRssFreshMb} / ${idleRssExistingMb} MB, after load ${rssAfterLoadMb} MB`,
+  );
+
+  if (database === 'PGlite') {
+    // What per-request logging costs: the same route with LOG_LEVEL=info (two log lines per request, to /dev/null).
+    console.log('PGlite: product server with LOG_LEVEL=info');
+    const verbose = await track(startProductServer({ ...env, LOG_LEVEL: 'info' }));
+    const { cases: verboseCases } = await authenticatedCases(verbose, database);
+    await run({ ...verboseCases[0]!, name: 'GET /api/auth/me, LOG_LEVEL=info' }, results);
+    await stop(verbose);
+  }
+
+  console.log(`${database}: database ceiling (tiny Fastify process, one indexed query)`);
+  const ceiling = await track(startCeilingServer(ceilingEnv));
+  await run(
+    { name: 'ceiling: select user by id', database, url: `${ceiling.baseUrl}/user/${userId}` },
+    results,
+  );
+  await stop(ceiling);
+
+  return {
+    database,
+    coldFreshMs: fresh.coldStartMs,
+    coldExistingMs: existing.coldStartMs,
+    idleRssFreshMb,
+    idleRssExistingMb,
+    rssAfterLoadMb,
+  };
+}
+
+function throughputTable(results: LoadResult[]): string {
+  const ceilingOf = (database: string, connections: number) =>
+    results.find(
+      (r) => r.name.startsWith('ceiling: select') && r.database === database && r.connections === connections,
+    )?.reqPerSec ?? 0;
+  const rows = results.map((r) => {
+    let ratio = '';
+    if (r.name.startsWith('ceiling: bare')) ratio = 'framework ceiling';
+    else if (r.name.startsWith('ceiling: select')) ratio = 'database ceiling';
+    else ratio = percent(r.reqPerSec, ceilingOf(r.database, r.connections));
+    const name = r.failures ? `${r.name} (${r.failures} failed)` : r.name;
+    return [name, r.database, r.connections, r.reqPerSec, ms(r.p50Ms), ms(r.p99Ms), ratio];
+  });
+  return markdownTable(
+    ['Case', 'Database', 'Connections', 'req/s', 'p50 ms', 'p99 ms', 'vs database ceiling'],
+    rows,
+  );
+}
+
+function startupTable(startups: Startup[]): string {
+  return markdownTable(
+    [
+      'Database',
+      'Cold start, fresh (ms)',
+      'Cold start, existing (ms)',
+      'Idle RSS, fresh start (MB)',
+      'Idle RSS, existing (MB)',
+      'RSS after the load (MB)',
+    ],
+    startups.map((s) => [
+      s.database,
+      s.coldFreshMs,
+      s.coldExistingMs,
+      s.idleRssFreshMb,
+      s.idleRssExistingMb,
+      s.rssAfterLoadMb,
+    ]),
+  );
+}
+
+async function main(): Promise<void> {
+  const machine = machineLine();
+  console.log(`Foundation benchmark on ${machine}`);
+  const results: LoadResult[] = [];
+  const startups: Startup[] = [];
+
+  console.log('\nframework ceiling (bare Fastify, GET /hello)');
+  const bare = await track(startCeilingServer({ CEILING_DRIVER: 'none' }));
+  await run({ name: 'ceiling: bare Fastify hello', database: '-', url: `${bare.baseUrl}/hello` }, results);
+  await stop(bare);
+
+  const pgliteDir = makeDataDir('bench');
+  dataDirs.push(pgliteDir);
+  startups.push(
+    await benchDatabase(
+      'PGlite',
+      { DATA_DIR: pgliteDir },
+      { CEILING_DRIVER: 'pglite', PGLITE_DIR: path.join(pgliteDir, 'pgdata') },
+      results,
+    ),
+  );
+
+  let postgresNote = '';
+  if (await postgresAvailable()) {
+    const database = await createScratchDatabase('rentora_bench');
+    scratch.push(database);
+    const dataDir = makeDataDir('bench-pg');
+    dataDirs.push(dataDir);
+    startups.push(
+      await benchDatabase(
+        'PostgreSQL',
+        { DATA_DIR: dataDir, DATABASE_URL: database.url },
+        { CEILING_DRIVER: 'postgres', DATABASE_URL: database.url },
+        results,
+      ),
+    );
+    await database.drop();
+  } else {
+    postgresNote = '\nPostgreSQL was not reachable: its cases were skipped.\n';
+    console.log('\nPostgreSQL is not reachable: skipping its cases');
+  }
+
+  const throughput = throughputTable(results);
+  const startup = startupTable(startups);
+  console.log(`\n${throughput}\n\n${startup}\n`);
+  console.log(`raw results: ${saveResults('foundation', { machine, results, startups })}`);
+
+  if (process.env.BENCH_WRITE_DOC !== 'false') {
+    writeDocSection(
+      'Foundation',
+      `Generated by \`npm run bench\` (bench/run.ts) on ${machine}. Each case: ${WARMUP_S} s warm-up, then
+${results[0]?.durationS ?? 10} s of autocannon on loopback at ${CONNECTIONS.join(' and ')} connections; the load
+generator shares the two cores with the server. Product servers are the built \`apps/api/dist/server.js\` with the demo seed and
+\`LOG_LEVEL=warn\` (no per-request log lines; see the \`LOG_LEVEL=info\` row); requests carry the Sunrise owner's bearer token
+and \`x-company-id\`. The ceilings run in a separate tiny Fastify process: a bare hello route (the framework ceiling) and
+\`select … from users where id = $1\` through the same driver with no auth, ORM or validation (the database ceiling).
+${postgresNote}
+${throughput}
+
+Cold start is process spawn → first \`200\` from \`/api/health\` (fresh: empty PGlite directory or empty PostgreSQL
+database, so initdb/migrations/seed included; existing: a restart on the same data). RSS is read from \`/proc\` after 1 s idle.
+
+${startup}`,
+    );
+    console.log('docs/performance.md: section "Foundation" updated');
+  }
+}
+
+process.on('SIGINT', () => {
+  void cleanup().then(() => process.exit(130));
+});
+
+try {
+  await main();
+} finally {
+  await cleanup();
+}
