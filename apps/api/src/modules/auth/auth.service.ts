@@ -26,7 +26,7 @@ const VERIFY_EMAIL_TTL_MS = 48 * HOUR_MS;
 const RESET_PASSWORD_TTL_MS = 1 * HOUR_MS;
 
 export function createAuthService(deps: AppDeps) {
-  const { db, config, tokens, mailer, limiter } = deps;
+  const { db, config, tokens, mailer, limiter, realtime } = deps;
   const repo = createAuthRepo(db);
   const companies = createCompaniesService(deps);
 
@@ -163,10 +163,15 @@ export function createAuthService(deps: AppDeps) {
     },
 
     async logout(ctx: AuthContext | null, refreshToken: string | undefined): Promise<void> {
-      if (ctx) await repo.revokeSession(ctx.sessionId);
+      const sessionIds = new Set<string>();
+      if (ctx) sessionIds.add(ctx.sessionId);
       if (refreshToken) {
         const found = await repo.findRefreshToken(hashToken(refreshToken));
-        if (found) await repo.revokeSession(found.sessionId);
+        if (found) sessionIds.add(found.sessionId);
+      }
+      for (const sessionId of sessionIds) {
+        await repo.revokeSession(sessionId);
+        await realtime.disconnectSession(sessionId);
       }
     },
 
@@ -176,6 +181,7 @@ export function createAuthService(deps: AppDeps) {
       if (!found || found.sessionRevokedAt) throw new AppError('UNAUTHORIZED', 'Invalid refresh token');
       if (found.usedAt || !(await repo.markRefreshTokenUsed(found.id))) {
         await repo.revokeSession(found.sessionId);
+        await realtime.disconnectSession(found.sessionId);
         throw new AppError('UNAUTHORIZED', 'Refresh token already used; the session has been ended');
       }
       if (found.expiresAt.getTime() <= Date.now())
@@ -218,6 +224,7 @@ export function createAuthService(deps: AppDeps) {
         await txRepo.updateUser(ctx.userId, { passwordHash: await hashPassword(input.newPassword) });
         await txRepo.revokeUserSessions(ctx.userId, ctx.sessionId);
       });
+      await realtime.refreshMemberships(ctx.userId);
     },
 
     /** Always answers the same, so it does not reveal whether an account exists. */
@@ -229,7 +236,7 @@ export function createAuthService(deps: AppDeps) {
     },
 
     async resetPassword(token: string, password: string, meta: RequestMeta): Promise<AuthSession> {
-      return db.transaction(async (tx) => {
+      const session = await db.transaction(async (tx) => {
         const txRepo = createAuthRepo(tx);
         const consumed = await txRepo.consumeAuthToken(hashToken(token), 'reset_password');
         if (!consumed) throw badRequest('This reset link is invalid or has expired', 'token');
@@ -240,6 +247,8 @@ export function createAuthService(deps: AppDeps) {
         });
         return issueSession(txRepo, user, meta);
       });
+      await realtime.refreshMemberships(session.user._id);
+      return session;
     },
 
     async verifyEmail(token: string): Promise<UserDto> {

@@ -100,7 +100,7 @@ describe('subscriptions', () => {
 });
 
 describe('features and limitations', () => {
-  it('removes a feature from the company's permissions and adds it back', async () => {
+  it("removes a feature from the company's permissions and adds it back", async () => {
     const company = await createCompany(app);
     const removed = await call(app, 'POST', `${base(company)}/features/remove`, {
       token: admin.token,
