@@ -14,7 +14,8 @@ const companyWithPlan = {
 };
 export type CompanyWithPlan = { company: CompanyRow; planName: string | null; planSlug: string | null };
 
-const memberColumns = {
+/** The columns of a member joined with their account (shared with the company-users module). */
+export const memberColumns = {
   member: companyUsers,
   user: {
     id: users.id,

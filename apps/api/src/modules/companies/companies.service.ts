@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { ZAddCompanyMemberBody, ZCompanyListQuery, ZUpdateCompanyMemberBody } from '@rentora/shared';
 import {
   type CompanyCreateBody,
-  type CompanyRole,
   type CompanyUpdateBody,
   canUseFeature,
   type Feature,
@@ -13,14 +12,15 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { type AuthContext, accessContextOf, loadAuthContext } from '../../core/access';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/errors';
+import { AppError, forbidden, notFound } from '../../core/errors';
 import { offsetOf } from '../../core/http';
-import { releaseCompanyUsage, reserveCompanyUsage } from '../../core/plan-limits';
 import type { DbOrTx } from '../../db/client';
 import { createAuthRepo } from '../auth/auth.repo';
 import { toUserDto } from '../auth/user-dto';
 import { toCompanyDto, toCompanyUserDto } from './companies.dto';
 import { createCompaniesRepo } from './companies.repo';
+import { changeMember, joinCompany, removeMember } from './company-members';
+import { createMembershipEvents } from './membership-events';
 
 export function slugify(name: string): string {
   const base = name
@@ -44,6 +44,7 @@ const DEFAULT_ADDRESS = { line1: '', line2: '', city: '', state: '', postalCode:
 export function createCompaniesService(deps: AppDeps) {
   const { db } = deps;
   const repo = createCompaniesRepo(db);
+  const events = createMembershipEvents(deps);
 
   /**
    * The caller's context in `companyId`: the request's own when it is that company, otherwise loaded.
@@ -82,22 +83,6 @@ export function createCompaniesService(deps: AppDeps) {
     const row = await scopedRepo.findMember(companyId, userId);
     if (!row) throw notFound('Company user');
     return toCompanyUserDto(row);
-  }
-
-  /** Refuses a change that would leave the company without an active owner. */
-  async function assertOwnerRemains(tx: DbOrTx, companyId: string, userId: string) {
-    const owners = await createCompaniesRepo(tx).lockActiveOwners(companyId);
-    if (owners.length === 1 && owners[0] === userId) {
-      throw conflict('A company must keep at least one active owner');
-    }
-  }
-
-  function assertFeaturesInPlan(scoped: AuthContext, features: readonly string[]) {
-    if (!scoped.planFeatures.length) return;
-    const outside = features.filter((feature) => !scoped.planFeatures.includes(feature));
-    if (outside.length) {
-      throw badRequest(`Not in the company's plan: ${outside.join(', ')}`, 'featurePermissions');
-    }
   }
 
   /** Creates a company on the default plan with `ownerId` as its owner. Call inside a transaction. */
@@ -228,26 +213,21 @@ export function createCompaniesService(deps: AppDeps) {
 
     async addMember(ctx: AuthContext, companyId: string, input: z.infer<typeof ZAddCompanyMemberBody>) {
       await requireFeatureIn(ctx, companyId, 'users_write');
-      return db.transaction(async (tx) => {
-        const txRepo = createCompaniesRepo(tx);
-        const authRepo = createAuthRepo(tx);
-        const user = await authRepo.findUserByEmail(input.email);
+      const member = await db.transaction(async (tx) => {
+        const user = await createAuthRepo(tx).findUserByEmail(input.email);
         if (!user) throw notFound('User');
-        if (await txRepo.findMember(companyId, user.id))
-          throw conflict('This user is already a member of the company');
-        await reserveCompanyUsage(tx, companyId, 'users');
-        if (user.role === 'tenant') await authRepo.updateUser(user.id, { role: 'user' });
-        await txRepo.insertMember({
+        await joinCompany(tx, {
           companyId,
-          userId: user.id,
+          user,
           role: input.role,
-          featurePermissions: ROLE_DEFAULT_FEATURES[input.role],
-          designation: input.designation ?? null,
-          department: input.department ?? null,
+          designation: input.designation,
+          department: input.department,
           invitedBy: ctx.userId,
         });
-        return memberDto(companyId, user.id, txRepo);
+        return memberDto(companyId, user.id, createCompaniesRepo(tx));
       });
+      await events.membershipChanged(member.userId);
+      return member;
     },
 
     async updateMember(
@@ -257,37 +237,25 @@ export function createCompaniesService(deps: AppDeps) {
       input: z.infer<typeof ZUpdateCompanyMemberBody>,
     ) {
       const scoped = await requireFeatureIn(ctx, companyId, 'users_write', 'users_update');
-      if (input.featurePermissions) assertFeaturesInPlan(scoped, input.featurePermissions);
-      return db.transaction(async (tx) => {
+      const member = await db.transaction(async (tx) => {
         const txRepo = createCompaniesRepo(tx);
         const existing = await txRepo.findMember(companyId, userId);
         if (!existing) throw notFound('Company user');
-        const demotesOwner =
-          existing.member.role === 'owner' &&
-          ((input.role !== undefined && input.role !== 'owner') || input.isActive === false);
-        if (demotesOwner) await assertOwnerRemains(tx, companyId, userId);
-        const roleChanged = input.role !== undefined && input.role !== existing.member.role;
-        const featurePermissions =
-          input.featurePermissions ??
-          (roleChanged ? ROLE_DEFAULT_FEATURES[input.role as CompanyRole] : undefined);
-        await txRepo.updateMember(companyId, userId, {
-          ...input,
-          ...(featurePermissions ? { featurePermissions } : {}),
-        });
+        await changeMember(tx, scoped, existing.member, input);
         return memberDto(companyId, userId, txRepo);
       });
+      await events.membershipChanged(userId);
+      return member;
     },
 
     async removeMember(ctx: AuthContext, companyId: string, userId: string) {
-      await requireFeatureIn(ctx, companyId, 'users_write', 'users_delete');
+      const scoped = await requireFeatureIn(ctx, companyId, 'users_write', 'users_delete');
       await db.transaction(async (tx) => {
-        const txRepo = createCompaniesRepo(tx);
-        const existing = await txRepo.findMember(companyId, userId);
+        const existing = await createCompaniesRepo(tx).findMember(companyId, userId);
         if (!existing) throw notFound('Company user');
-        if (existing.member.role === 'owner') await assertOwnerRemains(tx, companyId, userId);
-        await txRepo.deleteMember(companyId, userId);
-        await releaseCompanyUsage(tx, companyId, 'users');
+        await removeMember(tx, scoped, existing.member);
       });
+      await events.membershipChanged(userId);
     },
   };
 }

@@ -1,0 +1,78 @@
+import {
+  ZAdminCreateBody,
+  ZAdminUserDto,
+  ZAdminUserListQuery,
+  ZAdminUserRoleBody,
+  ZAdminUserStats,
+  ZAdminUserStatusBody,
+  ZIdParams,
+  ZOkMessage,
+  zOk,
+  zOkList,
+} from '@rentora/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../core/access';
+import { ok, okMessage } from '../../core/http';
+import { createAdminAccountsService } from './admin-accounts.service';
+
+const tags = ['admin-accounts'];
+const config = { access: access.superAdmin };
+
+/** /api/auth/admin (spec 02 §7 Admin accounts): super_admin only. */
+export const adminAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = createAdminAccountsService(app.deps, app.log);
+
+  app.post(
+    '/create',
+    { config, schema: { tags, body: ZAdminCreateBody, response: { 201: zOk(ZAdminUserDto) } } },
+    async (request, reply) => {
+      const created = await admin.create(request.auth!, request.body);
+      reply.status(201);
+      return ok(created, 'Admin account created');
+    },
+  );
+
+  app.get(
+    '/users',
+    { config, schema: { tags, querystring: ZAdminUserListQuery, response: { 200: zOkList(ZAdminUserDto) } } },
+    async (request) => {
+      const { data, pagination } = await admin.list(request.query);
+      return { success: true as const, data, pagination };
+    },
+  );
+
+  app.patch(
+    '/users/:id/status',
+    {
+      config,
+      schema: { tags, params: ZIdParams, body: ZAdminUserStatusBody, response: { 200: zOk(ZAdminUserDto) } },
+    },
+    async (request) => {
+      const user = await admin.setStatus(request.auth!, request.params.id, request.body.isActive);
+      return ok(user, user.isActive ? 'User activated' : 'User deactivated');
+    },
+  );
+
+  app.patch(
+    '/users/:id/role',
+    {
+      config,
+      schema: { tags, params: ZIdParams, body: ZAdminUserRoleBody, response: { 200: zOk(ZAdminUserDto) } },
+    },
+    async (request) =>
+      ok(await admin.setRole(request.auth!, request.params.id, request.body), 'Role updated'),
+  );
+
+  app.delete(
+    '/users/:id',
+    { config, schema: { tags, params: ZIdParams, response: { 200: ZOkMessage } } },
+    async (request) => {
+      await admin.remove(request.auth!, request.params.id);
+      return okMessage('User deleted');
+    },
+  );
+
+  app.get('/stats', { config, schema: { tags, response: { 200: zOk(ZAdminUserStats) } } }, async () =>
+    ok(await admin.stats()),
+  );
+};

@@ -1,0 +1,91 @@
+import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { notificationLogs, users } from '../../db/schema';
+
+export type NotificationLogRow = typeof notificationLogs.$inferSelect;
+export type NewNotificationLog = typeof notificationLogs.$inferInsert;
+
+export interface NotificationLogFilter {
+  channel?: 'email' | 'in_app';
+  status?: 'sent' | 'failed';
+  template?: string;
+  companyId?: string;
+  userId?: string;
+  search?: string;
+  from?: Date;
+  to?: Date;
+  sortOrder: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export function createNotificationLogsRepo(db: DbOrTx) {
+  return {
+    async insertMany(values: NewNotificationLog[]): Promise<void> {
+      if (values.length === 0) return;
+      await db.insert(notificationLogs).values(values);
+    },
+
+    async userIdByEmail(email: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    async list(filter: NotificationLogFilter) {
+      const conditions: SQL[] = [];
+      if (filter.channel) conditions.push(eq(notificationLogs.channel, filter.channel));
+      if (filter.status) conditions.push(eq(notificationLogs.status, filter.status));
+      if (filter.template) conditions.push(eq(notificationLogs.template, filter.template));
+      if (filter.companyId) conditions.push(eq(notificationLogs.companyId, filter.companyId));
+      if (filter.userId) conditions.push(eq(notificationLogs.recipientUserId, filter.userId));
+      if (filter.from) conditions.push(gte(notificationLogs.createdAt, filter.from));
+      if (filter.to) conditions.push(lte(notificationLogs.createdAt, filter.to));
+      if (filter.search) {
+        const pattern = `%${filter.search.replace(/[%_\\]/g, '\\$&')}%`;
+        conditions.push(
+          or(
+            ilike(notificationLogs.recipientEmail, pattern),
+            ilike(users.email, pattern),
+            ilike(notificationLogs.subject, pattern),
+          )!,
+        );
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const direction = filter.sortOrder === 'asc' ? asc : desc;
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select({
+            log: notificationLogs,
+            user: { email: users.email, firstName: users.firstName, lastName: users.lastName },
+          })
+          .from(notificationLogs)
+          .leftJoin(users, eq(users.id, notificationLogs.recipientUserId))
+          .where(where)
+          .orderBy(direction(notificationLogs.createdAt), direction(notificationLogs.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db
+          .select({ total: count() })
+          .from(notificationLogs)
+          .leftJoin(users, eq(users.id, notificationLogs.recipientUserId))
+          .where(where),
+      ]);
+      return { rows, total: totalRow?.total ?? 0 };
+    },
+
+    async stats(since: Date) {
+      const [byChannel, [recent]] = await Promise.all([
+        db
+          .select({ channel: notificationLogs.channel, status: notificationLogs.status, total: count() })
+          .from(notificationLogs)
+          .groupBy(notificationLogs.channel, notificationLogs.status),
+        db.select({ total: count() }).from(notificationLogs).where(gte(notificationLogs.createdAt, since)),
+      ]);
+      return { byChannel, recent: recent?.total ?? 0 };
+    },
+  };
+}
