@@ -1,0 +1,132 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
+import { lazyPage } from './lazy';
+
+/**
+ * THE table of dashboard pages (spec 01 §2 "Staff dashboard"), keyed by path under /dashboard.
+ *
+ * To ship a domain page, give its entry a component:
+ *   { path: 'properties', title: 'Properties', component: lazyPage(() => import('../features/properties/property-list-page'), 'PropertyListPage') },
+ * and add sub-routes (e.g. 'properties/:id') as new entries. Access is NOT configured here: every
+ * path is gated by the shared ROUTE_GATES through gateRoute() in the dashboard layout.
+ * An entry without a component shows the honest "not available yet" placeholder.
+ */
+export interface DashboardPageDef {
+  /** Relative to /dashboard; '' is the overview. May contain :params. */
+  path: string;
+  /** Document title and breadcrumb label. */
+  title: string;
+  /** One line for the placeholder and the meta description. */
+  description?: string;
+  component?: LazyExoticComponent<ComponentType>;
+  /** Another entry's path whose component this alias shows (tenant-management → tenants). */
+  aliasOf?: string;
+  /** Breadcrumb parent entry path. */
+  parent?: string;
+}
+
+export const DASHBOARD_PAGES: DashboardPageDef[] = [
+  {
+    path: '',
+    title: 'Dashboard',
+    description: 'Overview of your company',
+    component: lazyPage(() => import('../features/shell/dashboard-home-page'), 'DashboardHomePage'),
+  },
+  {
+    path: 'profile',
+    title: 'Profile',
+    description: 'Your account details and password',
+    component: lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage'),
+  },
+  { path: 'properties', title: 'Properties', description: 'Manage properties and rental units' },
+  {
+    path: 'properties/create',
+    title: 'Add Property',
+    description: 'Create a property',
+    parent: 'properties',
+  },
+  { path: 'tenants', title: 'Tenants', description: 'Tenant records, documents and leases' },
+  { path: 'tenant-management', title: 'Tenant Management', aliasOf: 'tenants' },
+  { path: 'companies', title: 'Companies', description: 'Company profile, plan and usage' },
+  { path: 'company-management', title: 'Company Management', aliasOf: 'companies' },
+  { path: 'company-users', title: 'Company Users', description: 'Team members, roles and invitations' },
+  {
+    path: 'company-users/:userId',
+    title: 'Company User',
+    description: 'A team member’s role and permissions',
+    parent: 'company-users',
+  },
+  { path: 'bookings', title: 'Bookings', description: 'Bookings and installments' },
+  { path: 'maintenance', title: 'Maintenance', description: 'Requests, types and assignments' },
+  {
+    path: 'maintenance/:tab',
+    title: 'Maintenance',
+    description: 'Requests, types and assignments',
+    aliasOf: 'maintenance',
+  },
+  { path: 'payments', title: 'Payments', description: 'Payments, invoices and tracking' },
+  {
+    path: 'payments/invoices',
+    title: 'Invoices',
+    description: 'Invoices sent to tenants',
+    parent: 'payments',
+  },
+  {
+    path: 'payments/create-invoice',
+    title: 'Create Invoice',
+    description: 'Bill a tenant',
+    parent: 'payments',
+  },
+  {
+    path: 'payments/invoice-templates',
+    title: 'Invoice Templates',
+    description: 'Reusable invoice layouts',
+    parent: 'payments',
+  },
+  {
+    path: 'payments/payment-tracking',
+    title: 'Payment Tracking',
+    description: 'Dues, receipts and overdue payments',
+    parent: 'payments',
+  },
+  { path: 'analytics', title: 'Analytics', description: 'Occupancy, revenue and trends' },
+  {
+    path: 'notifications',
+    title: 'Notifications',
+    description: 'Your in-app notifications',
+    component: lazyPage(() => import('../features/notifications/notifications-page'), 'NotificationsPage'),
+  },
+  { path: 'virtual-tours', title: 'Virtual Tours', description: 'Image tours of rental units' },
+  { path: 'map-demo', title: 'Property Map', description: 'Properties on a map' },
+  { path: 'admin', title: 'Admin Management', description: 'Platform accounts and roles' },
+  { path: 'admin-management', title: 'Admin Management', aliasOf: 'admin' },
+  { path: 'plans', title: 'Plans Management', description: 'Plans, features and limits' },
+  { path: 'test-notifications', title: 'Test Notifications', description: 'Send a test notification' },
+  { path: 'notification-logs', title: 'Notification Logs', description: 'Every notification and email sent' },
+  { path: 'leads', title: 'Leads', description: 'Sales enquiries from the contact page' },
+  { path: 'chat', title: 'Chat', description: 'Conversations with your team' },
+];
+
+/** The component an entry shows (its own, or its alias target's), if any. */
+export function componentOf(def: DashboardPageDef): LazyExoticComponent<ComponentType> | undefined {
+  if (def.component) return def.component;
+  if (def.aliasOf !== undefined) return DASHBOARD_PAGES.find((page) => page.path === def.aliasOf)?.component;
+  return undefined;
+}
+
+/** The entry for a location such as /dashboard/company-users/123. */
+export function findDashboardPage(pathname: string): DashboardPageDef | undefined {
+  const relative = pathname.replace(/^\/dashboard\/?/, '').replace(/\/+$/, '');
+  return DASHBOARD_PAGES.find((page) =>
+    page.path.includes(':')
+      ? matchPath({ path: page.path, end: true }, relative) !== null
+      : page.path === relative,
+  );
+}
+
+export function descriptionOf(def: DashboardPageDef): string | undefined {
+  if (def.description) return def.description;
+  return def.aliasOf !== undefined
+    ? DASHBOARD_PAGES.find((page) => page.path === def.aliasOf)?.description
+    : undefined;
+}

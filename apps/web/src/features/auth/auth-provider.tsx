@@ -1,0 +1,212 @@
+import {
+  type AccessContext,
+  AUTH_FALLBACK_MESSAGES,
+  type CompanyDto,
+  type CompanyUserDto,
+  type PermissionContextDto,
+  TIMINGS,
+  type UserDto,
+} from '@rentora/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { session, useSession } from '../../lib/session';
+import { authApi, authKeys } from './auth.api';
+
+export interface AuthValue {
+  isAuthenticated: boolean;
+  /** A token exists and the user (and for staff: companies + permission context) is still loading. */
+  isLoading: boolean;
+  token: string | null;
+  refreshToken: string | null;
+  user: UserDto | null;
+  /** The user's membership in the current company (null for super admins outside it and tenants). */
+  currentCompanyUser: CompanyUserDto | null;
+  companies: CompanyDto[];
+  currentCompany: CompanyDto | null;
+  permissionContext: PermissionContextDto | null;
+  /** The shared permission functions' input for the current company. */
+  accessContext: AccessContext;
+  /** The current-user fetch failed for a reason other than the session (network, 5xx). */
+  loadError: Error | null;
+  retryLoad: () => void;
+  switchCompany: (companyId: string) => void;
+  logout: () => void;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+function isSessionRejection(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+export function roleHome(user: Pick<UserDto, 'role'> | null | undefined): string {
+  return user?.role === 'tenant' ? '/tenant' : '/dashboard';
+}
+
+/** Auth state (spec 01 §3 "Auth state", §4 session and current company). Lives inside the router. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { token, refreshToken, companyId } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const switchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const meQuery = useQuery({
+    queryKey: authKeys.me,
+    queryFn: ({ signal }) => authApi.me(signal),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: TIMINGS.permissionCacheMs,
+  });
+  const user = token ? (meQuery.data ?? null) : null;
+
+  // A failed current-user fetch clears the session (spec 01 §4); a network blip does not.
+  useEffect(() => {
+    if (token && meQuery.isError && isSessionRejection(meQuery.error)) {
+      console.warn(AUTH_FALLBACK_MESSAGES.me, meQuery.error);
+      session.clear();
+      queryClient.removeQueries({ queryKey: authKeys.all });
+    }
+  }, [token, meQuery.isError, meQuery.error, queryClient]);
+
+  const isStaff = Boolean(user && user.role !== 'tenant');
+  const companiesQuery = useQuery({
+    queryKey: authKeys.myCompanies,
+    queryFn: ({ signal }) => authApi.myCompanies(signal),
+    enabled: isStaff,
+    staleTime: TIMINGS.permissionCacheMs,
+  });
+  const companies = useMemo(
+    () => (isStaff ? (companiesQuery.data ?? []) : []),
+    [isStaff, companiesQuery.data],
+  );
+  const currentCompany = companies.find((company) => company._id === companyId) ?? companies[0] ?? null;
+
+  // Restore the stored company when it is still one of ours, otherwise take the first (spec 01 §4).
+  useEffect(() => {
+    if (!isStaff || !companiesQuery.isSuccess) return;
+    const resolved = currentCompany?._id ?? null;
+    if (resolved !== companyId) session.setCompanyId(resolved);
+  }, [isStaff, companiesQuery.isSuccess, currentCompany, companyId]);
+
+  const companyResolved = companiesQuery.isSuccess && (currentCompany?._id ?? null) === companyId;
+  const contextQuery = useQuery({
+    queryKey: authKeys.permissionContext,
+    queryFn: ({ signal }) => authApi.permissionContext(session.get().companyId, signal),
+    enabled: isStaff && companyResolved,
+    staleTime: TIMINGS.permissionCacheMs,
+    retry: false,
+  });
+  useEffect(() => {
+    if (contextQuery.isError) console.warn(AUTH_FALLBACK_MESSAGES.permissionContext, contextQuery.error);
+  }, [contextQuery.isError, contextQuery.error]);
+  useEffect(() => {
+    if (companiesQuery.isError) console.warn('Failed to load companies', companiesQuery.error);
+  }, [companiesQuery.isError, companiesQuery.error]);
+
+  const permissionContext = isStaff ? (contextQuery.data ?? null) : null;
+  const currentCompanyUser = permissionContext?.companyUser ?? null;
+
+  const accessContext = useMemo<AccessContext>(
+    () => ({
+      role: user?.role ?? null,
+      subRole: user?.subRole ?? null,
+      companyRole: currentCompanyUser?.role ?? null,
+      features: permissionContext
+        ? (currentCompanyUser?.featurePermissions ?? permissionContext.permissions)
+        : null,
+      planFeatures: permissionContext?.featuresList ?? [],
+    }),
+    [user, currentCompanyUser, permissionContext],
+  );
+
+  const isLoading = Boolean(
+    token &&
+      ((!user && !meQuery.isError) ||
+        (isStaff &&
+          (companiesQuery.isPending ||
+            (companiesQuery.isSuccess && !companyResolved) ||
+            (companyResolved && contextQuery.isPending && contextQuery.fetchStatus !== 'idle')))),
+  );
+
+  const loadError = token && meQuery.isError && !isSessionRejection(meQuery.error) ? meQuery.error : null;
+  const retryLoad = useCallback(() => void meQuery.refetch(), [meQuery]);
+
+  const switchCompany = useCallback(
+    (nextCompanyId: string) => {
+      if (nextCompanyId === session.get().companyId) return;
+      session.setCompanyId(nextCompanyId);
+      // Company-scoped data of the previous company must not leak into the next one.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      navigate('/dashboard');
+      if (switchTimer.current) clearTimeout(switchTimer.current);
+      switchTimer.current = setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: authKeys.permissionContext });
+      }, TIMINGS.permissionReloadMs);
+    },
+    [navigate, queryClient],
+  );
+
+  const logout = useCallback(() => {
+    // Fire and forget: the request is built (with the token) before the session is cleared.
+    authApi.logout(session.get().refreshToken).catch((error: unknown) => {
+      console.warn(AUTH_FALLBACK_MESSAGES.logout, error);
+    });
+    session.clear();
+    queryClient.clear();
+    navigate('/');
+  }, [navigate, queryClient]);
+
+  useEffect(
+    () => () => {
+      if (switchTimer.current) clearTimeout(switchTimer.current);
+    },
+    [],
+  );
+
+  const value = useMemo<AuthValue>(
+    () => ({
+      isAuthenticated: Boolean(token && user),
+      isLoading,
+      token,
+      refreshToken,
+      user,
+      currentCompanyUser,
+      companies,
+      currentCompany,
+      permissionContext,
+      accessContext,
+      loadError,
+      retryLoad,
+      switchCompany,
+      logout,
+    }),
+    [
+      token,
+      refreshToken,
+      user,
+      isLoading,
+      currentCompanyUser,
+      companies,
+      currentCompany,
+      permissionContext,
+      accessContext,
+      loadError,
+      retryLoad,
+      switchCompany,
+      logout,
+    ],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** For tests and storybook-like previews: provide a fixed auth value. */
+export const AuthContextProvider = AuthContext.Provider;

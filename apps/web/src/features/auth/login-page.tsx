@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH_FALLBACK_MESSAGES, ZLoginBody } from '@rentora/shared';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { fromLocation } from '../../app/guards';
+import { Button } from '../../components/button';
+import { Field, FormError, Input } from '../../components/field';
+import { apiErrorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useLogin } from './auth.api';
+import { roleHome } from './auth-provider';
+import { PasswordInput } from './password-input';
+
+export function LoginPage() {
+  useDocumentTitle('Sign in');
+  const login = useLogin();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useForm({ resolver: zodResolver(ZLoginBody), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: (answer) =>
+        navigate(fromLocation(location.state) ?? roleHome(answer.user), { replace: true }),
+    }),
+  );
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Welcome back</h1>
+      <p className="mt-1 text-sm text-slate-500">Sign in to your Rentora account.</p>
+      <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5" aria-label="Sign in">
+        <FormError
+          message={login.isError ? apiErrorMessage(login.error, AUTH_FALLBACK_MESSAGES.login) : null}
+        />
+        <Field label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input {...control} type="email" autoComplete="email" autoFocus {...form.register('email')} />
+          )}
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          {(control) => (
+            <PasswordInput {...control} autoComplete="current-password" {...form.register('password')} />
+          )}
+        </Field>
+        <div className="flex justify-end">
+          <Link to="/auth/forgot-password" className="text-sm font-medium text-brand-600 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+          Sign in
+        </Button>
+      </form>
+      <p className="mt-8 text-center text-sm text-slate-500">
+        New to Rentora?{' '}
+        <Link to="/auth/register" className="font-medium text-brand-600 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,309 @@
+import {
+  API_BASE_PATH,
+  type ApiErrorBody,
+  type AuthSession,
+  errorMessage,
+  isApiErrorBody,
+  type Pagination,
+  REQUEST_TIMEOUT_MS,
+  SESSION_MESSAGES,
+} from '@rentora/shared';
+import { session as appSession, type SessionStore } from './session';
+import { toasts as appToasts, type ToastStore } from './toast-store';
+
+/**
+ * The one place that talks HTTP (spec 01 §7): base /api, bearer token, x-company-id, `_t` on GET,
+ * 30 s timeout, empty filters dropped, arrays as key[]; a 401 from a non-auth URL triggers one refresh
+ * shared by every concurrent failure, each request replayed once; 5xx raises the Server Error toast.
+ */
+
+export type QueryPrimitive = string | number | boolean;
+export type QueryValue = QueryPrimitive | null | undefined | readonly (QueryPrimitive | null | undefined)[];
+export type QueryParams = { readonly [key: string]: QueryValue };
+
+export interface ApiOk<T> {
+  success: true;
+  data: T;
+  message?: string;
+}
+
+export interface ApiList<T> {
+  success: true;
+  data: T[];
+  pagination: Pagination;
+  message?: string;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** status 0 means the request never got an answer (codes NETWORK_ERROR or TIMEOUT). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly body: ApiErrorBody | undefined;
+
+  constructor(status: number, code: string, message: string, body?: ApiErrorBody) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+
+  get details(): { path: string; message: string }[] {
+    return this.body?.details ?? [];
+  }
+}
+
+/** The server's `error` when present, else the spec's fallback text. */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? errorMessage(error.body, fallback) : fallback;
+}
+
+export interface RequestOptions {
+  query?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export interface ApiClientHooks {
+  /** Called after the session is cleared because it can no longer be refreshed: go to /login. */
+  onSessionExpired?: () => void;
+  /** 403 PLAN_LIMIT_REACHED / FEATURE_NOT_IN_PLAN: open the upgrade dialog. */
+  onPlanRestriction?: (body: ApiErrorBody) => void;
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  session?: SessionStore;
+  toasts?: Pick<ToastStore, 'show'>;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Read at call time, so the app can wire navigation and dialogs after creating the client. */
+  hooks?: ApiClientHooks;
+}
+
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** GET and unwrap `data` of `{ success, data }`. */
+  getData<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  hooks: ApiClientHooks;
+}
+
+/** Auth endpoints whose 401 means "wrong credentials or link", never "refresh and retry". */
+const CREDENTIAL_ENDPOINTS = [
+  '/auth/login',
+  '/auth/register',
+  '/auth/register-company',
+  '/auth/refresh-token',
+  '/auth/logout',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+  '/auth/verify-email',
+  '/auth/resend-verification',
+];
+
+export function isAuthUrl(path: string): boolean {
+  const pathname = path.split('?')[0] ?? path;
+  return CREDENTIAL_ENDPOINTS.some(
+    (endpoint) => pathname === endpoint || pathname.startsWith(`${endpoint}/`),
+  );
+}
+
+function isEmpty(value: QueryValue | QueryPrimitive): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Empty, null and undefined values are left out; arrays are sent as key[]=a&key[]=b. */
+export function buildQueryString(query: QueryParams | undefined, timestamp?: number): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query ?? {})) {
+    const name = encodeURIComponent(key);
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        if (!isEmpty(item)) parts.push(`${name}[]=${encodeURIComponent(String(item))}`);
+      }
+    } else if (!isEmpty(value as QueryValue)) {
+      parts.push(`${name}=${encodeURIComponent(String(value))}`);
+    }
+  }
+  if (timestamp !== undefined) parts.push(`_t=${timestamp}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status === 204) return null;
+  if (type.includes('json')) return response.json().catch(() => null);
+  return response.text().catch(() => null);
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  if (isApiErrorBody(payload)) return new ApiError(status, payload.code, payload.error, payload);
+  return new ApiError(status, status >= 500 ? 'INTERNAL_ERROR' : 'HTTP_ERROR', `Request failed (${status})`);
+}
+
+function isAuthSession(value: unknown): value is ApiOk<AuthSession> {
+  const data = (value as { data?: { token?: unknown; refreshToken?: unknown } } | null)?.data;
+  return typeof data?.token === 'string' && typeof data.refreshToken === 'string';
+}
+
+/** Serialises the refresh across tabs that share the cookies (rotation would otherwise revoke the family). */
+async function withRefreshLock<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks?.request) return run();
+  return locks.request('rentora-token-refresh', run);
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = (options.baseUrl ?? API_BASE_PATH).replace(/\/$/, '');
+  const store = options.session ?? appSession;
+  const toastStore = options.toasts ?? appToasts;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const now = options.now ?? Date.now;
+  const hooks: ApiClientHooks = options.hooks ?? {};
+  let refreshing: Promise<boolean> | null = null;
+
+  function expire(showToast: boolean) {
+    store.clear();
+    if (showToast) {
+      toastStore.show({
+        type: 'error',
+        title: SESSION_MESSAGES.sessionExpiredTitle,
+        message: SESSION_MESSAGES.sessionExpiredMessage,
+      });
+    }
+    hooks.onSessionExpired?.();
+  }
+
+  async function callRefresh(refreshToken: string): Promise<boolean> {
+    return withRefreshLock(async () => {
+      const latest = store.sync();
+      // Another tab (or an earlier refresh) already rotated the tokens: use them.
+      if (latest.token && latest.refreshToken && latest.refreshToken !== refreshToken) return true;
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), timeoutMs);
+      try {
+        const response = await doFetch(`${baseUrl}/auth/refresh-token`, {
+          method: 'POST',
+          headers: { accept: 'application/json', 'content-type': 'application/json' },
+          body: JSON.stringify({ refreshToken }),
+          signal: controller.signal,
+        });
+        const payload = await readBody(response);
+        if (!response.ok || !isAuthSession(payload)) return false;
+        store.setTokens(payload.data.token, payload.data.refreshToken);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+  }
+
+  /** One refresh for every concurrent 401; true when the failed request should be replayed. */
+  async function recoverFrom401(usedToken: string | null): Promise<boolean> {
+    const current = store.sync();
+    if (current.token && current.token !== usedToken) return true;
+    if (!refreshing) {
+      if (!current.refreshToken) {
+        if (current.token || usedToken) expire(false);
+        return false;
+      }
+      const refreshToken = current.refreshToken;
+      refreshing = callRefresh(refreshToken)
+        .then((ok) => {
+          if (!ok) expire(true);
+          return ok;
+        })
+        .finally(() => {
+          refreshing = null;
+        });
+    }
+    return refreshing;
+  }
+
+  async function send<T>(
+    method: HttpMethod,
+    path: string,
+    opts: RequestOptions,
+    retried: boolean,
+  ): Promise<T> {
+    const snapshot = store.get();
+    const url = `${baseUrl}${path}${buildQueryString(opts.query, method === 'GET' ? now() : undefined)}`;
+    const headers = new Headers({ accept: 'application/json', ...opts.headers });
+    let body: BodyInit | undefined;
+    if (typeof FormData !== 'undefined' && opts.body instanceof FormData) {
+      body = opts.body;
+    } else if (opts.body !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(opts.body);
+    }
+    if (snapshot.token) headers.set('authorization', `Bearer ${snapshot.token}`);
+    if (snapshot.companyId) headers.set('x-company-id', snapshot.companyId);
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, controller.signal]) : controller.signal;
+    let response: Response;
+    let payload: unknown;
+    try {
+      response = await doFetch(url, { method, headers, body, signal, credentials: 'same-origin' });
+      payload = await readBody(response);
+    } catch (error) {
+      if (opts.signal?.aborted) throw error;
+      if (controller.signal.aborted) throw new ApiError(0, 'TIMEOUT', 'The request timed out');
+      throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server');
+    } finally {
+      clearTimeout(timer);
+    }
+
+    if (response.ok) return payload as T;
+
+    if (response.status === 401 && !retried && !isAuthUrl(path) && snapshot.token) {
+      if (await recoverFrom401(snapshot.token)) return send<T>(method, path, opts, true);
+      throw toApiError(401, payload);
+    }
+    if (response.status >= 500) {
+      toastStore.show({
+        type: 'error',
+        title: SESSION_MESSAGES.serverErrorTitle,
+        message: SESSION_MESSAGES.serverErrorMessage,
+      });
+    }
+    if (
+      response.status === 403 &&
+      isApiErrorBody(payload) &&
+      (payload.code === 'PLAN_LIMIT_REACHED' || payload.code === 'FEATURE_NOT_IN_PLAN')
+    ) {
+      hooks.onPlanRestriction?.(payload);
+    }
+    throw toApiError(response.status, payload);
+  }
+
+  const client: ApiClient = {
+    hooks,
+    request: (method, path, opts = {}) => send(method, path, opts, false),
+    get: (path, opts = {}) => send('GET', path, opts, false),
+    post: (path, body, opts = {}) => send('POST', path, { ...opts, body }, false),
+    put: (path, body, opts = {}) => send('PUT', path, { ...opts, body }, false),
+    patch: (path, body, opts = {}) => send('PATCH', path, { ...opts, body }, false),
+    delete: (path, opts = {}) => send('DELETE', path, opts, false),
+    getData: async <T>(path: string, opts: Omit<RequestOptions, 'body'> = {}) =>
+      (await send<ApiOk<T>>('GET', path, opts, false)).data,
+  };
+  return client;
+}
+
+/** The app's client. app/app-wiring.ts connects its hooks to the router and the upgrade dialog. */
+export const api = createApiClient();
