@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -143,10 +143,26 @@ export async function spawnAndWait(options: SpawnOptions): Promise<BenchProcess>
   };
 }
 
-/** The built product server (apps/api/dist/server.js); run `npm run build` first. */
-export function startProductServer(env: Record<string, string>): Promise<BenchProcess> {
+let snapshot: string | undefined;
+
+/**
+ * A private copy of apps/api/dist (bundle + migrations) for this run, so that a `npm run build` by someone else in
+ * the same working tree cannot swap the server (or its migrations) halfway through. It lives in bench/results/
+ * (git-ignored) so that the bundle's npm imports still resolve from the repository's node_modules.
+ */
+function serverSnapshot(): string {
+  if (snapshot) return snapshot;
   if (!existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first`);
-  return spawnAndWait({ args: [SERVER_BUNDLE], env });
+  const dir = path.join(ROOT, 'bench/results', `server-${process.pid}`);
+  cpSync(path.dirname(SERVER_BUNDLE), dir, { recursive: true });
+  snapshot = dir;
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The built product server (a snapshot of apps/api/dist/server.js taken at first use); run `npm run build` first. */
+export function startProductServer(env: Record<string, string>): Promise<BenchProcess> {
+  return spawnAndWait({ args: [path.join(serverSnapshot(), 'server.js')], env });
 }
 
 /** The tiny Fastify process of lib/ceiling-server.ts: 'none' serves GET /hello, a driver also GET /user/:id. */
