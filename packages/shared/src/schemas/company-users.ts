@@ -168,7 +168,7 @@ export type CompanyUserPermissionsBody = z.infer<typeof ZCompanyUserPermissionsB
 
 /**
  * POST /company-users/migrate-permissions — converts the module/actions form to featurePermissions.
- * No body: the caller's own record. `userId`: that user's record. `all: true`: every user of the company.
+ * No body (or null): the caller's own record. `userId`: that user's record. `all: true`: every user of the company.
  */
 export const ZMigratePermissionsBody = z
   .object({ userId: ZId.optional(), all: z.boolean().optional() })
@@ -176,7 +176,7 @@ export const ZMigratePermissionsBody = z
     message: 'Give either userId or all, not both',
     path: ['all'],
   })
-  .optional();
+  .nullish();
 
 export const ZMigratePermissionsResult = z.object({
   /** The featurePermissions of the migrated record (the caller's own with `all`). */

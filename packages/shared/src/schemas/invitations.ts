@@ -96,7 +96,7 @@ export const ZAcceptInvitationBody = z
     password: ZPassword.optional(),
     phone: ZPhone.optional(),
   })
-  .optional();
+  .nullish();
 export type AcceptInvitationBody = z.infer<typeof ZAcceptInvitationBody>;
 
 export const ZAcceptInvitationResult = z.object({

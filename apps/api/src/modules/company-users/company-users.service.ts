@@ -258,7 +258,7 @@ export function createCompanyUsersService(deps: AppDeps, log?: EventLog) {
      */
     async migratePermissions(
       ctx: CompanyContext,
-      input: { userId?: string; all?: boolean } | undefined,
+      input: { userId?: string; all?: boolean } | null | undefined,
     ): Promise<MigratePermissionsResult> {
       const targetUserId = input?.userId ?? ctx.userId;
       if (input?.all || targetUserId !== ctx.userId) await requireIn(ctx, ctx.companyId, 'users_write');
