@@ -1,15 +1,11 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { Button, buttonClasses } from '../components/button';
-import { NotFoundPage } from '../features/public/not-found-page';
 import { ChunkLoadError } from './lazy';
 
-/** The router's error element: chunk failures offer a reload; anything else a way home. */
-export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+/** What a failed page shows: chunk failures offer a reload; anything else a way home. */
+export function RouteError({ error }: { error: unknown }) {
   const isChunk = error instanceof ChunkLoadError;
-  if (!isChunk) console.error(error);
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-50 p-6">
       <div
