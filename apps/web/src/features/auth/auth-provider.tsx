@@ -81,7 +81,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => (isStaff ? (companiesQuery.data ?? []) : []),
     [isStaff, companiesQuery.data],
   );
-  const currentCompany = companies.find((company) => company._id === companyId) ?? companies[0] ?? null;
+  // The stored company when it is still ours; otherwise the first company, preferring one the user owns.
+  const currentCompany =
+    companies.find((company) => company._id === companyId) ??
+    companies.find((company) => company.ownerId === user?._id) ??
+    companies[0] ??
+    null;
 
   // Restore the stored company when it is still one of ours, otherwise take the first (spec 01 §4).
   useEffect(() => {

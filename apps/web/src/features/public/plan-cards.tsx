@@ -13,6 +13,11 @@ import { cn } from '../../lib/cn';
 import { formatLimit, formatMoney } from '../../lib/format';
 import { usePublicPlans } from './public.api';
 
+/** The categories a plan can include (platform administration is never sold). */
+export const PLAN_CATEGORIES = PERMISSION_CATEGORIES.filter(
+  (category) => category !== 'System Administration',
+);
+
 /** Which permission categories a plan's feature list covers (an empty list means every feature). */
 export function planCategories(plan: Pick<PublicPlanDto, 'featuresList'>): Set<PermissionCategory> {
   if (plan.featuresList.length === 0) return new Set(PERMISSION_CATEGORIES);
@@ -73,7 +78,7 @@ function PlanCard({ plan, highlighted }: { plan: PublicPlanDto; highlighted: boo
         </div>
       </dl>
       <ul className="mt-5 flex-1 space-y-2 text-sm">
-        {PERMISSION_CATEGORIES.map((category) => {
+        {PLAN_CATEGORIES.map((category) => {
           const included = categories.has(category);
           return (
             <li

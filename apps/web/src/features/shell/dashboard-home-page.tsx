@@ -1,4 +1,4 @@
-import { UNLIMITED } from '@rentora/shared';
+import { canUseFeature, UNLIMITED } from '@rentora/shared';
 import { ArrowRight, Lock, MailWarning } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -140,7 +140,7 @@ export function DashboardHomePage() {
         </div>
       ) : null}
 
-      {context?.usage && context.limitations ? (
+      {context?.usage && context.limitations && canUseFeature(auth.accessContext, 'company_read') ? (
         <section aria-labelledby="usage-heading">
           <h2
             id="usage-heading"

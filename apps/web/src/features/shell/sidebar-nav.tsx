@@ -81,7 +81,7 @@ export function SidebarNav({ groups, pathname, showLabels, onLockedClick, onNavi
                 {items.map((entry) => {
                   const active = isItemActive(entry.item, pathname);
                   const classes = cn(
-                    'group flex w-full items-center gap-3 rounded-lg py-2 text-sm font-medium transition-colors',
+                    'group flex w-full items-center gap-3 rounded-lg py-2 text-left text-sm font-medium transition-colors',
                     showLabels ? 'px-3' : 'justify-center px-0',
                     active
                       ? 'bg-brand-50 text-brand-700'
