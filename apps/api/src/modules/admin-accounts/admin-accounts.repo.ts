@@ -14,9 +14,10 @@ export interface UserListFilter {
   offset: number;
 }
 
+// Spelled out: in a single-table select drizzle leaves column names unqualified, which a subquery would misread.
 const activeMemberships = sql<number>`(
-  select count(*)::int from ${companyUsers}
-  where ${companyUsers.userId} = ${users.id} and ${companyUsers.isActive} = true
+  select count(*)::int from company_users as membership
+  where membership.user_id = "users"."id" and membership.is_active = true
 )`;
 
 export function createAdminAccountsRepo(db: DbOrTx) {

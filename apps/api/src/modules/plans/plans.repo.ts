@@ -5,7 +5,10 @@ import type { PlanRow } from '../companies/companies.repo';
 
 export type NewPlan = typeof plans.$inferInsert;
 
-const companiesOnPlan = sql<number>`(select count(*)::int from ${companies} where ${companies.planId} = ${plans.id})`;
+// Spelled out: in a single-table select drizzle leaves column names unqualified, which a subquery would misread.
+const companiesOnPlan = sql<number>`(
+  select count(*)::int from companies as subscriber where subscriber.plan_id = "plans"."id"
+)`;
 
 /** Plans as the catalogue and the super admin see them (the superadmin module reads single plans too). */
 export function createPlanManagementRepo(db: DbOrTx) {
