@@ -12,6 +12,10 @@ import {
 } from './notification-logs/notification-logs.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { plansRoutes } from './plans/plans.routes';
+import { companyInventoryRoutes, propertiesRoutes } from './properties/properties.routes';
+import { publicListingRoutes } from './public-listing/public-listing.routes';
+import { rentalUnitTemplatesRoutes } from './rental-unit-templates/rental-unit-templates.routes';
+import { rentalUnitsRoutes } from './rental-units/rental-units.routes';
 import { superadminRoutes } from './superadmin/superadmin.routes';
 
 /** The one list of route plugins and their prefixes (under /api). */
@@ -29,6 +33,11 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: '/plans', plugin: plansRoutes },
   { prefix: '/notification-logs', plugin: notificationLogsRoutes },
   { prefix: '/test-notifications', plugin: testNotificationsRoutes },
+  { prefix: '/properties', plugin: propertiesRoutes },
+  { prefix: '/rental-units', plugin: rentalUnitsRoutes },
+  { prefix: '/rental-unit-templates', plugin: rentalUnitTemplatesRoutes },
+  { prefix: '/companies', plugin: companyInventoryRoutes },
+  { prefix: '/public', plugin: publicListingRoutes },
 ];
 
 export const registerModules: FastifyPluginAsync = async (app) => {

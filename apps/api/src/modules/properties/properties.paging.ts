@@ -1,0 +1,132 @@
+import { type InventoryPagination, makePagination } from '@rentora/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { badRequest } from '../../core/errors';
+
+/**
+ * Paging of the inventory lists (properties, rental units) at any depth:
+ * - `cursor` (keyset): the next page after a given row, `WHERE (sort, id) < (v, id)` on the sort index — as fast
+ *   on page 5,000 as on page 1;
+ * - `page` (offset): the page's ids come from an index-only scan first, then only those rows are read;
+ * - counting stops at COUNT_BOUND matches (`totalCountExact: false` beyond), so a count never scans a huge company.
+ */
+export const COUNT_BOUND = 10_000;
+
+export type SortCast = 'timestamptz' | 'text' | 'int';
+
+export interface SortKey {
+  /** The ordered expression, e.g. `created_at` or `lower(name)`, as in the index. */
+  expression: SQL | PgColumn;
+  cast: SortCast;
+}
+
+interface CursorPayload {
+  s: string;
+  v: string;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+/** PostgreSQL's text form of a timestamptz with a real calendar date (a tampered cursor must not reach SQL). */
+function isTimestampText(text: string): boolean {
+  const match = TIMESTAMP.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
+export function encodeCursor(sortBy: string, value: string, id: string): string {
+  return Buffer.from(JSON.stringify({ s: sortBy, v: value, id } satisfies CursorPayload)).toString(
+    'base64url',
+  );
+}
+
+/** The row a cursor points after; 400 when it is not one of ours or was made for another sort. */
+export function decodeCursor(raw: string, sortBy: string, cast: SortCast): { value: string; id: string } {
+  let payload: Partial<CursorPayload>;
+  try {
+    payload = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<CursorPayload>;
+  } catch {
+    throw badRequest('Invalid cursor', 'cursor');
+  }
+  const valid =
+    payload &&
+    payload.s === sortBy &&
+    typeof payload.v === 'string' &&
+    payload.v.length <= 300 &&
+    typeof payload.id === 'string' &&
+    UUID.test(payload.id) &&
+    (cast !== 'int' || (/^-?\d{1,10}$/.test(payload.v) && Math.abs(Number(payload.v)) <= 2_147_483_647)) &&
+    (cast !== 'timestamptz' || isTimestampText(payload.v));
+  if (!valid) throw badRequest('Invalid cursor (it belongs to another sort order or is damaged)', 'cursor');
+  return { value: payload.v!, id: payload.id! };
+}
+
+/** `(sort, id) < (value, id)` for descending order, `>` for ascending: served by the (company_id, sort, id) index. */
+export function keysetCondition(
+  key: SortKey,
+  idColumn: PgColumn,
+  direction: 'asc' | 'desc',
+  after: { value: string; id: string },
+): SQL {
+  const value =
+    key.cast === 'timestamptz'
+      ? sql`${after.value}::timestamptz`
+      : key.cast === 'int'
+        ? sql`${after.value}::int`
+        : sql`${after.value}::text`;
+  return direction === 'desc'
+    ? sql`(${key.expression}, ${idColumn}) < (${value}, ${after.id}::uuid)`
+    : sql`(${key.expression}, ${idColumn}) > (${value}, ${after.id}::uuid)`;
+}
+
+/** The sort value as text, exactly as stored (timestamps keep their microseconds), for the next cursor. */
+export function sortValueText(key: SortKey): SQL<string> {
+  return sql<string>`(${key.expression})::text`;
+}
+
+export function inventoryPagination(options: {
+  page: number;
+  limit: number;
+  total: number;
+  exact: boolean;
+  hasMore: boolean;
+  nextCursor: string | null;
+}): InventoryPagination {
+  const base = makePagination(options.page, options.limit, options.total);
+  return {
+    ...base,
+    hasNext: options.hasMore,
+    nextCursor: options.hasMore ? options.nextCursor : null,
+    totalCountExact: options.exact,
+  };
+}
+
+/** Words of a search text as a prefix tsquery: "sun tow" → `sun:* & tow:*`. Only letters and digits pass. */
+export function prefixTsQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8)
+    .map((word) => `${word.slice(0, 40)}:*`);
+  return words.length ? words.join(' & ') : null;
+}

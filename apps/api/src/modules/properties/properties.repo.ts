@@ -1,0 +1,314 @@
+import type { PropertyListQuery, VerificationQueueQuery } from '@rentora/shared';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
+import {
+  COUNT_BOUND,
+  decodeCursor,
+  encodeCursor,
+  keysetCondition,
+  prefixTsQuery,
+  type SortKey,
+  sortValueText,
+} from './properties.paging';
+
+const { searchVector: _searchVector, ...propertyColumns } = getTableColumns(properties);
+
+export { propertyColumns };
+export type PropertyRow = Omit<typeof properties.$inferSelect, 'searchVector'>;
+export type NewProperty = typeof properties.$inferInsert;
+
+export const PROPERTY_SORT_KEYS: Record<PropertyListQuery['sortBy'], SortKey> = {
+  createdAt: { expression: properties.createdAt, cast: 'timestamptz' },
+  updatedAt: { expression: properties.updatedAt, cast: 'timestamptz' },
+  name: { expression: sql`lower(${properties.name})`, cast: 'text' },
+};
+
+export interface PropertyFilter {
+  verificationStatus?: PropertyListQuery['verificationStatus'];
+  propertyType?: PropertyListQuery['propertyType'];
+  city?: string;
+  isListed?: boolean;
+  search?: string;
+}
+
+/** Full-text match on the GIN-indexed search vector (word prefixes). */
+export function propertySearchCondition(text: string): SQL | undefined {
+  const query = prefixTsQuery(text);
+  return query ? sql`${properties.searchVector} @@ to_tsquery('simple', ${query})` : sql`false`;
+}
+
+function filterConditions(companyId: string, filter: PropertyFilter): SQL[] {
+  const conditions: SQL[] = [eq(properties.companyId, companyId)];
+  if (filter.verificationStatus?.length)
+    conditions.push(inArray(properties.verificationStatus, filter.verificationStatus));
+  if (filter.propertyType?.length) conditions.push(inArray(properties.propertyType, filter.propertyType));
+  if (filter.city) conditions.push(sql`lower(${properties.city}) = ${filter.city.toLowerCase()}`);
+  if (filter.isListed !== undefined) conditions.push(eq(properties.isListed, filter.isListed));
+  if (filter.search) conditions.push(propertySearchCondition(filter.search)!);
+  return conditions;
+}
+
+export interface PageRequest<S extends string> {
+  page: number;
+  limit: number;
+  sortBy: S;
+  sortOrder: 'asc' | 'desc';
+  cursor?: string;
+}
+
+export interface PageResult<T> {
+  rows: T[];
+  total: number;
+  exact: boolean;
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+export function createPropertiesRepo(db: DbOrTx) {
+  async function boundedCount(where: SQL | undefined): Promise<{ total: number; exact: boolean }> {
+    const bounded = db
+      .select({ one: sql`1` })
+      .from(properties)
+      .where(where)
+      .limit(COUNT_BOUND + 1)
+      .as('bounded');
+    const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(bounded);
+    const total = row?.total ?? 0;
+    return total > COUNT_BOUND ? { total: COUNT_BOUND, exact: false } : { total, exact: true };
+  }
+
+  return {
+    async list(
+      companyId: string,
+      filter: PropertyFilter,
+      page: PageRequest<PropertyListQuery['sortBy']>,
+    ): Promise<PageResult<PropertyRow>> {
+      const key = PROPERTY_SORT_KEYS[page.sortBy];
+      const direction = page.sortOrder === 'asc' ? asc : desc;
+      const conditions = filterConditions(companyId, filter);
+      const where = and(...conditions);
+      const after = page.cursor ? decodeCursor(page.cursor, page.sortBy, key.cast) : undefined;
+      const pageWhere = after
+        ? and(...conditions, keysetCondition(key, properties.id, page.sortOrder, after))
+        : where;
+      // The page's ids first (index-only where possible), then the rows of just those ids.
+      const idRows = await db
+        .select({ id: properties.id, sortValue: sortValueText(key) })
+        .from(properties)
+        .where(pageWhere)
+        .orderBy(direction(key.expression), direction(properties.id))
+        .limit(page.limit + 1)
+        .offset(after ? 0 : (page.page - 1) * page.limit);
+      const hasMore = idRows.length > page.limit;
+      const pageIds = idRows.slice(0, page.limit);
+      const [rows, count] = await Promise.all([
+        pageIds.length
+          ? db
+              .select(propertyColumns)
+              .from(properties)
+              .where(
+                and(
+                  eq(properties.companyId, companyId),
+                  inArray(
+                    properties.id,
+                    pageIds.map((row) => row.id),
+                  ),
+                ),
+              )
+          : Promise.resolve([]),
+        boundedCount(where),
+      ]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const last = pageIds.at(-1);
+      return {
+        rows: pageIds.map((row) => byId.get(row.id)!).filter(Boolean),
+        ...count,
+        hasMore,
+        nextCursor: last ? encodeCursor(page.sortBy, last.sortValue, last.id) : null,
+      };
+    },
+
+    async find(companyId: string, propertyId: string): Promise<PropertyRow | undefined> {
+      const [row] = await db
+        .select(propertyColumns)
+        .from(properties)
+        .where(and(eq(properties.companyId, companyId), eq(properties.id, propertyId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Locks the property row: unit creates, status changes and tenant moves of one property take turns. */
+    async lock(companyId: string, propertyId: string): Promise<PropertyRow | undefined> {
+      const [row] = await db
+        .select(propertyColumns)
+        .from(properties)
+        .where(and(eq(properties.companyId, companyId), eq(properties.id, propertyId)))
+        .for('update');
+      return row;
+    },
+
+    /** Super admin only: a property of any company. */
+    async findOnPlatform(propertyId: string): Promise<PropertyRow | undefined> {
+      const [row] = await db
+        .select(propertyColumns)
+        .from(properties)
+        .where(eq(properties.id, propertyId))
+        .limit(1);
+      return row;
+    },
+
+    async insert(values: NewProperty): Promise<PropertyRow> {
+      const [row] = await db.insert(properties).values(values).returning(propertyColumns);
+      return row!;
+    },
+
+    async update(companyId: string, propertyId: string, values: Partial<NewProperty>): Promise<void> {
+      if (Object.keys(values).length === 0) return;
+      await db
+        .update(properties)
+        .set(values)
+        .where(and(eq(properties.companyId, companyId), eq(properties.id, propertyId)));
+    },
+
+    async delete(companyId: string, propertyId: string): Promise<void> {
+      await db
+        .delete(properties)
+        .where(and(eq(properties.companyId, companyId), eq(properties.id, propertyId)));
+    },
+
+    async countUnits(companyId: string, propertyId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(rentalUnits)
+        .where(and(eq(rentalUnits.companyId, companyId), eq(rentalUnits.propertyId, propertyId)));
+      return row?.total ?? 0;
+    },
+
+    async countCurrentTenants(companyId: string, propertyId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(rentalUnitUsers)
+        .where(
+          and(
+            eq(rentalUnitUsers.companyId, companyId),
+            eq(rentalUnitUsers.propertyId, propertyId),
+            eq(rentalUnitUsers.status, 'current'),
+          ),
+        );
+      return row?.total ?? 0;
+    },
+
+    /** Which of `ids` are the company's properties. */
+    async existingIds(companyId: string, ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: properties.id })
+        .from(properties)
+        .where(and(eq(properties.companyId, companyId), inArray(properties.id, [...ids])));
+      return rows.map((row) => row.id);
+    },
+
+    async findMany(companyId: string, ids: readonly string[]): Promise<PropertyRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select(propertyColumns)
+        .from(properties)
+        .where(and(eq(properties.companyId, companyId), inArray(properties.id, [...ids])));
+    },
+
+    /**
+     * Recomputes the occupancy and listing figures of the given properties (all of the company's when
+     * omitted) from their units in one set-based statement. Called in the transaction of every unit change.
+     */
+    async refreshStats(companyId: string, propertyIds?: readonly string[]): Promise<number> {
+      const listed = sql`(${rentalUnits.isAvailable} and ${rentalUnits.status} = 'Available' and ${rentalUnits.verificationStatus} <> 'rejected')`;
+      const scope = and(
+        eq(properties.companyId, companyId),
+        propertyIds ? inArray(properties.id, [...propertyIds]) : undefined,
+      );
+      const stats = db
+        .select({
+          propertyId: sql<string>`${properties.id}`.as('property_id'),
+          total: sql<number>`count(${rentalUnits.id})::int`.as('total'),
+          occupied:
+            sql<number>`(count(${rentalUnits.id}) filter (where ${rentalUnits.status} = 'Occupied'))::int`.as(
+              'occupied',
+            ),
+          available:
+            sql<number>`(count(${rentalUnits.id}) filter (where ${rentalUnits.isAvailable} and ${rentalUnits.status} = 'Available'))::int`.as(
+              'available',
+            ),
+          listed: sql<number>`(count(${rentalUnits.id}) filter (where ${listed}))::int`.as('listed'),
+          minRent: sql<number | null>`min(${rentalUnits.rent}) filter (where ${listed})`.as('min_rent'),
+          maxRent: sql<number | null>`max(${rentalUnits.rent}) filter (where ${listed})`.as('max_rent'),
+          minBedrooms: sql<number | null>`min(${rentalUnits.bedrooms}) filter (where ${listed})`.as(
+            'min_bedrooms',
+          ),
+          maxBedrooms: sql<number | null>`max(${rentalUnits.bedrooms}) filter (where ${listed})`.as(
+            'max_bedrooms',
+          ),
+        })
+        .from(properties)
+        .leftJoin(
+          rentalUnits,
+          and(eq(rentalUnits.companyId, properties.companyId), eq(rentalUnits.propertyId, properties.id)),
+        )
+        .where(scope)
+        .groupBy(properties.id)
+        .as('stats');
+      const updated = await db
+        .update(properties)
+        .set({
+          totalUnits: sql`${stats.total}`,
+          occupiedUnits: sql`${stats.occupied}`,
+          availableUnits: sql`${stats.available}`,
+          listedUnits: sql`${stats.listed}`,
+          minListedRent: sql`${stats.minRent}`,
+          maxListedRent: sql`${stats.maxRent}`,
+          minListedBedrooms: sql`${stats.minBedrooms}`,
+          maxListedBedrooms: sql`${stats.maxBedrooms}`,
+          // Figures are not an edit of the property.
+          updatedAt: sql`${properties.updatedAt}`,
+        })
+        .from(stats)
+        .where(and(eq(properties.companyId, companyId), eq(properties.id, stats.propertyId)))
+        .returning({ id: properties.id });
+      return updated.length;
+    },
+
+    /** Super admin: properties of every company in a verification status, oldest first by default. */
+    async verificationQueue(query: VerificationQueueQuery) {
+      const where = and(
+        eq(properties.verificationStatus, query.status),
+        query.companyId ? eq(properties.companyId, query.companyId) : undefined,
+      );
+      const direction = query.sortOrder === 'asc' ? asc : desc;
+      const order = query.sortBy === 'updatedAt' ? properties.updatedAt : properties.createdAt;
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({
+            property: propertyColumns,
+            company: { id: companies.id, name: companies.name, isVerified: companies.isVerified },
+          })
+          .from(properties)
+          .innerJoin(companies, eq(companies.id, properties.companyId))
+          .where(where)
+          .orderBy(direction(order), direction(properties.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ total: sql<number>`count(*)::int` }).from(
+          db
+            .select({ one: sql`1` })
+            .from(properties)
+            .where(where)
+            .limit(COUNT_BOUND + 1)
+            .as('bounded'),
+        ),
+      ]);
+      return { rows, total: Math.min(count?.total ?? 0, COUNT_BOUND) };
+    },
+  };
+}
+
+export type PropertiesRepo = ReturnType<typeof createPropertiesRepo>;

@@ -1,0 +1,289 @@
+import type {
+  ImageUpdateBody,
+  PropertyCreateBody,
+  PropertyDto,
+  PropertyListQuery,
+  PropertyUpdateBody,
+  UpdateOccupancyResult,
+  VerificationQueueQuery,
+  VerificationStatusBody,
+} from '@rentora/shared';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app';
+import type { AuthContext, CompanyContext } from '../../core/access';
+import { conflict, notFound } from '../../core/errors';
+import { releaseCompanyUsage, reserveCompanyUsage } from '../../core/plan-limits';
+import { createCompaniesService } from '../companies/companies.service';
+import { groupBy } from '../uploads/uploads.dto';
+import { createImagesRepo } from '../uploads/uploads.repo';
+import { createImagesService } from '../uploads/uploads.service';
+import { toOccupancyDto, toPropertyDto } from './properties.dto';
+import { inventoryPagination } from './properties.paging';
+import { createPropertiesRepo, type PropertyRow } from './properties.repo';
+
+/** Whether an edit changes what the super admin reviewed: name, type or address. */
+function changesReviewedFields(current: PropertyRow, input: PropertyUpdateBody): boolean {
+  if (input.name !== undefined && input.name !== current.name) return true;
+  if (input.propertyType !== undefined && input.propertyType !== current.propertyType) return true;
+  const address = input.address;
+  if (!address) return false;
+  const stored = {
+    line1: current.addressLine1,
+    line2: current.addressLine2,
+    landmark: current.landmark,
+    city: current.city,
+    state: current.state,
+    postalCode: current.postalCode,
+    country: current.country,
+  };
+  return (Object.keys(stored) as (keyof typeof stored)[]).some(
+    (field) => address[field] !== undefined && address[field] !== stored[field],
+  );
+}
+
+export function createPropertiesService(deps: AppDeps) {
+  const { db } = deps;
+  const repo = createPropertiesRepo(db);
+  const imagesRepo = createImagesRepo(db);
+  const images = createImagesService(deps);
+  const companies = createCompaniesService(deps);
+
+  /** DTOs of a page of properties: their photos come in one query. */
+  async function toDtos(companyId: string, rows: readonly PropertyRow[]): Promise<PropertyDto[]> {
+    const photos = groupBy(
+      await imagesRepo.listPhotosForProperties(
+        companyId,
+        rows.map((row) => row.id),
+      ),
+      (photo) => photo.propertyId,
+    );
+    const now = new Date();
+    return rows.map((row) => toPropertyDto(row, photos.get(row.id) ?? [], images.signer, now));
+  }
+
+  async function dtoOf(companyId: string, propertyId: string): Promise<PropertyDto> {
+    const row = await repo.find(companyId, propertyId);
+    if (!row) throw notFound('Property');
+    const [dto] = await toDtos(companyId, [row]);
+    return dto!;
+  }
+
+  async function list(companyId: string, query: PropertyListQuery & { q?: string }) {
+    const result = await repo.list(
+      companyId,
+      {
+        verificationStatus: query.verificationStatus,
+        propertyType: query.propertyType,
+        city: query.city,
+        isListed: query.isListed,
+        search: [query.q, query.search].filter(Boolean).join(' ') || undefined,
+      },
+      query,
+    );
+    return {
+      data: await toDtos(companyId, result.rows),
+      pagination: inventoryPagination({ ...query, ...result }),
+    };
+  }
+
+  async function requireProperty(ctx: CompanyContext, propertyId: string): Promise<PropertyRow> {
+    const row = await repo.find(ctx.companyId, propertyId);
+    if (!row) throw notFound('Property');
+    return row;
+  }
+
+  return {
+    toDtos,
+    dtoOf,
+
+    list: (ctx: CompanyContext, query: PropertyListQuery & { q?: string }) => list(ctx.companyId, query),
+
+    /** GET /companies/:id/properties — that company's, for its members with properties_read (else 404). */
+    async listOfCompany(ctx: AuthContext, companyId: string, query: PropertyListQuery) {
+      await companies.requireFeatureIn(ctx, companyId, 'properties_read');
+      return list(companyId, query);
+    },
+
+    get: (ctx: CompanyContext, propertyId: string) => dtoOf(ctx.companyId, propertyId),
+
+    /** Counts against maxPropertiesPerCompany in the same transaction (exact under concurrent creates). */
+    async create(ctx: CompanyContext, input: PropertyCreateBody): Promise<PropertyDto> {
+      const row = await db.transaction(async (tx) => {
+        await reserveCompanyUsage(tx, ctx.companyId, 'properties');
+        const { address, ...rest } = input;
+        return createPropertiesRepo(tx).insert({
+          ...rest,
+          companyId: ctx.companyId,
+          addressLine1: address.line1,
+          addressLine2: address.line2,
+          landmark: address.landmark,
+          city: address.city,
+          state: address.state,
+          postalCode: address.postalCode,
+          country: address.country,
+          latitude: address.coordinates?.latitude ?? null,
+          longitude: address.coordinates?.longitude ?? null,
+          createdBy: ctx.userId,
+        });
+      });
+      const [dto] = await toDtos(ctx.companyId, [row]);
+      return dto!;
+    },
+
+    async update(ctx: CompanyContext, propertyId: string, input: PropertyUpdateBody): Promise<PropertyDto> {
+      await db.transaction(async (tx) => {
+        const txRepo = createPropertiesRepo(tx);
+        const current = await txRepo.lock(ctx.companyId, propertyId);
+        if (!current) throw notFound('Property');
+        const { address, ...rest } = input;
+        const coordinates = address?.coordinates;
+        const backToReview =
+          current.verificationStatus !== 'pending' && changesReviewedFields(current, input);
+        await txRepo.update(ctx.companyId, propertyId, {
+          ...rest,
+          ...(address?.line1 !== undefined ? { addressLine1: address.line1 } : {}),
+          ...(address?.line2 !== undefined ? { addressLine2: address.line2 } : {}),
+          ...(address?.landmark !== undefined ? { landmark: address.landmark } : {}),
+          ...(address?.city !== undefined ? { city: address.city } : {}),
+          ...(address?.state !== undefined ? { state: address.state } : {}),
+          ...(address?.postalCode !== undefined ? { postalCode: address.postalCode } : {}),
+          ...(address?.country !== undefined ? { country: address.country } : {}),
+          ...(coordinates !== undefined
+            ? { latitude: coordinates?.latitude ?? null, longitude: coordinates?.longitude ?? null }
+            : {}),
+          ...(backToReview
+            ? {
+                verificationStatus: 'pending' as const,
+                verificationNotes: null,
+                verifiedAt: null,
+                verifiedBy: null,
+              }
+            : {}),
+        });
+      });
+      return dtoOf(ctx.companyId, propertyId);
+    },
+
+    /**
+     * Deletes the property with its units, images and tenant history, and gives back the plan usage.
+     * Refused (409) while any unit has a current tenant.
+     */
+    async remove(ctx: CompanyContext, propertyId: string): Promise<void> {
+      const files = await db.transaction(async (tx) => {
+        const txRepo = createPropertiesRepo(tx);
+        if (!(await txRepo.lock(ctx.companyId, propertyId))) throw notFound('Property');
+        if ((await txRepo.countCurrentTenants(ctx.companyId, propertyId)) > 0) {
+          throw conflict('This property has units with current tenants: move them out before deleting it');
+        }
+        const unitCount = await txRepo.countUnits(ctx.companyId, propertyId);
+        const propertyFiles = await createImagesRepo(tx).filesOfProperty(ctx.companyId, propertyId);
+        await txRepo.delete(ctx.companyId, propertyId);
+        await releaseCompanyUsage(tx, ctx.companyId, 'properties');
+        if (unitCount > 0) await releaseCompanyUsage(tx, ctx.companyId, 'rentalUnits', unitCount);
+        return propertyFiles;
+      });
+      await images.removeFiles(files);
+    },
+
+    /** Recomputes the occupancy figures of the given properties, or of all of the company's. */
+    async updateOccupancy(
+      ctx: CompanyContext,
+      propertyIds: string[] | undefined,
+    ): Promise<UpdateOccupancyResult> {
+      return db.transaction(async (tx) => {
+        const txRepo = createPropertiesRepo(tx);
+        if (propertyIds) {
+          const unique = [...new Set(propertyIds)];
+          const found = await txRepo.existingIds(ctx.companyId, unique);
+          if (found.length !== unique.length) throw notFound('Property');
+        }
+        const updated = await txRepo.refreshStats(ctx.companyId, propertyIds);
+        const rows = propertyIds ? await txRepo.findMany(ctx.companyId, propertyIds) : [];
+        return { updated, properties: rows.map((row) => ({ _id: row.id, occupancy: toOccupancyDto(row) })) };
+      });
+    },
+
+    /** Super admin: sets the verification status of any company's property, with a reason. */
+    async setVerification(
+      ctx: AuthContext,
+      propertyId: string,
+      input: VerificationStatusBody,
+    ): Promise<PropertyDto> {
+      const row = await repo.findOnPlatform(propertyId);
+      if (!row) throw notFound('Property');
+      await repo.update(row.companyId, propertyId, {
+        verificationStatus: input.status,
+        verificationNotes: input.reason ?? null,
+        verifiedAt: input.status === 'verified' ? new Date() : null,
+        verifiedBy: input.status === 'pending' ? null : ctx.userId,
+      });
+      if (input.status !== row.verificationStatus) {
+        const title =
+          input.status === 'verified'
+            ? 'Property verified'
+            : input.status === 'rejected'
+              ? 'Property verification rejected'
+              : 'Property back in review';
+        await deps.notifier
+          .notifyCompany(
+            row.companyId,
+            {
+              companyId: row.companyId,
+              category: 'property',
+              type: `property_${input.status}`,
+              title,
+              message: input.reason ? `${row.name}: ${input.reason}` : row.name,
+              link: `/dashboard/properties/${row.id}`,
+              priority: input.status === 'rejected' ? 'high' : 'normal',
+              data: { propertyId: row.id, status: input.status },
+            },
+            { roles: ['owner', 'manager'] },
+          )
+          .catch(() => undefined);
+      }
+      return dtoOf(row.companyId, propertyId);
+    },
+
+    async verificationQueue(query: VerificationQueueQuery) {
+      const { rows, total } = await repo.verificationQueue(query);
+      const now = new Date();
+      const byCompany = groupBy(rows, (row) => row.property.companyId);
+      const photos = new Map<string, Awaited<ReturnType<typeof imagesRepo.listPhotosForProperties>>>();
+      for (const [companyId, companyRows] of byCompany) {
+        const grouped = groupBy(
+          await imagesRepo.listPhotosForProperties(
+            companyId,
+            companyRows.map((row) => row.property.id),
+          ),
+          (photo) => photo.propertyId,
+        );
+        for (const [propertyId, list] of grouped) photos.set(propertyId, list);
+      }
+      return {
+        data: rows.map((row) => ({
+          ...toPropertyDto(row.property, photos.get(row.property.id) ?? [], images.signer, now),
+          company: { _id: row.company.id, name: row.company.name, isVerified: row.company.isVerified },
+        })),
+        total,
+      };
+    },
+
+    async uploadPhotos(ctx: CompanyContext, request: FastifyRequest, propertyId: string) {
+      await requireProperty(ctx, propertyId);
+      await images.upload(ctx, request, { companyId: ctx.companyId, propertyId, rentalUnitId: null });
+      return dtoOf(ctx.companyId, propertyId);
+    },
+
+    async updatePhoto(ctx: CompanyContext, propertyId: string, photoId: string, input: ImageUpdateBody) {
+      await images.update({ companyId: ctx.companyId, propertyId, rentalUnitId: null }, photoId, input);
+      return dtoOf(ctx.companyId, propertyId);
+    },
+
+    async deletePhoto(ctx: CompanyContext, propertyId: string, photoId: string) {
+      await images.remove({ companyId: ctx.companyId, propertyId, rentalUnitId: null }, photoId);
+      return dtoOf(ctx.companyId, propertyId);
+    },
+  };
+}
+
+export type PropertiesService = ReturnType<typeof createPropertiesService>;

@@ -1,0 +1,203 @@
+import type { PublicPropertyListQuery } from '@rentora/shared';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, inventoryImages, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
+import { COUNT_BOUND, prefixTsQuery } from '../properties/properties.paging';
+import { type PropertyRow, propertyColumns } from '../properties/properties.repo';
+import { type UnitRow, unitColumns } from '../rental-units/rental-units.repo';
+import { type ImageRow, listedUnitSql, publicPropertySql } from '../uploads/uploads.repo';
+
+export type PublicPropertyRow = {
+  property: PropertyRow;
+  company: { id: string; name: string; phone: string | null; email: string | null };
+};
+
+const publicColumns = {
+  property: propertyColumns,
+  company: { id: companies.id, name: companies.name, phone: companies.phone, email: companies.email },
+};
+
+/** The public listing reads across companies, but only rows every visitor may see. */
+export function createPublicListingRepo(db: DbOrTx) {
+  return {
+    async list(query: PublicPropertyListQuery): Promise<{ rows: PublicPropertyRow[]; total: number }> {
+      const conditions: SQL[] = [publicPropertySql];
+      if (query.city) conditions.push(sql`lower(${properties.city}) = ${query.city.toLowerCase()}`);
+      if (query.propertyType) conditions.push(eq(properties.propertyType, query.propertyType));
+      if (query.search) {
+        const tsQuery = prefixTsQuery(query.search);
+        conditions.push(
+          tsQuery ? sql`${properties.searchVector} @@ to_tsquery('simple', ${tsQuery})` : sql`false`,
+        );
+      }
+      // Unit filters must hold for one and the same available unit; the stored ranges prune first.
+      const unitConditions: SQL[] = [];
+      if (query.minRent !== undefined) {
+        conditions.push(gte(properties.maxListedRent, query.minRent));
+        unitConditions.push(gte(rentalUnits.rent, query.minRent));
+      }
+      if (query.maxRent !== undefined) {
+        conditions.push(lte(properties.minListedRent, query.maxRent));
+        unitConditions.push(lte(rentalUnits.rent, query.maxRent));
+      }
+      if (query.bedrooms !== undefined) {
+        conditions.push(
+          and(
+            lte(properties.minListedBedrooms, query.bedrooms),
+            gte(properties.maxListedBedrooms, query.bedrooms),
+          )!,
+        );
+        unitConditions.push(eq(rentalUnits.bedrooms, query.bedrooms));
+      }
+      if (query.minBedrooms !== undefined) {
+        conditions.push(gte(properties.maxListedBedrooms, query.minBedrooms));
+        unitConditions.push(gte(rentalUnits.bedrooms, query.minBedrooms));
+      }
+      if (unitConditions.length) {
+        conditions.push(
+          sql`exists (select 1 from ${rentalUnits} where ${rentalUnits.companyId} = ${properties.companyId} and ${rentalUnits.propertyId} = ${properties.id} and ${listedUnitSql} and ${and(...unitConditions)})`,
+        );
+      }
+      const where = and(...conditions);
+      const direction = query.sortOrder === 'asc' ? asc : desc;
+      const order = query.sortBy === 'rent' ? properties.minListedRent : properties.createdAt;
+      const [rows, [count]] = await Promise.all([
+        db
+          .select(publicColumns)
+          .from(properties)
+          .innerJoin(companies, eq(companies.id, properties.companyId))
+          .where(where)
+          .orderBy(direction(order), direction(properties.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(
+            db
+              .select({ one: sql`1` })
+              .from(properties)
+              .innerJoin(companies, eq(companies.id, properties.companyId))
+              .where(where)
+              .limit(COUNT_BOUND)
+              .as('bounded'),
+          ),
+      ]);
+      return { rows, total: count?.total ?? 0 };
+    },
+
+    async find(propertyId: string): Promise<PublicPropertyRow | undefined> {
+      const [row] = await db
+        .select(publicColumns)
+        .from(properties)
+        .innerJoin(companies, eq(companies.id, properties.companyId))
+        .where(and(eq(properties.id, propertyId), publicPropertySql))
+        .limit(1);
+      return row;
+    },
+
+    /** The units the listing shows for a property, cheapest first. */
+    async listedUnits(companyId: string, propertyId: string, limit: number): Promise<UnitRow[]> {
+      return db
+        .select(unitColumns)
+        .from(rentalUnits)
+        .where(
+          and(eq(rentalUnits.companyId, companyId), eq(rentalUnits.propertyId, propertyId), listedUnitSql),
+        )
+        .orderBy(asc(rentalUnits.rent), asc(rentalUnits.id))
+        .limit(limit);
+    },
+
+    /**
+     * One cover image per property of a page: its first photo, else the primary (or first) image of a listed
+     * unit. `listedOnly: false` (a tenant's own properties) takes any unit's image.
+     */
+    async covers(
+      items: readonly { companyId: string; propertyId: string }[],
+      listedOnly = true,
+    ): Promise<Map<string, ImageRow>> {
+      if (items.length === 0) return new Map();
+      const rows = await db
+        .selectDistinctOn([inventoryImages.propertyId], { image: inventoryImages })
+        .from(inventoryImages)
+        .leftJoin(rentalUnits, eq(rentalUnits.id, inventoryImages.rentalUnitId))
+        .where(
+          and(
+            inArray(inventoryImages.companyId, [...new Set(items.map((item) => item.companyId))]),
+            inArray(
+              inventoryImages.propertyId,
+              items.map((item) => item.propertyId),
+            ),
+            listedOnly ? sql`(${inventoryImages.rentalUnitId} is null or ${listedUnitSql})` : undefined,
+          ),
+        )
+        .orderBy(
+          inventoryImages.propertyId,
+          sql`${inventoryImages.rentalUnitId} is not null`,
+          desc(inventoryImages.isPrimary),
+          asc(inventoryImages.sortOrder),
+          asc(inventoryImages.uploadedAt),
+        );
+      return new Map(rows.map((row) => [row.image.propertyId, row.image]));
+    },
+
+    async photos(companyId: string, propertyId: string): Promise<ImageRow[]> {
+      return db
+        .select()
+        .from(inventoryImages)
+        .where(
+          and(
+            eq(inventoryImages.companyId, companyId),
+            eq(inventoryImages.propertyId, propertyId),
+            isNull(inventoryImages.rentalUnitId),
+          ),
+        )
+        .orderBy(asc(inventoryImages.sortOrder), asc(inventoryImages.uploadedAt));
+    },
+
+    async unitImages(companyId: string, unitIds: readonly string[]): Promise<ImageRow[]> {
+      if (unitIds.length === 0) return [];
+      return db
+        .select()
+        .from(inventoryImages)
+        .where(
+          and(eq(inventoryImages.companyId, companyId), inArray(inventoryImages.rentalUnitId, [...unitIds])),
+        )
+        .orderBy(asc(inventoryImages.sortOrder), asc(inventoryImages.uploadedAt));
+    },
+
+    /** The caller's current tenancies (GET /properties/user), a page of properties at a time. */
+    async tenanciesOf(userId: string, page: { limit: number; offset: number }) {
+      const where = and(eq(rentalUnitUsers.userId, userId), eq(rentalUnitUsers.status, 'current'));
+      const [propertyRows, [count]] = await Promise.all([
+        db
+          .selectDistinct({ id: properties.id, name: properties.name })
+          .from(rentalUnitUsers)
+          .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId))
+          .where(where)
+          .orderBy(asc(properties.name), asc(properties.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db
+          .select({ total: sql<number>`count(distinct ${rentalUnitUsers.propertyId})::int` })
+          .from(rentalUnitUsers)
+          .where(where),
+      ]);
+      const propertyIds = propertyRows.map((row) => row.id);
+      const rows = propertyIds.length
+        ? await db
+            .select({
+              ...publicColumns,
+              unit: unitColumns,
+              assignment: rentalUnitUsers,
+            })
+            .from(rentalUnitUsers)
+            .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
+            .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId))
+            .innerJoin(companies, eq(companies.id, rentalUnitUsers.companyId))
+            .where(and(where, inArray(rentalUnitUsers.propertyId, propertyIds)))
+            .orderBy(asc(properties.name), asc(properties.id), asc(rentalUnits.unitNumber))
+        : [];
+      return { rows, total: count?.total ?? 0 };
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import type {
+  PublicPropertyDetailDto,
+  PublicPropertyListQuery,
+  PublicPropertySummaryDto,
+  UserPropertyDto,
+} from '@rentora/shared';
+import type { AppDeps } from '../../app';
+import { notFound } from '../../core/errors';
+import { iso, pageOf } from '../../core/http';
+import { groupBy } from '../uploads/uploads.dto';
+import { createUrlSigner } from '../uploads/uploads.signing';
+import { publicContact, toListingImageDto, toPublicSummaryDto, toPublicUnitDto } from './public-listing.dto';
+import { createPublicListingRepo } from './public-listing.repo';
+
+/** Units shown on a property's public page (cheapest first). */
+export const PUBLIC_UNITS_LIMIT = 100;
+
+export function createPublicListingService(deps: AppDeps) {
+  const repo = createPublicListingRepo(deps.db);
+  const signer = createUrlSigner(deps.config.jwtSecret);
+
+  return {
+    async list(query: PublicPropertyListQuery): Promise<{
+      data: PublicPropertySummaryDto[];
+      pagination: ReturnType<typeof pageOf>;
+    }> {
+      const { rows, total } = await repo.list(query);
+      const covers = await repo.covers(
+        rows.map((row) => ({ companyId: row.property.companyId, propertyId: row.property.id })),
+      );
+      return {
+        data: rows.map((row) => toPublicSummaryDto(row, covers.get(row.property.id), signer)),
+        pagination: pageOf(query.page, query.limit, total),
+      };
+    },
+
+    async get(propertyId: string): Promise<PublicPropertyDetailDto> {
+      const row = await repo.find(propertyId);
+      if (!row) throw notFound('Property');
+      const { companyId, id } = row.property;
+      const [units, photos, covers] = await Promise.all([
+        repo.listedUnits(companyId, id, PUBLIC_UNITS_LIMIT),
+        repo.photos(companyId, id),
+        repo.covers([{ companyId, propertyId: id }]),
+      ]);
+      const images = groupBy(
+        await repo.unitImages(
+          companyId,
+          units.map((unit) => unit.id),
+        ),
+        (image) => image.rentalUnitId,
+      );
+      return {
+        ...toPublicSummaryDto(row, covers.get(id), signer),
+        photos: photos.map((photo) => toListingImageDto(photo, signer, 'public')),
+        contact: publicContact(row),
+        totalFloors: row.property.totalFloors,
+        yearBuilt: row.property.yearBuilt,
+        units: units.map((unit) => toPublicUnitDto(unit, images.get(unit.id) ?? [], signer, 'public')),
+      };
+    },
+
+    /** GET /properties/user: the properties where the caller is a current tenant, with their units. */
+    async tenancies(userId: string, page: number, limit: number) {
+      const { rows, total } = await repo.tenanciesOf(userId, { limit, offset: (page - 1) * limit });
+      const byProperty = groupBy(rows, (row) => row.property.id);
+      const covers = await repo.covers(
+        [...byProperty.values()].map((group) => ({
+          companyId: group[0]!.property.companyId,
+          propertyId: group[0]!.property.id,
+        })),
+        false,
+      );
+      const data: UserPropertyDto[] = [];
+      for (const group of byProperty.values()) {
+        const first = group[0]!;
+        const images = groupBy(
+          await repo.unitImages(
+            first.property.companyId,
+            group.map((row) => row.unit.id),
+          ),
+          (image) => image.rentalUnitId,
+        );
+        const summary = toPublicSummaryDto(first, covers.get(first.property.id), signer, 'signed');
+        data.push({
+          _id: summary._id,
+          name: summary.name,
+          propertyType: summary.propertyType,
+          description: summary.description,
+          address: summary.address,
+          amenities: summary.amenities,
+          coverImage: summary.coverImage,
+          company: summary.company,
+          createdAt: summary.createdAt,
+          contact: publicContact(first),
+          units: group.map(({ unit, assignment }) => ({
+            ...toPublicUnitDto(unit, images.get(unit.id) ?? [], signer, 'signed'),
+            assignment: {
+              _id: assignment.id,
+              rentalUnitId: assignment.rentalUnitId,
+              propertyId: assignment.propertyId,
+              userId: assignment.userId,
+              role: assignment.role,
+              status: assignment.status,
+              startDate: assignment.startDate,
+              endDate: assignment.endDate,
+              movedOutAt: assignment.movedOutAt,
+              rent: assignment.rent,
+              securityDeposit: assignment.securityDeposit,
+              currency: assignment.currency,
+              notes: assignment.notes,
+              createdAt: iso(assignment.createdAt),
+              updatedAt: iso(assignment.updatedAt),
+            },
+          })),
+        });
+      }
+      return { data, pagination: pageOf(page, limit, total) };
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import {
+  ZIdParams,
+  ZOkMessage,
+  ZPopularTemplatesQuery,
+  ZTemplateCreateBody,
+  ZTemplateDto,
+  ZTemplateFromUnitBody,
+  ZTemplateListQuery,
+  ZTemplateUpdateBody,
+  ZUnitIdParams,
+  ZUseTemplateBody,
+  ZUseTemplateResult,
+  zOk,
+  zOkList,
+} from '@rentora/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../core/access';
+import { ok, okMessage } from '../../core/http';
+import { createTemplatesService } from './rental-unit-templates.service';
+
+const tags = ['rental-unit-templates'];
+/**
+ * Declared `access.user`: the super admin manages global templates without a company. The service checks
+ * rentalunit_read / rentalunit_write in the current company for everyone else (403, or FEATURE_NOT_IN_PLAN).
+ */
+const config = { access: access.user };
+const templateResponse = { 200: zOk(ZTemplateDto) };
+
+export const rentalUnitTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const templates = createTemplatesService(app.deps);
+
+  app.get(
+    '/',
+    { config, schema: { tags, querystring: ZTemplateListQuery, response: { 200: zOkList(ZTemplateDto) } } },
+    async (request) => {
+      const { data, pagination } = await templates.list(request.auth!, request.query);
+      return { success: true as const, data, pagination };
+    },
+  );
+
+  app.get(
+    '/popular',
+    {
+      config,
+      schema: { tags, querystring: ZPopularTemplatesQuery, response: { 200: zOk(z.array(ZTemplateDto)) } },
+    },
+    async (request) => ok(await templates.popular(request.auth!, request.query.limit)),
+  );
+
+  app.post(
+    '/',
+    { config, schema: { tags, body: ZTemplateCreateBody, response: { 201: zOk(ZTemplateDto) } } },
+    async (request, reply) => {
+      const dto = await templates.create(request.auth!, request.body);
+      reply.status(201);
+      return ok(dto, 'Template created');
+    },
+  );
+
+  app.post(
+    '/from-unit/:unitId',
+    {
+      config,
+      schema: {
+        tags,
+        params: ZUnitIdParams,
+        body: ZTemplateFromUnitBody,
+        response: { 201: zOk(ZTemplateDto) },
+      },
+    },
+    async (request, reply) => {
+      const dto = await templates.fromUnit(request.auth!, request.params.unitId, request.body ?? {});
+      reply.status(201);
+      return ok(dto, 'Template created from unit');
+    },
+  );
+
+  app.get(
+    '/:id',
+    { config, schema: { tags, params: ZIdParams, response: templateResponse } },
+    async (request) => ok(await templates.get(request.auth!, request.params.id)),
+  );
+
+  app.put(
+    '/:id',
+    { config, schema: { tags, params: ZIdParams, body: ZTemplateUpdateBody, response: templateResponse } },
+    async (request) =>
+      ok(await templates.update(request.auth!, request.params.id, request.body), 'Template updated'),
+  );
+
+  app.delete(
+    '/:id',
+    { config, schema: { tags, params: ZIdParams, response: { 200: ZOkMessage } } },
+    async (request) => {
+      await templates.remove(request.auth!, request.params.id);
+      return okMessage('Template deleted');
+    },
+  );
+
+  app.post(
+    '/:id/use',
+    {
+      config,
+      schema: { tags, params: ZIdParams, body: ZUseTemplateBody, response: { 201: zOk(ZUseTemplateResult) } },
+    },
+    async (request, reply) => {
+      const result = await templates.use(request.auth!, request.params.id, request.body);
+      reply.status(201);
+      return ok(result, 'Rental unit created from template');
+    },
+  );
+};

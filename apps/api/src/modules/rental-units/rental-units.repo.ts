@@ -1,0 +1,259 @@
+import type { RentalUnitListQuery, VerificationQueueQuery } from '@rentora/shared';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, properties, rentalUnits } from '../../db/schema';
+import {
+  COUNT_BOUND,
+  decodeCursor,
+  encodeCursor,
+  keysetCondition,
+  prefixTsQuery,
+  type SortKey,
+  sortValueText,
+} from '../properties/properties.paging';
+import type { PageRequest, PageResult } from '../properties/properties.repo';
+
+const { searchVector: _searchVector, ...unitColumns } = getTableColumns(rentalUnits);
+
+export { unitColumns };
+export type UnitRow = Omit<typeof rentalUnits.$inferSelect, 'searchVector'>;
+export type NewUnit = typeof rentalUnits.$inferInsert;
+/** A unit with the summary of its property that every unit DTO carries. */
+export type UnitWithProperty = { unit: UnitRow; property: { id: string; name: string; city: string } };
+
+const withProperty = {
+  unit: unitColumns,
+  property: { id: properties.id, name: properties.name, city: properties.city },
+};
+
+export const UNIT_SORT_KEYS: Record<RentalUnitListQuery['sortBy'], SortKey> = {
+  createdAt: { expression: rentalUnits.createdAt, cast: 'timestamptz' },
+  updatedAt: { expression: rentalUnits.updatedAt, cast: 'timestamptz' },
+  rent: { expression: rentalUnits.rent, cast: 'int' },
+  unitNumber: { expression: sql`lower(${rentalUnits.unitNumber})`, cast: 'text' },
+};
+
+export type UnitFilter = Omit<RentalUnitListQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder' | 'cursor'>;
+
+function filterConditions(companyId: string, filter: UnitFilter): SQL[] {
+  const conditions: SQL[] = [eq(rentalUnits.companyId, companyId)];
+  if (filter.status?.length) conditions.push(inArray(rentalUnits.status, filter.status));
+  if (filter.isAvailable !== undefined) conditions.push(eq(rentalUnits.isAvailable, filter.isAvailable));
+  if (filter.available === true)
+    conditions.push(and(eq(rentalUnits.isAvailable, true), eq(rentalUnits.status, 'Available'))!);
+  if (filter.available === false)
+    conditions.push(or(eq(rentalUnits.isAvailable, false), sql`${rentalUnits.status} <> 'Available'`)!);
+  if (filter.verificationStatus?.length)
+    conditions.push(inArray(rentalUnits.verificationStatus, filter.verificationStatus));
+  if (filter.propertyId) conditions.push(eq(rentalUnits.propertyId, filter.propertyId));
+  if (filter.unitType?.length) conditions.push(inArray(rentalUnits.unitType, filter.unitType));
+  if (filter.furnishing?.length) conditions.push(inArray(rentalUnits.furnishing, filter.furnishing));
+  if (filter.minRent !== undefined) conditions.push(gte(rentalUnits.rent, filter.minRent));
+  if (filter.maxRent !== undefined) conditions.push(lte(rentalUnits.rent, filter.maxRent));
+  if (filter.bedrooms !== undefined) conditions.push(eq(rentalUnits.bedrooms, filter.bedrooms));
+  if (filter.city) {
+    conditions.push(
+      inArray(
+        rentalUnits.propertyId,
+        sql`(select ${properties.id} from ${properties} where ${properties.companyId} = ${companyId} and lower(${properties.city}) = ${filter.city.toLowerCase()})`,
+      ),
+    );
+  }
+  if (filter.search) {
+    const query = prefixTsQuery(filter.search);
+    // The unit's own words (number, type, description) or its property's (name, address): both GIN-indexed.
+    conditions.push(
+      query
+        ? or(
+            sql`${rentalUnits.searchVector} @@ to_tsquery('simple', ${query})`,
+            inArray(
+              rentalUnits.propertyId,
+              sql`(select ${properties.id} from ${properties} where ${properties.companyId} = ${companyId} and ${properties.searchVector} @@ to_tsquery('simple', ${query}))`,
+            ),
+          )!
+        : sql`false`,
+    );
+  }
+  return conditions;
+}
+
+export function createRentalUnitsRepo(db: DbOrTx) {
+  async function boundedCount(where: SQL | undefined): Promise<{ total: number; exact: boolean }> {
+    const bounded = db
+      .select({ one: sql`1` })
+      .from(rentalUnits)
+      .where(where)
+      .limit(COUNT_BOUND + 1)
+      .as('bounded');
+    const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(bounded);
+    const total = row?.total ?? 0;
+    return total > COUNT_BOUND ? { total: COUNT_BOUND, exact: false } : { total, exact: true };
+  }
+
+  async function withPropertyByIds(companyId: string, ids: readonly string[]): Promise<UnitWithProperty[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select(withProperty)
+      .from(rentalUnits)
+      .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
+      .where(and(eq(rentalUnits.companyId, companyId), inArray(rentalUnits.id, [...ids])));
+  }
+
+  return {
+    async list(
+      companyId: string,
+      filter: UnitFilter,
+      page: PageRequest<RentalUnitListQuery['sortBy']>,
+    ): Promise<PageResult<UnitWithProperty>> {
+      const key = UNIT_SORT_KEYS[page.sortBy];
+      const direction = page.sortOrder === 'asc' ? asc : desc;
+      const conditions = filterConditions(companyId, filter);
+      const where = and(...conditions);
+      const after = page.cursor ? decodeCursor(page.cursor, page.sortBy, key.cast) : undefined;
+      const pageWhere = after
+        ? and(...conditions, keysetCondition(key, rentalUnits.id, page.sortOrder, after))
+        : where;
+      const idRows = await db
+        .select({ id: rentalUnits.id, sortValue: sortValueText(key) })
+        .from(rentalUnits)
+        .where(pageWhere)
+        .orderBy(direction(key.expression), direction(rentalUnits.id))
+        .limit(page.limit + 1)
+        .offset(after ? 0 : (page.page - 1) * page.limit);
+      const hasMore = idRows.length > page.limit;
+      const pageIds = idRows.slice(0, page.limit);
+      const [rows, count] = await Promise.all([
+        withPropertyByIds(
+          companyId,
+          pageIds.map((row) => row.id),
+        ),
+        boundedCount(where),
+      ]);
+      const byId = new Map(rows.map((row) => [row.unit.id, row]));
+      const last = pageIds.at(-1);
+      return {
+        rows: pageIds.map((row) => byId.get(row.id)).filter((row): row is UnitWithProperty => Boolean(row)),
+        ...count,
+        hasMore,
+        nextCursor: last ? encodeCursor(page.sortBy, last.sortValue, last.id) : null,
+      };
+    },
+
+    async find(companyId: string, unitId: string): Promise<UnitWithProperty | undefined> {
+      const [row] = await withPropertyByIds(companyId, [unitId]);
+      return row;
+    },
+
+    findMany: withPropertyByIds,
+
+    /** Super admin only: a unit of any company. */
+    async findOnPlatform(unitId: string): Promise<UnitRow | undefined> {
+      const [row] = await db.select(unitColumns).from(rentalUnits).where(eq(rentalUnits.id, unitId)).limit(1);
+      return row;
+    },
+
+    async findByNumber(
+      companyId: string,
+      propertyId: string,
+      unitNumber: string,
+    ): Promise<UnitRow | undefined> {
+      const [row] = await db
+        .select(unitColumns)
+        .from(rentalUnits)
+        .where(
+          and(
+            eq(rentalUnits.companyId, companyId),
+            eq(rentalUnits.propertyId, propertyId),
+            sql`lower(${rentalUnits.unitNumber}) = ${unitNumber.toLowerCase()}`,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async countForProperty(companyId: string, propertyId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(rentalUnits)
+        .where(and(eq(rentalUnits.companyId, companyId), eq(rentalUnits.propertyId, propertyId)));
+      return row?.total ?? 0;
+    },
+
+    async insert(values: NewUnit): Promise<UnitRow> {
+      const [row] = await db.insert(rentalUnits).values(values).returning(unitColumns);
+      return row!;
+    },
+
+    async update(companyId: string, unitId: string, values: Partial<NewUnit>): Promise<void> {
+      if (Object.keys(values).length === 0) return;
+      await db
+        .update(rentalUnits)
+        .set(values)
+        .where(and(eq(rentalUnits.companyId, companyId), eq(rentalUnits.id, unitId)));
+    },
+
+    async updateMany(
+      companyId: string,
+      unitIds: readonly string[],
+      values: Partial<NewUnit>,
+    ): Promise<number> {
+      const rows = await db
+        .update(rentalUnits)
+        .set(values)
+        .where(and(eq(rentalUnits.companyId, companyId), inArray(rentalUnits.id, [...unitIds])))
+        .returning({ id: rentalUnits.id });
+      return rows.length;
+    },
+
+    async delete(companyId: string, unitId: string): Promise<void> {
+      await db
+        .delete(rentalUnits)
+        .where(and(eq(rentalUnits.companyId, companyId), eq(rentalUnits.id, unitId)));
+    },
+
+    /** The plan limits of the company, read inside the transaction. */
+    async companyLimits(companyId: string) {
+      const [row] = await db
+        .select({ limitations: companies.limitations })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .limit(1);
+      return row?.limitations;
+    },
+
+    /** Super admin: units of every company in a verification status. */
+    async verificationQueue(query: VerificationQueueQuery) {
+      const where = and(
+        eq(rentalUnits.verificationStatus, query.status),
+        query.companyId ? eq(rentalUnits.companyId, query.companyId) : undefined,
+      );
+      const direction = query.sortOrder === 'asc' ? asc : desc;
+      const order = query.sortBy === 'updatedAt' ? rentalUnits.updatedAt : rentalUnits.createdAt;
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({
+            ...withProperty,
+            company: { id: companies.id, name: companies.name, isVerified: companies.isVerified },
+          })
+          .from(rentalUnits)
+          .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
+          .innerJoin(companies, eq(companies.id, rentalUnits.companyId))
+          .where(where)
+          .orderBy(direction(order), direction(rentalUnits.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ total: sql<number>`count(*)::int` }).from(
+          db
+            .select({ one: sql`1` })
+            .from(rentalUnits)
+            .where(where)
+            .limit(COUNT_BOUND + 1)
+            .as('bounded'),
+        ),
+      ]);
+      return { rows, total: Math.min(count?.total ?? 0, COUNT_BOUND) };
+    },
+  };
+}
+
+export type RentalUnitsRepo = ReturnType<typeof createRentalUnitsRepo>;

@@ -1,0 +1,354 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AssignTenantBody,
+  occupancyRate,
+  type RentalUnitUserDto,
+  type UnitAnalyticsDto,
+  type UpdateTenantAssignmentBody,
+} from '@rentora/shared';
+import type { AppDeps } from '../../app';
+import type { CompanyContext } from '../../core/access';
+import { badRequest, conflict, notFound } from '../../core/errors';
+import { iso, pageOf } from '../../core/http';
+import { hashPassword } from '../../core/passwords';
+import { hashToken, newOpaqueToken } from '../../core/tokens';
+import type { DbOrTx } from '../../db/client';
+import { createAuthRepo, type UserRow } from '../auth/auth.repo';
+import { createPropertiesRepo } from '../properties/properties.repo';
+import { createRentalUnitsRepo, type UnitRow } from './rental-units.repo';
+import { type AssignmentWithUser, createAssignmentsRepo } from './rental-units.tenants.repo';
+
+const DAY_MS = 86_400_000;
+const SET_PASSWORD_TTL_MS = 7 * DAY_MS;
+
+export const today = (now = new Date()) => now.toISOString().slice(0, 10);
+const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+
+export function toRentalUnitUserDto({ assignment, user }: AssignmentWithUser): RentalUnitUserDto {
+  return {
+    _id: assignment.id,
+    companyId: assignment.companyId,
+    rentalUnitId: assignment.rentalUnitId,
+    propertyId: assignment.propertyId,
+    userId: assignment.userId,
+    user: {
+      _id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone,
+      avatar: user.avatar,
+    },
+    role: assignment.role,
+    status: assignment.status,
+    startDate: assignment.startDate,
+    endDate: assignment.endDate,
+    movedOutAt: assignment.movedOutAt,
+    rent: assignment.rent,
+    securityDeposit: assignment.securityDeposit,
+    currency: assignment.currency,
+    notes: assignment.notes,
+    createdAt: iso(assignment.createdAt),
+    updatedAt: iso(assignment.updatedAt),
+  };
+}
+
+/**
+ * Occupied days between `since` and `until` (inclusive day numbers): the union of the assignments' stays,
+ * so that co-tenants sharing a unit are not counted twice.
+ */
+export function occupiedDays(
+  stays: readonly { start: number; end: number }[],
+  since: number,
+  until: number,
+): number {
+  const clipped = stays
+    .map((stay) => ({ start: Math.max(stay.start, since), end: Math.min(stay.end, until) }))
+    .filter((stay) => stay.end > stay.start)
+    .sort((a, b) => a.start - b.start);
+  let total = 0;
+  let openStart = -1;
+  let openEnd = -1;
+  for (const stay of clipped) {
+    if (stay.start > openEnd) {
+      total += openEnd - openStart;
+      openStart = stay.start;
+      openEnd = stay.end;
+    } else if (stay.end > openEnd) {
+      openEnd = stay.end;
+    }
+  }
+  return total + (openEnd - openStart);
+}
+
+/** Tenant assignments of units (rental-unit-users) and the unit analytics built on them. */
+export function createUnitTenantsService(deps: AppDeps) {
+  const { db, config, mailer } = deps;
+
+  /** The unit's current tenants and status after a change: Occupied with tenants, Available when the last one left. */
+  async function settleOccupancy(tx: DbOrTx, companyId: string, unit: UnitRow): Promise<void> {
+    const current = await createAssignmentsRepo(tx).countCurrent(companyId, unit.id);
+    const status =
+      current > 0
+        ? 'Occupied'
+        : unit.status === 'Occupied' && unit.currentTenants > 0
+          ? 'Available'
+          : unit.status;
+    await createRentalUnitsRepo(tx).update(companyId, unit.id, { currentTenants: current, status });
+    await createPropertiesRepo(tx).refreshStats(companyId, [unit.propertyId]);
+  }
+
+  /** Locks the unit's property and reads the unit again under the lock. */
+  async function lockUnit(tx: DbOrTx, companyId: string, unitId: string): Promise<UnitRow> {
+    const found = await createRentalUnitsRepo(tx).find(companyId, unitId);
+    if (!found) throw notFound('Rental unit');
+    await createPropertiesRepo(tx).lock(companyId, found.unit.propertyId);
+    const unit = (await createRentalUnitsRepo(tx).find(companyId, unitId))?.unit;
+    if (!unit) throw notFound('Rental unit');
+    return unit;
+  }
+
+  /** The account for `userId`: by id, or by email (made as a tenant account when none exists). */
+  async function resolvePerson(
+    tx: DbOrTx,
+    person: AssignTenantBody['userId'],
+  ): Promise<{ user: UserRow; created: boolean }> {
+    const authRepo = createAuthRepo(tx);
+    if (typeof person === 'string') {
+      const user = await authRepo.findUserById(person);
+      if (!user?.isActive) throw notFound('User');
+      return { user, created: false };
+    }
+    const existing = await authRepo.findUserByEmail(person.email);
+    if (existing) {
+      if (!existing.isActive) throw conflict('The account with this email is deactivated');
+      return { user: existing, created: false };
+    }
+    const user = await authRepo.insertUser({
+      email: person.email,
+      // Nobody knows this password: the tenant sets their own through the mailed link.
+      passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+      firstName: person.firstName,
+      lastName: person.lastName,
+      phone: person.phone ?? null,
+      role: 'tenant',
+    });
+    return { user, created: true };
+  }
+
+  async function welcome(user: UserRow, unit: UnitRow, propertyName: string, token: string | null) {
+    const place = `unit ${unit.unitNumber} at ${propertyName}`;
+    const link = token ? `${config.appUrl}/auth/reset-password/${token}` : `${config.appUrl}/tenant`;
+    const action = token
+      ? 'Choose a password to open your tenant area (the link works once and expires in 7 days):'
+      : 'Your tenant area:';
+    await mailer.send({
+      to: user.email,
+      subject: `You have been added as a tenant of ${place}`,
+      template: 'tenant_assigned',
+      link,
+      text: `Hello ${user.firstName},\n\nYou have been added as a tenant of ${place}.\n${action}\n${link}\n`,
+      html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>You have been added as a tenant of ${escapeHtml(place)}.</p><p>${action}</p><p><a href="${link}">${link}</a></p>`,
+    });
+  }
+
+  return {
+    async list(
+      ctx: CompanyContext,
+      unitId: string,
+      query: { type: 'current' | 'past' | 'all'; page: number; limit: number },
+    ) {
+      if (!(await createRentalUnitsRepo(db).find(ctx.companyId, unitId))) throw notFound('Rental unit');
+      const { rows, total } = await createAssignmentsRepo(db).list(ctx.companyId, unitId, query.type, {
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      });
+      return { data: rows.map(toRentalUnitUserDto), pagination: pageOf(query.page, query.limit, total) };
+    },
+
+    /** Assigns a person to the unit and marks it Occupied. Refused while the unit is under maintenance or renovation. */
+    async assign(ctx: CompanyContext, unitId: string, input: AssignTenantBody): Promise<RentalUnitUserDto> {
+      const result = await db.transaction(async (tx) => {
+        const unit = await lockUnit(tx, ctx.companyId, unitId);
+        if (unit.status === 'Under_Maintenance' || unit.status === 'Renovation') {
+          throw conflict(
+            `This unit is ${unit.status === 'Renovation' ? 'under renovation' : 'under maintenance'}`,
+          );
+        }
+        const { user, created } = await resolvePerson(tx, input.userId);
+        const assignments = createAssignmentsRepo(tx);
+        if (await assignments.findCurrentOfUser(ctx.companyId, unitId, user.id)) {
+          throw conflict('This person is already a current tenant of this unit');
+        }
+        const startDate = input.startDate ?? today();
+        if (input.endDate && input.endDate < startDate) {
+          throw badRequest('The end date must not be before the start date', 'endDate');
+        }
+        const assignment = await assignments.insert({
+          companyId: ctx.companyId,
+          rentalUnitId: unitId,
+          propertyId: unit.propertyId,
+          userId: user.id,
+          role: input.role,
+          startDate,
+          endDate: input.endDate,
+          rent: input.rent ?? unit.rent,
+          securityDeposit: input.securityDeposit ?? unit.securityDeposit,
+          currency: unit.currency,
+          notes: input.notes,
+          createdBy: ctx.userId,
+        });
+        await settleOccupancy(tx, ctx.companyId, unit);
+        let token: string | null = null;
+        if (created) {
+          token = newOpaqueToken();
+          await createAuthRepo(tx).insertAuthToken({
+            userId: user.id,
+            purpose: 'reset_password',
+            tokenHash: hashToken(token),
+            expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS),
+          });
+        }
+        const property = await createPropertiesRepo(tx).find(ctx.companyId, unit.propertyId);
+        return { assignment, user, unit, token, propertyName: property?.name ?? '' };
+      });
+      await welcome(result.user, result.unit, result.propertyName, result.token).catch(() => undefined);
+      const row = await createAssignmentsRepo(db).find(ctx.companyId, unitId, result.assignment.id);
+      return toRentalUnitUserDto(row!);
+    },
+
+    /** Edits an assignment; `status: 'past'` moves the tenant out, `'current'` moves them back in. */
+    async update(
+      ctx: CompanyContext,
+      unitId: string,
+      assignmentId: string,
+      input: UpdateTenantAssignmentBody,
+    ): Promise<RentalUnitUserDto> {
+      await db.transaction(async (tx) => {
+        const unit = await lockUnit(tx, ctx.companyId, unitId);
+        const assignments = createAssignmentsRepo(tx);
+        const found = await assignments.find(ctx.companyId, unitId, assignmentId);
+        if (!found) throw notFound('Tenant assignment');
+        const current = found.assignment;
+        const startDate = input.startDate ?? current.startDate;
+        const endDate = input.endDate !== undefined ? input.endDate : current.endDate;
+        if (endDate && endDate < startDate) {
+          throw badRequest('The end date must not be before the start date', 'endDate');
+        }
+        const status = input.status ?? current.status;
+        let movedOutAt = current.movedOutAt;
+        if (status === 'past') {
+          movedOutAt = input.movedOutAt ?? (current.status === 'past' ? current.movedOutAt : today());
+          if (movedOutAt && movedOutAt < startDate) {
+            throw badRequest('The move-out date must not be before the start date', 'movedOutAt');
+          }
+        } else {
+          movedOutAt = null;
+          if (current.status === 'past') {
+            if (unit.status === 'Under_Maintenance' || unit.status === 'Renovation') {
+              throw conflict('This unit is under maintenance or renovation');
+            }
+            if (await assignments.findCurrentOfUser(ctx.companyId, unitId, current.userId)) {
+              throw conflict('This person is already a current tenant of this unit');
+            }
+          }
+        }
+        const { movedOutAt: _given, ...rest } = input;
+        await assignments.update(ctx.companyId, assignmentId, { ...rest, status, movedOutAt });
+        if (status !== current.status) await settleOccupancy(tx, ctx.companyId, unit);
+      });
+      const row = await createAssignmentsRepo(db).find(ctx.companyId, unitId, assignmentId);
+      return toRentalUnitUserDto(row!);
+    },
+
+    /** Moves the tenant out today (kept as history); the unit is freed when it was the last current tenant. */
+    async end(ctx: CompanyContext, unitId: string, assignmentId: string): Promise<RentalUnitUserDto> {
+      await db.transaction(async (tx) => {
+        const unit = await lockUnit(tx, ctx.companyId, unitId);
+        const assignments = createAssignmentsRepo(tx);
+        const found = await assignments.find(ctx.companyId, unitId, assignmentId);
+        if (!found) throw notFound('Tenant assignment');
+        if (found.assignment.status === 'past') return;
+        const movedOutAt = laterDate(today(), found.assignment.startDate);
+        await assignments.update(ctx.companyId, assignmentId, { status: 'past', movedOutAt });
+        await settleOccupancy(tx, ctx.companyId, unit);
+      });
+      const row = await createAssignmentsRepo(db).find(ctx.companyId, unitId, assignmentId);
+      return toRentalUnitUserDto(row!);
+    },
+
+    /** Occupancy history and vacancy from the assignments; revenue and maintenance are 0 until those modules record any. */
+    async analytics(ctx: CompanyContext, unitId: string, now = new Date()): Promise<UnitAnalyticsDto> {
+      const found = await createRentalUnitsRepo(db).find(ctx.companyId, unitId);
+      if (!found) throw notFound('Rental unit');
+      const unit = found.unit;
+      const history = await createAssignmentsRepo(db).history(ctx.companyId, unitId);
+      const asOf = today(now);
+      const since = today(unit.createdAt);
+      const firstDay = dayNumber(since);
+      const lastDay = dayNumber(asOf);
+      // A stay covers [start, end): the move-out day is vacant again; current stays run until today.
+      const stays = history.map(({ assignment }) => ({
+        start: dayNumber(assignment.startDate),
+        end: assignment.status === 'current' ? lastDay + 1 : dayNumber(assignment.movedOutAt ?? asOf),
+      }));
+      const totalDays = Math.max(1, lastDay - firstDay + 1);
+      const occupied = Math.min(totalDays, occupiedDays(stays, firstDay, lastDay + 1));
+      const current = history.filter(({ assignment }) => assignment.status === 'current');
+      const moveOuts = history
+        .map(({ assignment }) => assignment.movedOutAt)
+        .filter((date): date is string => Boolean(date))
+        .sort();
+      const lastMoveOutAt = moveOuts.at(-1) ?? null;
+      const currentVacancyDays =
+        current.length > 0
+          ? 0
+          : Math.max(0, lastDay - dayNumber(lastMoveOutAt && lastMoveOutAt > since ? lastMoveOutAt : since));
+      const rentOfCurrent = current.reduce((sum, { assignment }) => sum + assignment.rent, 0);
+      return {
+        unitId,
+        since,
+        asOf,
+        occupancy: {
+          currentTenants: current.length,
+          totalAssignments: history.length,
+          occupiedDays: occupied,
+          vacantDays: totalDays - occupied,
+          occupancyRate: occupancyRate(occupied, totalDays),
+          currentVacancyDays,
+          lastMoveOutAt,
+          history: history.slice(0, 50).map(({ assignment, user }) => {
+            const end = assignment.status === 'current' ? asOf : (assignment.movedOutAt ?? asOf);
+            return {
+              assignmentId: assignment.id,
+              userId: assignment.userId,
+              name: `${user.firstName} ${user.lastName}`.trim(),
+              role: assignment.role,
+              status: assignment.status,
+              startDate: assignment.startDate,
+              endDate: assignment.status === 'current' ? null : assignment.movedOutAt,
+              days: Math.max(0, dayNumber(end) - dayNumber(assignment.startDate)),
+            };
+          }),
+        },
+        revenue: {
+          currency: unit.currency,
+          expectedMonthly:
+            current.length > 0 ? rentOfCurrent + (unit.maintenanceIncluded ? 0 : unit.maintenanceAmount) : 0,
+          billed: 0,
+          collected: 0,
+        },
+        maintenance: { total: 0, open: 0 },
+      };
+    },
+  };
+}
+
+/** The later of two YYYY-MM-DD dates. */
+function laterDate(a: string, b: string): string {
+  return a.localeCompare(b) >= 0 ? a : b;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
