@@ -2,7 +2,7 @@
 // the "Foundation" section of docs/performance.md. Env: BENCH_DURATION (s per case, default 10),
 // BENCH_CONNECTIONS (default 10,50), BENCH_WARMUP (s, default 2), BENCH_WRITE_DOC=false to only print,
 // BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres).
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { type LoadCase, type LoadResult, measure } from './lib/load';
@@ -77,67 +77,83 @@ async function authenticatedCases(server: BenchProcess, database: string) {
   return { cases, userId: login.data.user._id };
 }
 
-async function run(load: LoadCase, results: LoadResult[]): Promise<LoadResult[]> {
-  const mine: LoadResult[] = [];
-  for (const connections of CONNECTIONS) {
-    const result = await measure(load, connections, { warmupS: WARMUP_S });
-    const failures = result.failures ? `  (${result.failures} failed requests!)` : '';
-    console.log(
-      `  ${load.name.padEnd(34)} ${load.database.padEnd(10)} c=${String(connections).padEnd(3)} ` +
-        `${String(result.reqPerSec).padStart(6)} req/s  p99 ${result.p99Ms} ms${failures}`,
-    );
-    mine.push(result);
-  }
-  results.push(...mine);
-  return mine;
+async function run(load: LoadCase, connections: number, results: LoadResult[]): Promise<LoadResult> {
+  const result = await measure(load, connections, { warmupS: WARMUP_S });
+  const failures = result.failures ? `  (${result.failures} failed requests!)` : '';
+  console.log(
+    `  ${load.name.padEnd(34)} ${load.database.padEnd(10)} c=${String(connections).padEnd(3)} ` +
+      `${String(result.reqPerSec).padStart(6)} req/s  p99 ${result.p99Ms} ms${failures}`,
+  );
+  results.push(result);
+  return result;
 }
 
-/** Product server cases, restarts and the database ceiling for one database. */
+/** A stopped server's DATA_DIR copied for a second process (PGlite allows one process per directory). */
+function copyDataDir(from: string, label: string): string {
+  const to = makeDataDir(label);
+  dataDirs.push(to);
+  cpSync(from, to, { recursive: true, filter: (source) => path.basename(source) !== 'server.lock' });
+  return to;
+}
+
+/**
+ * One database: cold start on a fresh and on an existing database, then the load. The load runs on the restarted
+ * server (what a long-running production process looks like), and each connection level measures the database ceiling
+ * and the product routes back to back, so that the ratios compare numbers taken under the same machine load.
+ */
 async function benchDatabase(
   database: 'PGlite' | 'PostgreSQL',
   env: Record<string, string>,
   ceilingEnv: Parameters<typeof startCeilingServer>[0],
   results: LoadResult[],
 ): Promise<Startup> {
-  console.log(`\n${database}: product server (fresh ${database === 'PGlite' ? 'DATA_DIR' : 'database'})`);
+  console.log(`\n${database}: cold starts`);
   const fresh = await track(startProductServer(env));
   await settle(1000);
   const idleRssFreshMb = fresh.rssMb();
-  const { cases, userId } = await authenticatedCases(fresh, database);
-  for (const load of cases) await run(load, results);
-  const rssAfterLoadMb = fresh.rssMb();
   await stop(fresh);
 
-  const existing = await track(startProductServer(env));
+  // PGlite: the ceiling and the LOG_LEVEL=info server each get a copy of the seeded directory.
+  const isPglite = database === 'PGlite';
+  const ceilingDir = isPglite ? copyDataDir(env.DATA_DIR!, 'bench-ceiling') : undefined;
+  const verboseDir = isPglite ? copyDataDir(env.DATA_DIR!, 'bench-info') : undefined;
+
+  const server = await track(startProductServer(env));
   await settle(1000);
-  const idleRssExistingMb = existing.rssMb();
-  await stop(existing);
+  const idleRssExistingMb = server.rssMb();
   console.log(
-    `  cold start fresh ${fresh.coldStartMs} ms, existing ${existing.coldStartMs} ms; ` +
-      `idle RSS ${idleRssFreshMb} / ${idleRssExistingMb} MB, after load ${rssAfterLoadMb} MB`,
+    `  cold start fresh ${fresh.coldStartMs} ms, existing ${server.coldStartMs} ms; ` +
+      `idle RSS ${idleRssFreshMb} / ${idleRssExistingMb} MB`,
   );
-
-  if (database === 'PGlite') {
-    // What per-request logging costs: the same route with LOG_LEVEL=info (two log lines per request, to /dev/null).
-    console.log('PGlite: product server with LOG_LEVEL=info');
-    const verbose = await track(startProductServer({ ...env, LOG_LEVEL: 'info' }));
+  const { cases, userId } = await authenticatedCases(server, database);
+  const loads: LoadCase[] = [];
+  const ceiling = await track(
+    startCeilingServer(
+      ceilingDir ? { ...ceilingEnv, PGLITE_DIR: path.join(ceilingDir, 'pgdata') } : ceilingEnv,
+    ),
+  );
+  loads.push({ name: 'ceiling: select user by id', database, url: `${ceiling.baseUrl}/user/${userId}` });
+  loads.push(cases[0]!);
+  let verbose: BenchProcess | undefined;
+  if (verboseDir) {
+    // What per-request logging costs: the same route with LOG_LEVEL=info (two JSON lines per request, to a file).
+    verbose = await track(startProductServer({ ...env, DATA_DIR: verboseDir, LOG_LEVEL: 'info' }));
     const { cases: verboseCases } = await authenticatedCases(verbose, database);
-    await run({ ...verboseCases[0]!, name: 'GET /api/auth/me, LOG_LEVEL=info' }, results);
-    await stop(verbose);
+    loads.push({ ...verboseCases[0]!, name: 'GET /api/auth/me, LOG_LEVEL=info' });
   }
+  loads.push(cases[1]!);
 
-  console.log(`${database}: database ceiling (tiny Fastify process, one indexed query)`);
-  const ceiling = await track(startCeilingServer(ceilingEnv));
-  await run(
-    { name: 'ceiling: select user by id', database, url: `${ceiling.baseUrl}/user/${userId}` },
-    results,
-  );
-  await stop(ceiling);
+  console.log(`${database}: load (database ceiling in a tiny Fastify process, then the product routes)`);
+  for (const connections of CONNECTIONS) {
+    for (const load of loads) await run(load, connections, results);
+  }
+  const rssAfterLoadMb = server.rssMb();
+  for (const child of [server, ceiling, verbose]) if (child) await stop(child);
 
   return {
     database,
     coldFreshMs: fresh.coldStartMs,
-    coldExistingMs: existing.coldStartMs,
+    coldExistingMs: server.coldStartMs,
     idleRssFreshMb,
     idleRssExistingMb,
     rssAfterLoadMb,
@@ -149,7 +165,22 @@ function throughputTable(results: LoadResult[]): string {
     results.find(
       (r) => r.name.startsWith('ceiling: select') && r.database === database && r.connections === connections,
     )?.reqPerSec ?? 0;
-  const rows = results.map((r) => {
+  const order = (r: LoadResult) =>
+    [
+      'ceiling: bare',
+      'ceiling: select',
+      'GET /api/auth/me',
+      'GET /api/auth/me, LOG_LEVEL=info',
+      'GET /api/companies',
+    ].findLastIndex((prefix) => r.name.startsWith(prefix));
+  const databases = ['-', 'PGlite', 'PostgreSQL'];
+  const sorted = [...results].sort(
+    (a, b) =>
+      databases.indexOf(a.database) - databases.indexOf(b.database) ||
+      order(a) - order(b) ||
+      a.connections - b.connections,
+  );
+  const rows = sorted.map((r) => {
     let ratio = '';
     if (r.name.startsWith('ceiling: bare')) ratio = 'framework ceiling';
     else if (r.name.startsWith('ceiling: select')) ratio = 'database ceiling';
@@ -160,6 +191,7 @@ function throughputTable(results: LoadResult[]): string {
   return markdownTable(
     ['Case', 'Database', 'Connections', 'req/s', 'p50 ms', 'p99 ms', 'vs database ceiling'],
     rows,
+    [4, 5, 6],
   );
 }
 
@@ -192,7 +224,13 @@ async function main(): Promise<void> {
 
   console.log('\nframework ceiling (bare Fastify, GET /hello)');
   const bare = await track(startCeilingServer({ CEILING_DRIVER: 'none' }));
-  await run({ name: 'ceiling: bare Fastify hello', database: '-', url: `${bare.baseUrl}/hello` }, results);
+  for (const connections of CONNECTIONS) {
+    await run(
+      { name: 'ceiling: bare Fastify hello', database: '-', url: `${bare.baseUrl}/hello` },
+      connections,
+      results,
+    );
+  }
   await stop(bare);
 
   const pgliteDir = makeDataDir('bench');
@@ -237,17 +275,22 @@ async function main(): Promise<void> {
   if (process.env.BENCH_WRITE_DOC !== 'false') {
     writeDocSection(
       'Foundation',
-      `Generated by \`npm run bench\` (bench/run.ts) on ${machine} (load average at the end ${loadEnd}). Each case: ${WARMUP_S} s warm-up, then
-${results[0]?.durationS ?? 10} s of autocannon on loopback at ${CONNECTIONS.join(' and ')} connections; the load
-generator shares the two cores with the server. Product servers are the built \`apps/api/dist/server.js\` with the demo seed and
-\`LOG_LEVEL=warn\` (no per-request log lines; see the \`LOG_LEVEL=info\` row); requests carry the Sunrise owner's bearer token
-and \`x-company-id\`. The ceilings run in a separate tiny Fastify process: a bare hello route (the framework ceiling) and
-\`select … from users where id = $1\` through the same driver with no auth, ORM or validation (the database ceiling).
+      `Generated by \`npm run bench\` (bench/run.ts). Machine: ${machine}; load average at the end ${loadEnd}.
+
+Method: each case is ${WARMUP_S} s of warm-up, then ${results[0]?.durationS ?? 10} s of autocannon on loopback, at
+${CONNECTIONS.join(' and ')} connections; the load generator shares the two cores with the server. Product servers are the built
+\`apps/api/dist/server.js\` with the demo seed, \`LOG_LEVEL=warn\` (no per-request log lines; the \`LOG_LEVEL=info\` row shows
+what they cost) and logs to a file; the load runs on a restarted server (existing data). Requests carry the Sunrise owner's
+bearer token and \`x-company-id\`. The ceilings run in a separate tiny Fastify process: a bare hello route (framework ceiling)
+and \`select id, email, first_name, last_name, role from users where id = $1\` through the same driver (PGlite on a copy of
+the seeded directory, or a \`pg\` pool of 10) with no auth, ORM or validation (database ceiling). At each connection level the
+database ceiling and the product routes are measured back to back, so a ratio compares numbers taken under the same load.
 ${postgresNote}
 ${throughput}
 
-Cold start is process spawn → first \`200\` from \`/api/health\` (fresh: empty PGlite directory or empty PostgreSQL
-database, so initdb/migrations/seed included; existing: a restart on the same data). RSS is read from \`/proc\` after 1 s idle.
+Cold start is process spawn → first \`200\` from \`/api/health\` (fresh: an empty PGlite directory or an empty PostgreSQL
+database, so initdb, migrations and the demo seed are included; existing: a restart on the same data). RSS is read from
+\`/proc\` after 1 s idle, and again after the load.
 
 ${startup}`,
     );
