@@ -2,6 +2,7 @@ import { type CompanyRole, type Feature, type Limitations, ROLE_DEFAULT_FEATURES
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../core/passwords';
 import { periodEnd, slugify } from '../modules/companies/companies.service';
+import { seedTeamsDemo } from '../modules/invitations/invitations.seed';
 import { seedNotificationDemo } from '../modules/notifications/notifications.seed';
 import type { Db } from './client';
 import { companies, companyUsers, plans, users } from './schema';
@@ -201,5 +202,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await createUser('tenant@rentora.test', 'Tara', 'Tenant', 'tenant');
   });
   await seedNotificationDemo(db);
+  await seedTeamsDemo(db);
   return true;
 }
