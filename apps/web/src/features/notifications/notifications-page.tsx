@@ -24,7 +24,11 @@ const FILTERS: { id: NotificationStatusFilter; label: string }[] = [
 export function NotificationsPage() {
   const [status, setStatus] = useState<NotificationStatusFilter>('all');
   const [page, setPage] = useState(1);
-  const list = useNotifications({ status, page, limit: PAGE_SIZES.notifications });
+  // Opening the page always asks the server, even when the bell has the same list cached.
+  const list = useNotifications(
+    { status, page, limit: PAGE_SIZES.notifications },
+    { refetchOnMount: 'always' },
+  );
   const markRead = useMarkNotificationsRead();
   const unread = list.data?.unreadCount ?? 0;
   const pagination = list.data?.pagination;

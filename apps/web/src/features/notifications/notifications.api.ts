@@ -40,7 +40,7 @@ export const notificationKeys = {
 
 export function useNotifications(
   params: NotificationListParams = DEFAULT_NOTIFICATION_PARAMS,
-  enabled = true,
+  options: { enabled?: boolean; refetchOnMount?: boolean | 'always' } = {},
 ) {
   return useQuery({
     queryKey: notificationKeys.list(params),
@@ -50,7 +50,8 @@ export function useNotifications(
         signal,
       }),
     placeholderData: keepPreviousData,
-    enabled,
+    enabled: options.enabled ?? true,
+    refetchOnMount: options.refetchOnMount ?? true,
   });
 }
 
