@@ -33,9 +33,12 @@ const Pricing = lazyPage(() => import('../features/public/pricing-page'), 'Prici
 const Contact = lazyPage(() => import('../features/public/contact-page'), 'ContactPage');
 const Privacy = lazyPage(() => import('../features/public/legal-pages'), 'PrivacyPolicyPage');
 const Terms = lazyPage(() => import('../features/public/legal-pages'), 'TermsPage');
-const Properties = lazyPage(() => import('../features/public/properties-page'), 'PublicPropertiesPage');
+const Properties = lazyPage(
+  () => import('../features/public-listing/public-properties-page'),
+  'PublicPropertiesPage',
+);
 const PropertyDetail = lazyPage(
-  () => import('../features/public/properties-page'),
+  () => import('../features/public-listing/public-property-detail-page'),
   'PublicPropertyDetailPage',
 );
 
@@ -49,7 +52,7 @@ const VerifyEmailPending = lazyPage(
   () => import('../features/auth/verify-email-pages'),
   'VerifyEmailPendingPage',
 );
-const Invitation = lazyPage(() => import('../features/placeholders/portal-pages'), 'InvitationPage');
+const Invitation = lazyPage(() => import('../features/invitations/invitation-page'), 'InvitationPage');
 const CreateTicket = lazyPage(() => import('../features/placeholders/portal-pages'), 'CreateTicketPage');
 const TenantPortal = lazyPage(() => import('../features/placeholders/portal-pages'), 'TenantPortalPage');
 const AssigneePortal = lazyPage(() => import('../features/placeholders/portal-pages'), 'AssigneePortalPage');

@@ -42,6 +42,23 @@ export function createToastStore(): ToastStore {
 
   const store: ToastStore = {
     show(input) {
+      // The same toast already on screen (e.g. a retried request failing twice) is not stacked again.
+      const same = toasts.find(
+        (toast) =>
+          toast.type === (input.type ?? 'info') &&
+          toast.title === input.title &&
+          toast.message === input.message,
+      );
+      if (same) {
+        const timer = timers.get(same.id);
+        if (timer) clearTimeout(timer);
+        if (same.duration)
+          timers.set(
+            same.id,
+            setTimeout(() => store.dismiss(same.id), same.duration),
+          );
+        return same.id;
+      }
       counter += 1;
       const id = `toast-${Date.now().toString(36)}-${counter}`;
       const duration = input.duration === undefined ? TIMINGS.toastDurationMs : input.duration;

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_FALLBACK_MESSAGES, ZChangePasswordBody, ZLoginBody, ZUpdateProfileBody } from '@rentora/shared';
 import { BadgeCheck, MailWarning } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Avatar } from '../../components/avatar';
 import { Badge } from '../../components/badge';
@@ -10,7 +10,9 @@ import { Card, PageHeader } from '../../components/card';
 import { Field, FormError, Input } from '../../components/field';
 import { useToast } from '../../components/toasts';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
 import { formatDate, humanize } from '../../lib/format';
+import { readThemePreference, saveThemePreference, type ThemePreference } from '../../lib/theme';
 import { useChangePassword, useUpdateProfile } from '../auth/auth.api';
 import { useAuth } from '../auth/auth-provider';
 import { PasswordInput } from '../auth/password-input';
@@ -181,6 +183,38 @@ function PasswordForm() {
   );
 }
 
+function AppearanceCard() {
+  const [theme, setTheme] = useState<ThemePreference>(readThemePreference);
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Appearance</h2>
+      <p className="text-sm text-slate-500">
+        Your preference is saved on this device. The dashboard uses the light theme for now.
+      </p>
+      <div role="radiogroup" aria-label="Theme" className="mt-4 inline-flex rounded-lg bg-slate-100 p-1">
+        {(['light', 'dark'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="radio"
+            aria-checked={theme === option}
+            onClick={() => {
+              setTheme(option);
+              saveThemePreference(option);
+            }}
+            className={cn(
+              'rounded-md px-4 py-1.5 text-sm font-medium capitalize transition',
+              theme === option ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-700',
+            )}
+          >
+            {option}
+          </button>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
 /** /dashboard/profile and /tenant/profile: real profile update and password change. */
 export function ProfilePage() {
   const { user, currentCompanyUser, currentCompany } = useAuth();
@@ -231,6 +265,7 @@ export function ProfilePage() {
         <div className="space-y-6 lg:col-span-2">
           <ProfileForm />
           <PasswordForm />
+          <AppearanceCard />
         </div>
       </div>
     </div>
