@@ -191,13 +191,12 @@ function AppearanceCard() {
       <p className="text-sm text-slate-500">
         Your preference is saved on this device. The dashboard uses the light theme for now.
       </p>
-      <div role="radiogroup" aria-label="Theme" className="mt-4 inline-flex rounded-lg bg-slate-100 p-1">
+      <div role="group" aria-label="Theme" className="mt-4 inline-flex rounded-lg bg-slate-100 p-1">
         {(['light', 'dark'] as const).map((option) => (
           <button
             key={option}
             type="button"
-            role="radio"
-            aria-checked={theme === option}
+            aria-pressed={theme === option}
             onClick={() => {
               setTheme(option);
               saveThemePreference(option);
