@@ -120,13 +120,24 @@ export function inventoryPagination(options: {
   };
 }
 
-/** Words of a search text as a prefix tsquery: "sun tow" → `sun:* & tow:*`. Only letters and digits pass. */
+/**
+ * A search text as a prefix tsquery: words must all match (`&`), each by prefix; the parts of a punctuated
+ * word must follow each other (`<->`), so "A-2" finds unit A-2 (and A-20) but not A-3 of a 2BHK.
+ * Only letters and digits reach the query: "sun tow" → `sun:* & tow:*`, "A-2" → `(a:* <-> 2:*)`.
+ */
 export function prefixTsQuery(text: string): string | null {
   const words = text
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
+    .split(/\s+/)
+    .map((word) =>
+      word
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean)
+        .slice(0, 4)
+        .map((part) => `${part.slice(0, 40)}:*`),
+    )
+    .filter((parts) => parts.length > 0)
     .slice(0, 8)
-    .map((word) => `${word.slice(0, 40)}:*`);
+    .map((parts) => (parts.length === 1 ? parts[0]! : `(${parts.join(' <-> ')})`));
   return words.length ? words.join(' & ') : null;
 }

@@ -17,7 +17,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.optional },
       schema: {
         hide: true,
-        params: z.object({ '*': z.string().max(400) }),
+        params: z.object({ '*': z.string().max(4000) }),
         querystring: z.object({
           exp: z.coerce.number().int().min(0).max(1e11).optional().catch(undefined),
           sig: z.string().max(100).optional().catch(undefined),
