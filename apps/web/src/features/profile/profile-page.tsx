@@ -191,7 +191,8 @@ function AppearanceCard() {
       <p className="text-sm text-slate-500">
         Your preference is saved on this device. The dashboard uses the light theme for now.
       </p>
-      <div role="group" aria-label="Theme" className="mt-4 inline-flex rounded-lg bg-slate-100 p-1">
+      <fieldset className="mt-4 inline-flex rounded-lg bg-slate-100 p-1">
+        <legend className="sr-only">Theme</legend>
         {(['light', 'dark'] as const).map((option) => (
           <button
             key={option}
@@ -209,7 +210,7 @@ function AppearanceCard() {
             {option}
           </button>
         ))}
-      </div>
+      </fieldset>
     </Card>
   );
 }
