@@ -163,7 +163,12 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     description: 'Properties on a map',
     component: lazyPage(() => import('../features/property-map/map-demo-page'), 'MapDemoPage'),
   },
-  { path: 'admin', title: 'Admin Management', description: 'Platform accounts and roles' },
+  {
+    path: 'admin',
+    title: 'Admin Management',
+    description: 'Platform accounts and roles',
+    component: lazyPage(() => import('../features/admin/admin-management-page'), 'AdminManagementPage'),
+  },
   { path: 'admin-management', title: 'Admin Management', aliasOf: 'admin' },
   { path: 'plans', title: 'Plans Management', description: 'Plans, features and limits' },
   { path: 'test-notifications', title: 'Test Notifications', description: 'Send a test notification' },
