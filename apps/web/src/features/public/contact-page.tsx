@@ -66,7 +66,8 @@ export function ContactPage() {
                 Thanks, your message is on its way
               </h2>
               <p className="mt-2 max-w-sm text-sm text-slate-500">
-                We have received your enquiry and will reply to {createLead.variables?.email} soon.
+                {createLead.data.message ?? 'We have received your enquiry and will get back to you shortly.'}{' '}
+                We will reply to {createLead.variables?.email}.
               </p>
               <ButtonLink to="/" variant="outline" className="mt-6">
                 Back to home

@@ -1,4 +1,4 @@
-import type { LeadCreateBody, LeadDto, PublicPlanDto } from '@rentora/shared';
+import type { LeadCreateBody, PublicPlanDto } from '@rentora/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ApiOk, api } from '../../lib/api-client';
 
@@ -18,6 +18,6 @@ export function usePublicPlans() {
 /** POST /api/leads — the public contact form. */
 export function useCreateLead() {
   return useMutation({
-    mutationFn: (body: LeadCreateBody) => api.post<ApiOk<LeadDto>>('/leads', body),
+    mutationFn: (body: LeadCreateBody) => api.post<ApiOk<{ _id: string }>>('/leads', body),
   });
 }
