@@ -1,4 +1,4 @@
-import type { LeadDto, LeadStats } from '@rentora/shared';
+import type { LeadDto, LeadStats, NotificationDto } from '@rentora/shared';
 import type { FastifyInstance } from 'fastify';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,12 +33,17 @@ async function createLead(overrides: Record<string, unknown> = {}): Promise<stri
 }
 
 describe('POST /api/leads (public contact form)', () => {
-  it('stores a lead without an account and answers only its id', async () => {
-    const response = await call(app, 'POST', '/api/leads', { body: leadBody() });
+  it('stores a lead without an account, answers only its id and tells the super admin', async () => {
+    const response = await call(app, 'POST', '/api/leads', { body: leadBody({ name: 'Nisha Notify' }) });
     expect(response.statusCode).toBe(201);
     const body = response.json<{ data: Record<string, unknown>; message: string }>();
     expect(Object.keys(body.data)).toEqual(['_id']);
     expect(body.message).toContain('get back to you');
+    const inbox = await call(app, 'GET', '/api/inapp-notifications/user', { token: admin.token });
+    const notified = inbox
+      .json<{ data: NotificationDto[] }>()
+      .data.find((notification) => notification.title === 'New lead: Nisha Notify');
+    expect(notified).toMatchObject({ type: 'lead.created', link: '/dashboard/leads' });
   });
 
   it('validates the form', async () => {

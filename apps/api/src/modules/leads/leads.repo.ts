@@ -1,7 +1,7 @@
 import type { LeadStatus } from '@rentora/shared';
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { leadNotes, leads } from '../../db/schema';
+import { leadNotes, leads, users } from '../../db/schema';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type LeadNoteRow = typeof leadNotes.$inferSelect;
@@ -81,6 +81,16 @@ export function createLeadsRepo(db: DbOrTx) {
     async insertNote(values: typeof leadNotes.$inferInsert): Promise<LeadNoteRow> {
       const [row] = await db.insert(leadNotes).values(values).returning();
       return row!;
+    },
+
+    /** Who hears about new leads. */
+    async activeSuperAdminIds(): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'super_admin'), eq(users.isActive, true)))
+        .limit(50);
+      return rows.map((row) => row.id);
     },
 
     async stats(since: Date) {

@@ -19,7 +19,7 @@ const superAdmin = { access: access.superAdmin };
 
 /** /api/leads: the public contact form stores leads; the super admin works them. */
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const leads = createLeadsService(app.deps);
+  const leads = createLeadsService(app.deps, app.log);
 
   app.post(
     '/',

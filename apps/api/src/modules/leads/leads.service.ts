@@ -10,6 +10,7 @@ import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../core/access';
 import { notFound } from '../../core/errors';
 import { iso, offsetOf } from '../../core/http';
+import type { EventLog } from '../companies/membership-events';
 import { createLeadsRepo, type LeadNoteRow, type LeadRow } from './leads.repo';
 
 const DAY_MS = 86_400_000;
@@ -36,8 +37,8 @@ function toLeadDto(lead: LeadRow, notes: LeadNoteRow[]): LeadDto {
   };
 }
 
-export function createLeadsService(deps: AppDeps) {
-  const { db, config, limiter } = deps;
+export function createLeadsService(deps: AppDeps, log?: EventLog) {
+  const { db, config, limiter, notifier } = deps;
   const repo = createLeadsRepo(db);
 
   async function leadDto(id: string): Promise<LeadDto> {
@@ -61,6 +62,18 @@ export function createLeadsService(deps: AppDeps) {
         source: input.source ?? null,
         ip: meta.ip,
       });
+      // Best effort: the lead is stored whatever happens to the notification.
+      try {
+        await notifier.notifyUsers(await repo.activeSuperAdminIds(), {
+          category: 'system',
+          type: 'lead.created',
+          title: `New lead: ${lead.name}`,
+          message: `${lead.subject}${lead.company ? ` (${lead.company})` : ''}`,
+          link: '/dashboard/leads',
+        });
+      } catch (error) {
+        log?.error({ err: error, leadId: lead.id }, 'new-lead notification failed');
+      }
       return toLeadDto(lead, []);
     },
 
