@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { ClipboardList, Hammer, KeyRound, MailOpen } from 'lucide-react';
+import { ClipboardList, Hammer, KeyRound } from 'lucide-react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../components/button';
 import { Logo } from '../../components/logo';
@@ -37,18 +37,6 @@ function FullScreenNotice({
         </div>
       </main>
     </div>
-  );
-}
-
-export function InvitationPage() {
-  const { token = '' } = useParams();
-  return (
-    <FullScreenNotice
-      icon={MailOpen}
-      title="Company invitation"
-      message="Accepting invitations is not available yet. Please ask the person who invited you to try again later."
-      detail={token ? `Invitation ${token.slice(0, 8)}…` : undefined}
-    />
   );
 }
 
