@@ -170,10 +170,36 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     component: lazyPage(() => import('../features/admin/admin-management-page'), 'AdminManagementPage'),
   },
   { path: 'admin-management', title: 'Admin Management', aliasOf: 'admin' },
-  { path: 'plans', title: 'Plans Management', description: 'Plans, features and limits' },
-  { path: 'test-notifications', title: 'Test Notifications', description: 'Send a test notification' },
-  { path: 'notification-logs', title: 'Notification Logs', description: 'Every notification and email sent' },
-  { path: 'leads', title: 'Leads', description: 'Sales enquiries from the contact page' },
+  {
+    path: 'plans',
+    title: 'Plans Management',
+    description: 'Plans, features and limits',
+    component: lazyPage(() => import('../features/plans/plans-page'), 'PlansPage'),
+  },
+  {
+    path: 'test-notifications',
+    title: 'Test Notifications',
+    description: 'Send a test notification',
+    component: lazyPage(
+      () => import('../features/test-notifications/test-notifications-page'),
+      'TestNotificationsPage',
+    ),
+  },
+  {
+    path: 'notification-logs',
+    title: 'Notification Logs',
+    description: 'Every notification and email sent',
+    component: lazyPage(
+      () => import('../features/notification-logs/notification-logs-page'),
+      'NotificationLogsPage',
+    ),
+  },
+  {
+    path: 'leads',
+    title: 'Leads',
+    description: 'Sales enquiries from the contact page',
+    component: lazyPage(() => import('../features/leads/leads-page'), 'LeadsPage'),
+  },
   { path: 'chat', title: 'Chat', description: 'Conversations with your team' },
 ];
 
@@ -189,7 +215,7 @@ export function findDashboardPage(pathname: string): DashboardPageDef | undefine
   const relative = pathname.replace(/^\/dashboard\/?/, '').replace(/\/+$/, '');
   return DASHBOARD_PAGES.find((page) =>
     page.path.includes(':')
-      ? matchPath({ path: page.path, end: true }, relative) !== null
+      ? matchPath({ path: page.path, end: true }, `/${relative}`) !== null
       : page.path === relative,
   );
 }

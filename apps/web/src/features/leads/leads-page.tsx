@@ -1,0 +1,343 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LEAD_STATUSES, type LeadDto, type LeadStatus, PAGE_SIZES, ZLeadNoteBody } from '@rentora/shared';
+import { CalendarClock, Inbox, Mail, Phone, Sparkles, Trophy } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Badge, type BadgeTone } from '../../components/badge';
+import { Button } from '../../components/button';
+import { PageHeader } from '../../components/card';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { Dialog } from '../../components/dialog';
+import { EmptyState, ErrorState } from '../../components/empty-state';
+import { Field, Select, Textarea } from '../../components/field';
+import { Pagination } from '../../components/pagination';
+import { SearchInput, useDebouncedValue } from '../../components/search-input';
+import { StatCard } from '../../components/stat-card';
+import { Tabs } from '../../components/tabs';
+import { useToast } from '../../components/toasts';
+import { apiErrorMessage } from '../../lib/api-client';
+import { formatDate, humanize, timeAgo } from '../../lib/format';
+import {
+  LEAD_FALLBACK_MESSAGES,
+  type LeadFilters,
+  useAddLeadNote,
+  useLeadStats,
+  useLeads,
+  useSetLeadStatus,
+} from './leads.api';
+
+const STATUS_TONES: Record<LeadStatus, BadgeTone> = {
+  new: 'brand',
+  contacted: 'info',
+  qualified: 'warning',
+  won: 'success',
+  lost: 'neutral',
+};
+
+type StatusTab = 'all' | LeadStatus;
+
+export function LeadStatusBadge({ status }: { status: LeadStatus }) {
+  return (
+    <Badge tone={STATUS_TONES[status]} className="capitalize">
+      {status}
+    </Badge>
+  );
+}
+
+/** /dashboard/leads (super admin): enquiries from the contact form and the upgrade dialog. */
+export function LeadsPage() {
+  const [tab, setTab] = useState<StatusTab>('all');
+  const [search, setSearch] = useState('');
+  const [sortOrder, setSortOrder] = useState<'desc' | 'asc'>('desc');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const filters: LeadFilters = {
+    page,
+    limit: PAGE_SIZES.default,
+    search: debouncedSearch || undefined,
+    status: tab === 'all' ? undefined : [tab],
+    sortBy: 'createdAt',
+    sortOrder,
+  };
+  const leads = useLeads(filters);
+  const stats = useLeadStats();
+  const open = leads.data?.data.find((lead) => lead._id === openId) ?? null;
+  const filtered = Boolean(filters.search || filters.status);
+
+  const columns: DataTableColumn<LeadDto>[] = [
+    {
+      id: 'contact',
+      header: 'Contact',
+      cell: (lead) => (
+        <button type="button" onClick={() => setOpenId(lead._id)} className="min-w-0 text-left">
+          <span className="block truncate font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+            {lead.name}
+          </span>
+          <span className="block truncate text-xs text-slate-500">
+            {lead.email}
+            {lead.company ? ` · ${lead.company}` : ''}
+          </span>
+        </button>
+      ),
+    },
+    {
+      id: 'subject',
+      header: 'Subject',
+      className: 'max-w-sm',
+      cell: (lead) => (
+        <div className="min-w-0">
+          <p className="truncate font-medium text-slate-800">{lead.subject}</p>
+          <p className="truncate text-xs text-slate-500">{lead.message}</p>
+        </div>
+      ),
+    },
+    {
+      id: 'source',
+      header: 'Source',
+      cell: (lead) =>
+        lead.source ? <Badge>{humanize(lead.source)}</Badge> : <span className="text-slate-400">—</span>,
+    },
+    { id: 'status', header: 'Status', cell: (lead) => <LeadStatusBadge status={lead.status} /> },
+    {
+      id: 'received',
+      header: 'Received',
+      cell: (lead) => (
+        <time
+          dateTime={lead.createdAt}
+          title={formatDate(lead.createdAt)}
+          className="whitespace-nowrap text-slate-500"
+        >
+          {timeAgo(lead.createdAt)}
+        </time>
+      ),
+    },
+  ];
+
+  const byStatus = stats.data?.byStatus;
+  return (
+    <div>
+      <PageHeader title="Leads" description="Sales enquiries from the contact page and the upgrade dialog." />
+      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="All leads" value={stats.data?.total ?? '—'} icon={Inbox} loading={stats.isPending} />
+        <StatCard
+          label="New"
+          value={byStatus?.new ?? '—'}
+          icon={Sparkles}
+          tone="warning"
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Won"
+          value={byStatus?.won ?? '—'}
+          icon={Trophy}
+          tone="success"
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Last 30 days"
+          value={stats.data?.last30Days ?? '—'}
+          icon={CalendarClock}
+          tone="neutral"
+          loading={stats.isPending}
+        />
+      </div>
+      {stats.isError ? (
+        <p className="-mt-3 mb-4 text-xs text-slate-500">
+          {apiErrorMessage(stats.error, LEAD_FALLBACK_MESSAGES.stats)}
+        </p>
+      ) : null}
+      <Tabs
+        label="Filter by status"
+        className="mb-4"
+        value={tab}
+        onChange={(value) => {
+          setTab(value);
+          setPage(1);
+        }}
+        tabs={[
+          { id: 'all', label: 'All', count: stats.data?.total },
+          ...LEAD_STATUSES.map((status) => ({
+            id: status,
+            label: humanize(status).replace(/^\w/, (c) => c.toUpperCase()),
+            count: byStatus?.[status],
+          })),
+        ]}
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto]">
+        <SearchInput
+          label="Search leads"
+          placeholder="Search by name, email, company or subject"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+        <Select
+          aria-label="Sort"
+          value={sortOrder}
+          onChange={(event) => setSortOrder(event.target.value as 'desc' | 'asc')}
+        >
+          <option value="desc">Newest first</option>
+          <option value="asc">Oldest first</option>
+        </Select>
+      </div>
+      {leads.isError ? (
+        <ErrorState
+          title="Leads could not be loaded"
+          message={apiErrorMessage(leads.error, LEAD_FALLBACK_MESSAGES.list)}
+          onRetry={() => void leads.refetch()}
+        />
+      ) : !leads.isPending && leads.data.data.length === 0 ? (
+        <EmptyState
+          icon={Inbox}
+          title={filtered ? 'No leads match' : 'No leads yet'}
+          description={
+            filtered
+              ? 'Try another search or status.'
+              : 'Messages sent through the contact page show up here.'
+          }
+        />
+      ) : (
+        <>
+          <DataTable
+            caption="Leads"
+            columns={columns}
+            rows={leads.data?.data ?? []}
+            rowKey={(lead) => lead._id}
+            loading={leads.isPending}
+            fetching={leads.isFetching && !leads.isPending}
+            actions={(lead) => (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setOpenId(lead._id)}
+                aria-label={`Open lead from ${lead.name}`}
+              >
+                Open
+              </Button>
+            )}
+          />
+          {leads.data ? (
+            <Pagination
+              className="mt-4"
+              pagination={leads.data.pagination}
+              onPageChange={setPage}
+              itemLabel="leads"
+            />
+          ) : null}
+        </>
+      )}
+      {open ? <LeadDialog lead={open} onClose={() => setOpenId(null)} /> : null}
+    </div>
+  );
+}
+
+function LeadDialog({ lead, onClose }: { lead: LeadDto; onClose: () => void }) {
+  const toast = useToast();
+  const setStatus = useSetLeadStatus();
+  const addNote = useAddLeadNote();
+  const form = useForm({ resolver: zodResolver(ZLeadNoteBody), defaultValues: { content: '' } });
+  const onSubmit = form.handleSubmit((values) =>
+    addNote.mutate(
+      { id: lead._id, content: values.content },
+      {
+        onSuccess: () => {
+          toast.success('Note added');
+          form.reset({ content: '' });
+        },
+        onError: (error) => toast.error(apiErrorMessage(error, LEAD_FALLBACK_MESSAGES.note)),
+      },
+    ),
+  );
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      title={lead.subject}
+      description={`From ${lead.name}, ${formatDate(lead.createdAt)}`}
+    >
+      <div className="space-y-5">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <div className="space-y-1 text-sm text-slate-600">
+            <a href={`mailto:${lead.email}`} className="flex items-center gap-2 hover:text-brand-700">
+              <Mail className="h-4 w-4 text-slate-400" aria-hidden /> {lead.email}
+            </a>
+            {lead.phone ? (
+              <a href={`tel:${lead.phone}`} className="flex items-center gap-2 hover:text-brand-700">
+                <Phone className="h-4 w-4 text-slate-400" aria-hidden /> {lead.phone}
+              </a>
+            ) : null}
+            {lead.company ? <p className="text-slate-500">{lead.company}</p> : null}
+            {lead.source ? <p className="text-xs text-slate-400">Source: {humanize(lead.source)}</p> : null}
+          </div>
+          <Field label="Status" className="sm:w-48">
+            {(control) => (
+              <Select
+                {...control}
+                value={lead.status}
+                disabled={setStatus.isPending}
+                onChange={(event) => {
+                  const status = event.target.value as LeadStatus;
+                  setStatus.mutate(
+                    { id: lead._id, status },
+                    {
+                      onSuccess: (answer) =>
+                        toast.success(answer.message ?? 'Lead status updated', `${lead.name}: ${status}`),
+                      onError: (error) => toast.error(apiErrorMessage(error, LEAD_FALLBACK_MESSAGES.status)),
+                    },
+                  );
+                }}
+              >
+                {LEAD_STATUSES.map((status) => (
+                  <option key={status} value={status} className="capitalize">
+                    {status}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+        <p className="whitespace-pre-wrap rounded-xl bg-slate-50 p-4 text-sm text-slate-800">
+          {lead.message}
+        </p>
+        <section aria-labelledby="lead-notes">
+          <h3 id="lead-notes" className="mb-2 text-sm font-semibold text-slate-900">
+            Notes ({lead.notes.length})
+          </h3>
+          {lead.notes.length ? (
+            <ul className="mb-3 space-y-2">
+              {lead.notes.map((note) => (
+                <li key={note._id} className="rounded-lg border border-slate-200 p-3 text-sm">
+                  <p className="text-xs text-slate-400">
+                    {note.authorName} · {timeAgo(note.createdAt)}
+                  </p>
+                  <p className="mt-1 whitespace-pre-wrap text-slate-700">{note.content}</p>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <form onSubmit={onSubmit} noValidate className="space-y-2" aria-label="Add a note to the lead">
+            <Field label="Add a note" error={form.formState.errors.content?.message}>
+              {(control) => (
+                <Textarea
+                  {...control}
+                  rows={2}
+                  placeholder="Called, sent the pricing sheet…"
+                  {...form.register('content')}
+                />
+              )}
+            </Field>
+            <div className="flex justify-end">
+              <Button type="submit" size="sm" loading={addNote.isPending}>
+                Add note
+              </Button>
+            </div>
+          </form>
+        </section>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,299 @@
+import type { NotificationChannel, NotificationLogDto } from '@rentora/shared';
+import { AlertTriangle, Bell, CheckCircle2, Clock, Mail, ScrollText } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../components/badge';
+import { Button } from '../../components/button';
+import { PageHeader } from '../../components/card';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { EmptyState, ErrorState } from '../../components/empty-state';
+import { Input, Select } from '../../components/field';
+import { Pagination } from '../../components/pagination';
+import { SearchInput, useDebouncedValue } from '../../components/search-input';
+import { StatCard } from '../../components/stat-card';
+import { apiErrorMessage } from '../../lib/api-client';
+import { humanize } from '../../lib/format';
+import {
+  NOTIFICATION_LOG_FALLBACK_MESSAGES,
+  type NotificationLogFilters,
+  useNotificationLogStats,
+  useNotificationLogs,
+} from './notification-logs.api';
+
+const PAGE_SIZE = 20;
+
+function formatWhen(iso: string): string {
+  return new Date(iso).toLocaleString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+export function ChannelBadge({ channel }: { channel: NotificationChannel }) {
+  return channel === 'email' ? (
+    <Badge tone="info" className="gap-1">
+      <Mail className="h-3 w-3" aria-hidden /> Email
+    </Badge>
+  ) : (
+    <Badge tone="brand" className="gap-1">
+      <Bell className="h-3 w-3" aria-hidden /> In-app
+    </Badge>
+  );
+}
+
+/** /dashboard/notification-logs: every email and in-app notification the platform sent, with failures. */
+export function NotificationLogsPage() {
+  const [channel, setChannel] = useState<NotificationChannel | ''>('');
+  const [status, setStatus] = useState<'sent' | 'failed' | ''>('');
+  const [search, setSearch] = useState('');
+  const [template, setTemplate] = useState('');
+  const [dateFrom, setDateFrom] = useState('');
+  const [dateTo, setDateTo] = useState('');
+  const [page, setPage] = useState(1);
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const debouncedTemplate = useDebouncedValue(template.trim());
+  const filters: NotificationLogFilters = {
+    page,
+    limit: PAGE_SIZE,
+    channel: channel || undefined,
+    status: status || undefined,
+    search: debouncedSearch || undefined,
+    template: debouncedTemplate || undefined,
+    dateFrom: dateFrom || undefined,
+    dateTo: dateTo || undefined,
+  };
+  const logs = useNotificationLogs(filters);
+  const stats = useNotificationLogStats();
+  const filtered = Boolean(
+    filters.channel ||
+      filters.status ||
+      filters.search ||
+      filters.template ||
+      filters.dateFrom ||
+      filters.dateTo,
+  );
+  const resetPage = () => setPage(1);
+
+  const columns: DataTableColumn<NotificationLogDto>[] = [
+    {
+      id: 'when',
+      header: 'When',
+      cell: (log) => (
+        <time dateTime={log.createdAt} className="whitespace-nowrap text-slate-600">
+          {formatWhen(log.createdAt)}
+        </time>
+      ),
+    },
+    {
+      id: 'recipient',
+      header: 'Recipient',
+      cell: (log) => (
+        <div className="min-w-0">
+          <p className="truncate font-medium text-slate-900">
+            {log.recipient.name ?? log.recipient.email ?? 'Unknown'}
+          </p>
+          {log.recipient.name && log.recipient.email ? (
+            <p className="truncate text-xs text-slate-500">{log.recipient.email}</p>
+          ) : null}
+        </div>
+      ),
+    },
+    { id: 'channel', header: 'Channel', cell: (log) => <ChannelBadge channel={log.channel} /> },
+    {
+      id: 'subject',
+      header: 'Subject',
+      className: 'max-w-xs',
+      cell: (log) => (
+        <div className="min-w-0">
+          <p className="truncate text-slate-800">{log.subject}</p>
+          <p className="truncate font-mono text-[11px] text-slate-400">{log.template}</p>
+        </div>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (log) =>
+        log.status === 'sent' ? (
+          <Badge tone="success">Sent</Badge>
+        ) : (
+          <div className="min-w-0">
+            <Badge tone="danger">Failed</Badge>
+            {log.error ? (
+              <p className="mt-0.5 max-w-56 truncate text-xs text-red-600" title={log.error}>
+                {log.error}
+              </p>
+            ) : null}
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader
+        title="Notification Logs"
+        description="Every email and in-app notification sent, delivered or failed."
+      />
+      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard
+          label="Total"
+          value={stats.data?.total ?? '—'}
+          icon={ScrollText}
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Sent"
+          value={stats.data?.sent ?? '—'}
+          icon={CheckCircle2}
+          tone="success"
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Failed"
+          value={stats.data?.failed ?? '—'}
+          icon={AlertTriangle}
+          tone="danger"
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Last 24 hours"
+          value={stats.data?.last24Hours ?? '—'}
+          icon={Clock}
+          tone="neutral"
+          loading={stats.isPending}
+        />
+      </div>
+      {stats.isError ? (
+        <p className="-mt-3 mb-4 text-xs text-slate-500">
+          {apiErrorMessage(stats.error, NOTIFICATION_LOG_FALLBACK_MESSAGES.stats)}
+        </p>
+      ) : null}
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto_auto]">
+        <SearchInput
+          label="Search by recipient email"
+          placeholder="Recipient email"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            resetPage();
+          }}
+        />
+        <Input
+          aria-label="Template"
+          placeholder="Template, e.g. test"
+          value={template}
+          onChange={(event) => {
+            setTemplate(event.target.value);
+            resetPage();
+          }}
+        />
+        <Select
+          aria-label="Channel"
+          value={channel}
+          onChange={(event) => {
+            setChannel(event.target.value as NotificationChannel | '');
+            resetPage();
+          }}
+        >
+          <option value="">All channels</option>
+          <option value="email">Email</option>
+          <option value="in_app">In-app</option>
+        </Select>
+        <Select
+          aria-label="Status"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as 'sent' | 'failed' | '');
+            resetPage();
+          }}
+        >
+          <option value="">All statuses</option>
+          <option value="sent">Sent</option>
+          <option value="failed">Failed</option>
+        </Select>
+        <Input
+          type="date"
+          aria-label="From date"
+          value={dateFrom}
+          max={dateTo || undefined}
+          onChange={(event) => {
+            setDateFrom(event.target.value);
+            resetPage();
+          }}
+        />
+        <Input
+          type="date"
+          aria-label="To date"
+          value={dateTo}
+          min={dateFrom || undefined}
+          onChange={(event) => {
+            setDateTo(event.target.value);
+            resetPage();
+          }}
+        />
+      </div>
+      {logs.isError ? (
+        <ErrorState
+          title="Notification logs could not be loaded"
+          message={apiErrorMessage(logs.error, NOTIFICATION_LOG_FALLBACK_MESSAGES.list)}
+          onRetry={() => void logs.refetch()}
+        />
+      ) : !logs.isPending && logs.data.data.length === 0 ? (
+        <EmptyState
+          icon={ScrollText}
+          title={filtered ? 'No deliveries match' : 'Nothing sent yet'}
+          description={
+            filtered
+              ? 'Try other filters.'
+              : 'Emails and in-app notifications are logged here as they go out.'
+          }
+          action={
+            filtered ? (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setChannel('');
+                  setStatus('');
+                  setSearch('');
+                  setTemplate('');
+                  setDateFrom('');
+                  setDateTo('');
+                  resetPage();
+                }}
+              >
+                Clear filters
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <>
+          <DataTable
+            caption="Notification logs"
+            columns={columns}
+            rows={logs.data?.data ?? []}
+            rowKey={(log) => log._id}
+            loading={logs.isPending}
+            fetching={logs.isFetching && !logs.isPending}
+            mobileTitle={(log) => (
+              <div className="flex items-center justify-between gap-2">
+                <p className="truncate font-medium text-slate-900">{log.subject}</p>
+                <span className="shrink-0 text-xs capitalize text-slate-400">{humanize(log.template)}</span>
+              </div>
+            )}
+          />
+          {logs.data ? (
+            <Pagination
+              className="mt-4"
+              pagination={logs.data.pagination}
+              onPageChange={setPage}
+              itemLabel="deliveries"
+            />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
