@@ -18,7 +18,9 @@ export const INVENTORY_MESSAGES = {
 
 /** Plan restrictions open the upgrade dialog (the API client does it); no toast on top of it. */
 export function isPlanRestriction(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'PLAN_LIMIT_REACHED' || error.code === 'FEATURE_NOT_IN_PLAN');
+  return (
+    error instanceof ApiError && (error.code === 'PLAN_LIMIT_REACHED' || error.code === 'FEATURE_NOT_IN_PLAN')
+  );
 }
 
 /**

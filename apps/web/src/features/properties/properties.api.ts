@@ -30,7 +30,10 @@ export interface InventoryList<T> {
 
 /** The list filters the screens send (the query schema's input, all optional). */
 export type PropertyListFilters = Partial<
-  Pick<PropertyListQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder' | 'verificationStatus' | 'propertyType' | 'city' | 'search'>
+  Pick<
+    PropertyListQuery,
+    'page' | 'limit' | 'sortBy' | 'sortOrder' | 'verificationStatus' | 'propertyType' | 'city' | 'search'
+  >
 > & { isListed?: boolean };
 
 function listParams(query: PropertyListFilters): QueryParams {
@@ -140,7 +143,8 @@ export function usePropertyVerificationQueue(query: Partial<VerificationQueueQue
 export function useSetPropertyVerification() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: VerificationStatusBody }) => propertiesApi.setVerification(id, body),
+    mutationFn: ({ id, body }: { id: string; body: VerificationStatusBody }) =>
+      propertiesApi.setVerification(id, body),
     onSuccess: (answer, { body }) => {
       queryClient.setQueryData(propertyKeys.detail(answer.data._id), answer.data);
       void queryClient.invalidateQueries({ queryKey: propertyKeys.all });

@@ -65,7 +65,11 @@ export async function uploadImages<T>(path: string, options: UploadOptions): Pro
   const { status, payload } = answer;
   if (status >= 200 && status < 300) return payload as T;
   if (status >= 500) {
-    toasts.show({ type: 'error', title: SESSION_MESSAGES.serverErrorTitle, message: SESSION_MESSAGES.serverErrorMessage });
+    toasts.show({
+      type: 'error',
+      title: SESSION_MESSAGES.serverErrorTitle,
+      message: SESSION_MESSAGES.serverErrorMessage,
+    });
   }
   if (isApiErrorBody(payload)) {
     if (status === 403 && (payload.code === 'PLAN_LIMIT_REACHED' || payload.code === 'FEATURE_NOT_IN_PLAN')) {

@@ -1,0 +1,403 @@
+import type { PropertyType, PublicPropertySummaryDto } from '@rentora/shared';
+import { BedDouble, Building2, MapPin, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '../../components/button';
+import { EmptyState, ErrorState } from '../../components/empty-state';
+import { ImageWithFallback, NoImage } from '../../components/image';
+import { Pagination } from '../../components/pagination';
+import { Skeleton } from '../../components/skeleton';
+import { apiErrorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/document-title';
+import {
+  bedroomsText,
+  PUBLIC_PROPERTY_TYPE_LABELS,
+  PUBLIC_PROPERTY_TYPES,
+  rentRangeText,
+} from './listing-labels';
+import { type PublicListFilters, usePublicProperties } from './public-listing.api';
+
+const SORTS = {
+  newest: { label: 'Newest', sortBy: 'createdAt', sortOrder: 'desc' },
+  'rent-asc': { label: 'Rent: low to high', sortBy: 'rent', sortOrder: 'asc' },
+  'rent-desc': { label: 'Rent: high to low', sortBy: 'rent', sortOrder: 'desc' },
+} as const;
+type SortKey = keyof typeof SORTS;
+
+const BEDROOM_OPTIONS = [
+  { value: '', label: 'Any bedrooms' },
+  { value: '1', label: '1+ bedrooms' },
+  { value: '2', label: '2+ bedrooms' },
+  { value: '3', label: '3+ bedrooms' },
+  { value: '4', label: '4+ bedrooms' },
+];
+
+const FIELD =
+  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20';
+
+function rupeesToMinor(value: string): number | undefined {
+  const amount = Number(value);
+  return value.trim() !== '' && Number.isFinite(amount) && amount >= 0 ? Math.round(amount * 100) : undefined;
+}
+
+function isPropertyType(value: string | null): value is PropertyType {
+  return value !== null && (PUBLIC_PROPERTY_TYPES as readonly string[]).includes(value);
+}
+
+/** /properties: the public listing of verified properties with units available now. */
+export function PublicPropertiesPage() {
+  useDocumentTitle('Properties', 'Browse verified rental properties with units available now.');
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const sortKey: SortKey = (params.get('sort') ?? '') in SORTS ? (params.get('sort') as SortKey) : 'newest';
+  const type = params.get('type');
+  const filters: PublicListFilters = {
+    page,
+    search: params.get('q') || undefined,
+    city: params.get('city') || undefined,
+    propertyType: isPropertyType(type) ? type : undefined,
+    minBedrooms: params.get('beds') ? Number(params.get('beds')) : undefined,
+    minRent: rupeesToMinor(params.get('min') ?? ''),
+    maxRent: rupeesToMinor(params.get('max') ?? ''),
+    sortBy: SORTS[sortKey].sortBy,
+    sortOrder: SORTS[sortKey].sortOrder,
+  };
+  const list = usePublicProperties(filters);
+  const [showFilters, setShowFilters] = useState(false);
+  const [draft, setDraft] = useState({
+    q: params.get('q') ?? '',
+    city: params.get('city') ?? '',
+    min: params.get('min') ?? '',
+    max: params.get('max') ?? '',
+  });
+  useEffect(() => {
+    setDraft({
+      q: params.get('q') ?? '',
+      city: params.get('city') ?? '',
+      min: params.get('min') ?? '',
+      max: params.get('max') ?? '',
+    });
+  }, [params]);
+
+  const hasFilters = ['q', 'city', 'type', 'beds', 'min', 'max'].some((key) => params.get(key));
+
+  function update(changes: Record<string, string | null>, keepPage = false) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value.trim() === '') next.delete(key);
+          else next.set(key, value.trim());
+        }
+        if (!keepPage) next.delete('page');
+        return next;
+      },
+      { replace: !('page' in changes) },
+    );
+  }
+
+  function onSearch(event: FormEvent) {
+    event.preventDefault();
+    update({ q: draft.q, city: draft.city, min: draft.min, max: draft.max });
+  }
+
+  return (
+    <div className="bg-slate-50">
+      <section className="border-b border-slate-200 bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Properties</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Find your next home
+          </h1>
+          <p className="mt-2 text-slate-600">
+            Verified properties with units available now, listed by property teams on Rentora.
+          </p>
+          <form onSubmit={onSearch} className="mt-6 space-y-3" aria-label="Search properties">
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <div className="relative flex-1">
+                <Search
+                  className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+                  aria-hidden
+                />
+                <input
+                  aria-label="Search"
+                  type="search"
+                  value={draft.q}
+                  onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+                  placeholder="Property name, area or postal code"
+                  className={cn(FIELD, 'h-11 pl-9')}
+                />
+              </div>
+              <div className="relative sm:w-56">
+                <MapPin
+                  className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+                  aria-hidden
+                />
+                <input
+                  aria-label="City"
+                  value={draft.city}
+                  onChange={(event) => setDraft({ ...draft, city: event.target.value })}
+                  placeholder="City"
+                  className={cn(FIELD, 'h-11 pl-9')}
+                />
+              </div>
+              <div className="flex gap-2">
+                <Button type="submit" size="lg" className="flex-1 sm:flex-none">
+                  Search
+                </Button>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="lg"
+                  className="sm:hidden"
+                  aria-expanded={showFilters}
+                  aria-controls="listing-filters"
+                  onClick={() => setShowFilters((value) => !value)}
+                  icon={<SlidersHorizontal className="h-4 w-4" aria-hidden />}
+                >
+                  Filters
+                </Button>
+              </div>
+            </div>
+            <div
+              id="listing-filters"
+              className={cn('grid gap-2 sm:grid-cols-3 lg:grid-cols-6', !showFilters && 'hidden sm:grid')}
+            >
+              <div>
+                <select
+                  aria-label="Property type"
+                  className={FIELD}
+                  value={type ?? ''}
+                  onChange={(event) => update({ type: event.target.value })}
+                >
+                  <option value="">All property types</option>
+                  {PUBLIC_PROPERTY_TYPES.map((value) => (
+                    <option key={value} value={value}>
+                      {PUBLIC_PROPERTY_TYPE_LABELS[value]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <select
+                  aria-label="Bedrooms"
+                  className={FIELD}
+                  value={params.get('beds') ?? ''}
+                  onChange={(event) => update({ beds: event.target.value })}
+                >
+                  {BEDROOM_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <input
+                  aria-label="Minimum rent (₹)"
+                  inputMode="numeric"
+                  value={draft.min}
+                  onChange={(event) => setDraft({ ...draft, min: event.target.value.replace(/[^\d]/g, '') })}
+                  onBlur={() => update({ min: draft.min })}
+                  placeholder="Min rent ₹"
+                  className={FIELD}
+                />
+              </div>
+              <div>
+                <input
+                  aria-label="Maximum rent (₹)"
+                  inputMode="numeric"
+                  value={draft.max}
+                  onChange={(event) => setDraft({ ...draft, max: event.target.value.replace(/[^\d]/g, '') })}
+                  onBlur={() => update({ max: draft.max })}
+                  placeholder="Max rent ₹"
+                  className={FIELD}
+                />
+              </div>
+              <div>
+                <select
+                  aria-label="Sort by"
+                  className={FIELD}
+                  value={sortKey}
+                  onChange={(event) =>
+                    update({ sort: event.target.value === 'newest' ? null : event.target.value })
+                  }
+                >
+                  {Object.entries(SORTS).map(([key, option]) => (
+                    <option key={key} value={key}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {hasFilters ? (
+                <Button
+                  variant="ghost"
+                  onClick={() =>
+                    update({ q: null, city: null, type: null, beds: null, min: null, max: null })
+                  }
+                  icon={<X className="h-4 w-4" aria-hidden />}
+                >
+                  Clear filters
+                </Button>
+              ) : null}
+            </div>
+          </form>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8" aria-live="polite">
+        {list.isPending ? (
+          <ListingSkeleton />
+        ) : list.isError ? (
+          <ErrorState
+            title="Failed to fetch properties"
+            message={apiErrorMessage(list.error, 'Please try again in a moment.')}
+            onRetry={() => void list.refetch()}
+          />
+        ) : list.data.data.length === 0 ? (
+          hasFilters ? (
+            <EmptyState
+              icon={SearchX}
+              title="No properties match your search"
+              description="Try another city, widen the rent range or clear the filters."
+              action={
+                <Button
+                  variant="outline"
+                  onClick={() =>
+                    update({ q: null, city: null, type: null, beds: null, min: null, max: null })
+                  }
+                >
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={Building2}
+              title="No properties listed yet"
+              description="Verified properties with available units appear here. List your own by registering your company."
+              action={<ButtonLink to="/auth/register?type=company">Register your company</ButtonLink>}
+            />
+          )
+        ) : (
+          <>
+            <p className="mb-4 text-sm text-slate-600">
+              {list.data.pagination.totalCount.toLocaleString('en-IN')}{' '}
+              {list.data.pagination.totalCount === 1 ? 'property' : 'properties'} with units available
+            </p>
+            <ul
+              className={cn(
+                'grid gap-5 sm:grid-cols-2 lg:grid-cols-3',
+                list.isPlaceholderData && 'opacity-60',
+              )}
+              aria-label="Properties"
+            >
+              {list.data.data.map((property) => (
+                <li key={property._id}>
+                  <PublicPropertyCard property={property} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              className="mt-8"
+              pagination={list.data.pagination}
+              itemLabel="properties"
+              onPageChange={(next) => {
+                update({ page: next === 1 ? null : String(next) }, true);
+                window.scrollTo({ top: 0, behavior: 'smooth' });
+              }}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function PublicPropertyCard({ property }: { property: PublicPropertySummaryDto }) {
+  const rent = rentRangeText(property.rent);
+  const beds = bedroomsText(property.bedrooms);
+  return (
+    <Link
+      to={`/properties/${property._id}`}
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:ring-2 focus-visible:ring-brand-500"
+      data-testid="public-property-card"
+    >
+      <div className="relative aspect-[4/3] bg-slate-100">
+        {property.coverImage ? (
+          <ImageWithFallback
+            src={property.coverImage.thumbnailUrl || property.coverImage.url}
+            alt={property.coverImage.caption ?? property.name}
+            className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.02]"
+          />
+        ) : (
+          <NoImage className="h-full w-full" />
+        )}
+        <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-slate-700 shadow-sm">
+          {PUBLIC_PROPERTY_TYPE_LABELS[property.propertyType]}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <h2 className="text-lg font-semibold text-slate-900 group-hover:text-brand-700">{property.name}</h2>
+        <p className="mt-0.5 flex items-center gap-1 text-sm text-slate-500">
+          <MapPin className="h-3.5 w-3.5 shrink-0" aria-hidden />
+          {[
+            property.address.landmark || property.address.line2,
+            property.address.city,
+            property.address.state,
+          ]
+            .filter(Boolean)
+            .join(', ')}
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2 text-xs">
+          <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-semibold text-emerald-700">
+            {property.availableUnits} {property.availableUnits === 1 ? 'unit' : 'units'} available
+          </span>
+          {beds ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">
+              <BedDouble className="h-3 w-3" aria-hidden /> {beds}
+            </span>
+          ) : null}
+        </div>
+        <div className="mt-auto flex items-end justify-between pt-4">
+          <p className="text-xs text-slate-500">by {property.company.name}</p>
+          {rent ? (
+            <p className="text-right">
+              <span className="block text-base font-bold text-slate-900">{rent}</span>
+              <span className="text-xs text-slate-500">rent / month</span>
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </Link>
+  );
+}
+
+function ListingSkeleton() {
+  return (
+    <div
+      className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading properties"
+    >
+      {Array.from({ length: 6 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <div key={index} className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
+          <Skeleton className="aspect-[4/3] rounded-none" />
+          <div className="space-y-2 p-4">
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-3 w-1/2" />
+            <Skeleton className="h-4 w-24" />
+            <div className="flex justify-between pt-3">
+              <Skeleton className="h-3 w-20" />
+              <Skeleton className="h-6 w-24" />
+            </div>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,247 @@
+import {
+  FURNISHING_TYPES,
+  type Furnishing,
+  monthlyTotal,
+  UNIT_AMENITIES,
+  UNIT_TYPE_LABELS,
+  UNIT_TYPES,
+  type ZUnitSettings,
+} from '@rentora/shared';
+import { Check } from 'lucide-react';
+import { Controller, useController, useFormContext, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Field, Input, Select, Textarea } from '../../components/field';
+import { MoneyInput } from '../../components/money-input';
+import { cn } from '../../lib/cn';
+import { formatMoney } from '../../lib/format';
+import { amenityLabel } from '../properties/property-display';
+
+/** The unit settings a unit and a template share (ZUnitSettings). */
+export type UnitSettingsInput = z.input<typeof ZUnitSettings>;
+
+export const FURNISHING_LABELS: Record<Furnishing, string> = {
+  unfurnished: 'Unfurnished',
+  semi_furnished: 'Semi-furnished',
+  fully_furnished: 'Fully furnished',
+};
+
+export const EMPTY_UNIT_SETTINGS: UnitSettingsInput = {
+  unitType: '2bhk',
+  sizeSqft: null,
+  bedrooms: 2,
+  bathrooms: 2,
+  furnishing: 'unfurnished',
+  description: '',
+  amenities: [],
+  pricing: {
+    rent: 0,
+    securityDeposit: 0,
+    maintenanceCharges: { included: false, amount: 0 },
+    currency: 'INR',
+  },
+};
+
+export const toOptionalNumber = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);
+export const toNullableNumber = (value: unknown) =>
+  value === '' || value === null || value === undefined ? null : Number(value);
+
+/** zod's type messages ("Invalid input: expected number, received NaN") read as "Required" in a form. */
+export function fieldMessage(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  return /expected (number|string)/i.test(message) ? 'Required' : message;
+}
+
+/** Type, size, rooms, furnishing, pricing, amenities and description (inside a FormProvider). */
+export function UnitSettingsFields({ idPrefix = 'unit' }: { idPrefix?: string }) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useFormContext<UnitSettingsInput>();
+  const pricing = useWatch({ control, name: 'pricing' });
+  const included = pricing?.maintenanceCharges?.included ?? false;
+  const total = monthlyTotal({
+    pricing: {
+      rent: pricing?.rent ?? 0,
+      maintenanceCharges: { included, amount: pricing?.maintenanceCharges?.amount ?? 0 },
+    },
+  });
+  return (
+    <div className="space-y-5" data-prefix={idPrefix}>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Unit type" required error={fieldMessage(errors.unitType?.message)}>
+          {(ctl) => (
+            <Select {...ctl} {...register('unitType')}>
+              {UNIT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {UNIT_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Furnishing" error={fieldMessage(errors.furnishing?.message)}>
+          {(ctl) => (
+            <Select {...ctl} {...register('furnishing')}>
+              {FURNISHING_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {FURNISHING_LABELS[type]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Size (sq ft)" error={fieldMessage(errors.sizeSqft?.message)}>
+          {(ctl) => (
+            <Input
+              {...ctl}
+              type="number"
+              min={1}
+              {...register('sizeSqft', { setValueAs: toNullableNumber })}
+            />
+          )}
+        </Field>
+        <Field label="Bedrooms" error={fieldMessage(errors.bedrooms?.message)}>
+          {(ctl) => (
+            <Input
+              {...ctl}
+              type="number"
+              min={0}
+              max={50}
+              {...register('bedrooms', { setValueAs: toOptionalNumber })}
+            />
+          )}
+        </Field>
+        <Field label="Bathrooms" error={fieldMessage(errors.bathrooms?.message)}>
+          {(ctl) => (
+            <Input
+              {...ctl}
+              type="number"
+              min={0}
+              max={50}
+              {...register('bathrooms', { setValueAs: toOptionalNumber })}
+            />
+          )}
+        </Field>
+      </div>
+
+      <fieldset className="rounded-xl border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-medium text-slate-700">Pricing (per month)</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Rent" required error={fieldMessage(errors.pricing?.rent?.message)}>
+            {(ctl) => (
+              <Controller
+                control={control}
+                name="pricing.rent"
+                render={({ field }) => (
+                  <MoneyInput
+                    {...ctl}
+                    ref={field.ref}
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    onChange={(minor) => field.onChange(minor ?? undefined)}
+                  />
+                )}
+              />
+            )}
+          </Field>
+          <Field label="Security deposit" error={fieldMessage(errors.pricing?.securityDeposit?.message)}>
+            {(ctl) => (
+              <Controller
+                control={control}
+                name="pricing.securityDeposit"
+                render={({ field }) => (
+                  <MoneyInput
+                    {...ctl}
+                    ref={field.ref}
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    onChange={(minor) => field.onChange(minor ?? 0)}
+                  />
+                )}
+              />
+            )}
+          </Field>
+          <Field
+            label="Maintenance"
+            error={fieldMessage(errors.pricing?.maintenanceCharges?.amount?.message)}
+            hint={included ? 'Included in the rent' : undefined}
+          >
+            {(ctl) => (
+              <Controller
+                control={control}
+                name="pricing.maintenanceCharges.amount"
+                render={({ field }) => (
+                  <MoneyInput
+                    {...ctl}
+                    ref={field.ref}
+                    value={field.value}
+                    disabled={included}
+                    onBlur={field.onBlur}
+                    onChange={(minor) => field.onChange(minor ?? 0)}
+                  />
+                )}
+              />
+            )}
+          </Field>
+        </div>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <label className="flex items-center gap-2 text-sm text-slate-600">
+            <input
+              type="checkbox"
+              className="h-4 w-4 rounded border-slate-300 text-brand-600"
+              {...register('pricing.maintenanceCharges.included')}
+            />
+            Maintenance included in rent
+          </label>
+          <p className="text-sm text-slate-600" data-testid="monthly-total">
+            Monthly total <span className="font-semibold text-slate-900">{formatMoney(total)}</span>
+          </p>
+        </div>
+      </fieldset>
+
+      <UnitAmenities />
+
+      <Field label="Description" error={fieldMessage(errors.description?.message)}>
+        {(ctl) => <Textarea {...ctl} rows={3} {...register('description')} />}
+      </Field>
+    </div>
+  );
+}
+
+function UnitAmenities() {
+  const { control } = useFormContext<UnitSettingsInput>();
+  const { field } = useController({ control, name: 'amenities' });
+  const selected = (field.value ?? []) as string[];
+  const options = [...new Set([...UNIT_AMENITIES, ...selected])];
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-slate-700">Amenities</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => {
+          const on = selected.includes(option);
+          return (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={on}
+              onClick={() =>
+                field.onChange(on ? selected.filter((item) => item !== option) : [...selected, option])
+              }
+              className={cn(
+                'inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm transition',
+                on
+                  ? 'border-brand-600 bg-brand-50 text-brand-700'
+                  : 'border-slate-300 bg-white text-slate-600 hover:border-slate-400',
+              )}
+            >
+              {on ? <Check className="h-3.5 w-3.5" aria-hidden /> : null}
+              {amenityLabel(option)}
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
