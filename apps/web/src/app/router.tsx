@@ -1,31 +1,10 @@
-import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
-import { FullScreenSpinner, PageLoader } from '../components/spinner';
 import { NotFoundPage } from '../features/public/not-found-page';
 import { PublicLayout } from '../features/public/public-layout';
 import { AppRoot } from './app-root';
-import { componentOf, DASHBOARD_PAGES } from './dashboard-pages';
 import { AppRedirect, GuestOnly, RedirectTo, RequireAuth } from './guards';
 import { lazyPage } from './lazy';
-import { TENANT_PAGES } from './tenant-pages';
-
-type Lazy = LazyExoticComponent<ComponentType>;
-
-function page(Component: Lazy) {
-  return (
-    <Suspense fallback={<PageLoader />}>
-      <Component />
-    </Suspense>
-  );
-}
-
-function fullScreen(Component: Lazy) {
-  return (
-    <Suspense fallback={<FullScreenSpinner label="Loading page…" />}>
-      <Component />
-    </Suspense>
-  );
-}
+import { fullScreen, page } from './suspense';
 
 const Home = lazyPage(() => import('../features/public/home-page'), 'HomePage');
 const Features = lazyPage(() => import('../features/public/features-page'), 'FeaturesPage');
@@ -57,32 +36,9 @@ const CreateTicket = lazyPage(() => import('../features/placeholders/portal-page
 const TenantPortal = lazyPage(() => import('../features/placeholders/portal-pages'), 'TenantPortalPage');
 const AssigneePortal = lazyPage(() => import('../features/placeholders/portal-pages'), 'AssigneePortalPage');
 
-const DashboardLayout = lazyPage(() => import('../features/shell/dashboard-layout'), 'DashboardLayout');
-const DomainPlaceholder = lazyPage(
-  () => import('../features/placeholders/domain-placeholder-page'),
-  'DomainPlaceholderPage',
-);
-const TenantLayout = lazyPage(() => import('../features/tenant/tenant-layout'), 'TenantLayout');
-
-const dashboardChildren: RouteObject[] = [
-  ...DASHBOARD_PAGES.map((def): RouteObject => {
-    const Component = componentOf(def) ?? DomainPlaceholder;
-    return def.path === ''
-      ? { index: true, element: page(Component) }
-      : { path: def.path, element: page(Component) };
-  }),
-  { path: '*', element: <NotFoundPage inShell /> },
-];
-
-const tenantChildren: RouteObject[] = [
-  ...TENANT_PAGES.map(
-    (def): RouteObject =>
-      def.path === ''
-        ? { index: true, element: page(def.component) }
-        : { path: def.path, element: page(def.component) },
-  ),
-  { path: '*', element: <NotFoundPage inShell /> },
-];
+// The dashboard and tenant route tables (and every page they register) load with their area, not with `/`.
+const DashboardRoutes = lazyPage(() => import('./dashboard-routes'), 'DashboardRoutes');
+const TenantRoutes = lazyPage(() => import('./tenant-routes'), 'TenantRoutes');
 
 export const routes: RouteObject[] = [
   {
@@ -119,16 +75,8 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <RedirectTo to="/auth/login" /> },
       { path: 'register', element: <RedirectTo to="/auth/register" /> },
       { path: 'app', element: <AppRedirect /> },
-      {
-        path: 'dashboard',
-        element: <RequireAuth>{fullScreen(DashboardLayout)}</RequireAuth>,
-        children: dashboardChildren,
-      },
-      {
-        path: 'tenant',
-        element: <RequireAuth>{fullScreen(TenantLayout)}</RequireAuth>,
-        children: tenantChildren,
-      },
+      { path: 'dashboard/*', element: <RequireAuth>{fullScreen(DashboardRoutes)}</RequireAuth> },
+      { path: 'tenant/*', element: <RequireAuth>{fullScreen(TenantRoutes)}</RequireAuth> },
       { path: 'create-ticket/:formId', element: fullScreen(CreateTicket) },
       { path: 'tenant-portal/:tenantcode', element: fullScreen(TenantPortal) },
       { path: 'assignee-portal/:assigneeCode', element: fullScreen(AssigneePortal) },
