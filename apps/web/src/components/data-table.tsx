@@ -20,7 +20,7 @@ export interface DataTableProps<T> {
   caption: string;
   /** Title line of a row's mobile card (defaults to the first column). */
   mobileTitle?: (row: T) => ReactNode;
-  /** Right-aligned actions of a row, shown in the last column and at the bottom of the mobile card. */
+  /** Right-aligned actions of a row, shown in the last column and beside the mobile card's title. */
   actions?: (row: T) => ReactNode;
   /** Placeholder rows while the first page loads. */
   loading?: boolean;
@@ -124,7 +124,12 @@ export function DataTable<T>({
             ))
           : rows.map((row) => (
               <li key={rowKey(row)} className="p-4">
-                <div className="min-w-0">{mobileTitle ? mobileTitle(row) : first?.cell(row)}</div>
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0 flex-1">{mobileTitle ? mobileTitle(row) : first?.cell(row)}</div>
+                  {actions ? (
+                    <div className="flex shrink-0 flex-wrap justify-end gap-1">{actions(row)}</div>
+                  ) : null}
+                </div>
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
                   {cardColumns
                     .filter((column) => !column.hideOnMobile)
@@ -137,7 +142,6 @@ export function DataTable<T>({
                       </div>
                     ))}
                 </dl>
-                {actions ? <div className="mt-3 flex flex-wrap justify-end gap-1">{actions(row)}</div> : null}
               </li>
             ))}
       </ul>

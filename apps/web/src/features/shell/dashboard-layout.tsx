@@ -20,6 +20,7 @@ import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
 import { humanize } from '../../lib/format';
 import { useAuth } from '../auth/auth-provider';
+import { usePermissionSync } from '../company-users/permission-sync';
 import { NotificationBell } from '../notifications/notification-bell';
 import { useNotificationSocket } from '../notifications/use-notification-socket';
 import { AccessDenied } from './access-denied';
@@ -168,6 +169,8 @@ export function DashboardLayout() {
   const mobileSearch = useRef<HTMLInputElement>(null);
   useScrollLock(mobileOpen);
   useNotificationSocket();
+  // Permission, role, plan or membership changes made by others reach the sidebar without a new sign-in.
+  usePermissionSync();
 
   // A permission context that failed to load must not lock members out: gate by fallback roles instead.
   const decision = gateRoute(auth.accessContext, location.pathname);
