@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { pageWithTotal } from '../../core/pagination';
 import type { DbOrTx } from '../../db/client';
 import { companies, companyUsers, plans, users } from '../../db/schema';
 
@@ -92,7 +93,8 @@ export function createCompaniesRepo(db: DbOrTx) {
       const where = conditions.length ? and(...conditions) : undefined;
       const direction = filter.sortOrder === 'asc' ? asc : desc;
       const orderColumn = filter.sortBy === 'name' ? sql`lower(${companies.name})` : companies.createdAt;
-      const [rows, [totalRow]] = await Promise.all([
+      return pageWithTotal(
+        filter,
         db
           .select(companyWithPlan)
           .from(companies)
@@ -101,9 +103,8 @@ export function createCompaniesRepo(db: DbOrTx) {
           .orderBy(direction(orderColumn), direction(companies.id))
           .limit(filter.limit)
           .offset(filter.offset),
-        db.select({ total: count() }).from(companies).where(where),
-      ]);
-      return { rows, total: totalRow?.total ?? 0 };
+        async () => (await db.select({ total: count() }).from(companies).where(where))[0]?.total ?? 0,
+      );
     },
 
     async insertCompany(values: NewCompany): Promise<CompanyRow> {
@@ -125,7 +126,8 @@ export function createCompaniesRepo(db: DbOrTx) {
       page: { limit: number; offset: number },
     ): Promise<{ rows: MemberWithUser[]; total: number }> {
       const where = eq(companyUsers.companyId, companyId);
-      const [rows, [totalRow]] = await Promise.all([
+      return pageWithTotal(
+        page,
         db
           .select(memberColumns)
           .from(companyUsers)
@@ -134,9 +136,8 @@ export function createCompaniesRepo(db: DbOrTx) {
           .orderBy(asc(companyUsers.createdAt), asc(companyUsers.id))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ total: count() }).from(companyUsers).where(where),
-      ]);
-      return { rows, total: totalRow?.total ?? 0 };
+        async () => (await db.select({ total: count() }).from(companyUsers).where(where))[0]?.total ?? 0,
+      );
     },
 
     async findMember(companyId: string, userId: string): Promise<MemberWithUser | undefined> {
