@@ -39,60 +39,60 @@ export function LocationPicker({ value, onChange }: LocationPickerProps) {
   const onUnavailable = useCallback(() => setTilesDown(true), []);
   const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
   return (
-    <div className="relative">
-      <MapContainer
-        center={value ? [value.latitude, value.longitude] : INDIA_CENTER}
-        zoom={value ? 15 : INDIA_ZOOM}
-        className="h-72 w-full rounded-xl border border-slate-200"
-        scrollWheelZoom={false}
-        aria-label="Map: click to place the property pin"
-      >
-        <BaseTiles onUnavailable={onUnavailable} />
-        <ClickToPlace onPlace={onChange} />
-        <FollowValue value={value} />
-        {value ? (
-          <Marker
-            position={[value.latitude, value.longitude]}
-            icon={icon}
-            draggable
-            eventHandlers={{
-              dragend: (event) => {
-                const position = (event.target as LeafletMarker).getLatLng();
-                onChange({ latitude: round(position.lat), longitude: round(position.lng) });
-              },
-            }}
-          />
-        ) : null}
-      </MapContainer>
-      {tilesDown ? <TilesUnavailableNote /> : null}
-      <div className="pointer-events-none absolute inset-x-0 top-2 z-[500] flex justify-center">
-        <span className="rounded-full bg-white/95 px-3 py-1 text-xs font-medium text-slate-600 shadow">
-          {value ? 'Drag the pin or click to move it' : 'Click the map to drop a pin'}
-        </span>
-      </div>
-      {canLocate ? (
-        <button
-          type="button"
-          className="absolute right-2 bottom-2 z-[500] inline-flex items-center gap-1 rounded-lg bg-white px-2 py-1 text-xs font-medium text-slate-700 shadow hover:bg-slate-50 disabled:opacity-60"
-          disabled={locating}
-          onClick={() => {
-            setLocating(true);
-            navigator.geolocation.getCurrentPosition(
-              (position) => {
-                setLocating(false);
-                onChange({
-                  latitude: round(position.coords.latitude),
-                  longitude: round(position.coords.longitude),
-                });
-              },
-              () => setLocating(false),
-              { timeout: 10_000 },
-            );
-          }}
+    <div>
+      <div className="relative">
+        <MapContainer
+          center={value ? [value.latitude, value.longitude] : INDIA_CENTER}
+          zoom={value ? 15 : INDIA_ZOOM}
+          className="h-72 w-full rounded-xl border border-slate-200"
+          scrollWheelZoom={false}
+          aria-label="Map: click to place the property pin"
         >
-          <LocateFixed className="h-3.5 w-3.5" aria-hidden /> {locating ? 'Locating…' : 'Use my location'}
-        </button>
-      ) : null}
+          <BaseTiles onUnavailable={onUnavailable} />
+          <ClickToPlace onPlace={onChange} />
+          <FollowValue value={value} />
+          {value ? (
+            <Marker
+              position={[value.latitude, value.longitude]}
+              icon={icon}
+              draggable
+              eventHandlers={{
+                dragend: (event) => {
+                  const position = (event.target as LeafletMarker).getLatLng();
+                  onChange({ latitude: round(position.lat), longitude: round(position.lng) });
+                },
+              }}
+            />
+          ) : null}
+        </MapContainer>
+        {tilesDown ? <TilesUnavailableNote /> : null}
+        {canLocate ? (
+          <button
+            type="button"
+            className="absolute right-2 top-2 z-[500] inline-flex items-center gap-1 rounded-lg bg-white px-2 py-1 text-xs font-medium text-slate-700 shadow hover:bg-slate-50 disabled:opacity-60"
+            disabled={locating}
+            onClick={() => {
+              setLocating(true);
+              navigator.geolocation.getCurrentPosition(
+                (position) => {
+                  setLocating(false);
+                  onChange({
+                    latitude: round(position.coords.latitude),
+                    longitude: round(position.coords.longitude),
+                  });
+                },
+                () => setLocating(false),
+                { timeout: 10_000 },
+              );
+            }}
+          >
+            <LocateFixed className="h-3.5 w-3.5" aria-hidden /> {locating ? 'Locating…' : 'Use my location'}
+          </button>
+        ) : null}
+      </div>
+      <p className="mt-1.5 text-xs text-slate-500">
+        {value ? 'Drag the pin, or click elsewhere on the map to move it.' : 'Click the map to drop a pin.'}
+      </p>
     </div>
   );
 }

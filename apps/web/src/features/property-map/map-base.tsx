@@ -65,7 +65,7 @@ export function BaseTiles({ onUnavailable }: { onUnavailable?: () => void }) {
 /** Shown over the map when tiles are unavailable. */
 export function TilesUnavailableNote() {
   return (
-    <div className="pointer-events-none absolute bottom-2 left-2 z-[500] max-w-[80%] rounded-md bg-white/90 px-2 py-1 text-[11px] text-slate-600 shadow">
+    <div className="pointer-events-none absolute bottom-6 left-2 z-[500] max-w-[85%] rounded-md bg-white/90 px-2 py-1 text-[11px] text-slate-600 shadow">
       Map tiles are unavailable (offline). Pins and the list still work.
     </div>
   );

@@ -356,11 +356,12 @@ function UnitCard({ property, unit }: { property: PublicPropertyDetailDto; unit:
           {enquiry ? (
             <a
               href={enquiry}
+              aria-label={`Enquire about unit ${unit.unitNumber}`}
               className={cn(
-                'inline-flex h-9 w-full items-center justify-center rounded-lg border border-brand-600 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50',
+                'inline-flex h-9 w-full items-center justify-center whitespace-nowrap rounded-lg border border-brand-600 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50',
               )}
             >
-              Enquire about this unit
+              Enquire
             </a>
           ) : null}
         </div>
