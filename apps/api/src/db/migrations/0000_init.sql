@@ -417,6 +417,7 @@ CREATE UNIQUE INDEX "inventory_images_storage_key_uq" ON "inventory_images" USIN
 CREATE UNIQUE INDEX "inventory_images_thumbnail_key_uq" ON "inventory_images" USING btree ("thumbnail_key");--> statement-breakpoint
 CREATE INDEX "inventory_images_unit_idx" ON "inventory_images" USING btree ("company_id","rental_unit_id","sort_order");--> statement-breakpoint
 CREATE INDEX "inventory_images_property_idx" ON "inventory_images" USING btree ("company_id","property_id","sort_order");--> statement-breakpoint
+CREATE INDEX "inventory_images_photos_idx" ON "inventory_images" USING btree ("company_id","property_id","sort_order") WHERE rental_unit_id is null;--> statement-breakpoint
 CREATE INDEX "properties_company_created_idx" ON "properties" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "properties_company_updated_idx" ON "properties" USING btree ("company_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "properties_company_name_idx" ON "properties" USING btree ("company_id",lower("name"),"id");--> statement-breakpoint
@@ -443,7 +444,8 @@ CREATE INDEX "rental_units_company_updated_idx" ON "rental_units" USING btree ("
 CREATE INDEX "rental_units_company_rent_idx" ON "rental_units" USING btree ("company_id","rent","id");--> statement-breakpoint
 CREATE INDEX "rental_units_company_number_idx" ON "rental_units" USING btree ("company_id",lower("unit_number"),"id");--> statement-breakpoint
 CREATE INDEX "rental_units_company_property_idx" ON "rental_units" USING btree ("company_id","property_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "rental_units_company_status_idx" ON "rental_units" USING btree ("company_id","status","is_available","created_at");--> statement-breakpoint
+CREATE INDEX "rental_units_company_status_idx" ON "rental_units" USING btree ("company_id","status","created_at","id");--> statement-breakpoint
+CREATE INDEX "rental_units_company_status_rent_idx" ON "rental_units" USING btree ("company_id","status","rent","id");--> statement-breakpoint
 CREATE INDEX "rental_units_company_available_idx" ON "rental_units" USING btree ("company_id","is_available","created_at");--> statement-breakpoint
 CREATE INDEX "rental_units_company_verification_idx" ON "rental_units" USING btree ("company_id","verification_status","created_at");--> statement-breakpoint
 CREATE INDEX "rental_units_company_type_idx" ON "rental_units" USING btree ("company_id","unit_type","created_at");--> statement-breakpoint

@@ -171,7 +171,10 @@ export const rentalUnits = pgTable(
     index('rental_units_company_rent_idx').on(t.companyId, t.rent, t.id),
     index('rental_units_company_number_idx').on(t.companyId, sql`lower(${t.unitNumber})`, t.id),
     index('rental_units_company_property_idx').on(t.companyId, t.propertyId, t.createdAt, t.id),
-    index('rental_units_company_status_idx').on(t.companyId, t.status, t.isAvailable, t.createdAt),
+    // Status is the filter the lists use most: with the two default-ish sorts it gets index order (and index-only
+    // OFFSET scans) of its own.
+    index('rental_units_company_status_idx').on(t.companyId, t.status, t.createdAt, t.id),
+    index('rental_units_company_status_rent_idx').on(t.companyId, t.status, t.rent, t.id),
     index('rental_units_company_available_idx').on(t.companyId, t.isAvailable, t.createdAt),
     index('rental_units_company_verification_idx').on(t.companyId, t.verificationStatus, t.createdAt),
     index('rental_units_company_type_idx').on(t.companyId, t.unitType, t.createdAt),
@@ -228,6 +231,9 @@ export const inventoryImages = pgTable(
     uniqueIndex('inventory_images_thumbnail_key_uq').on(t.thumbnailKey),
     index('inventory_images_unit_idx').on(t.companyId, t.rentalUnitId, t.sortOrder),
     index('inventory_images_property_idx').on(t.companyId, t.propertyId, t.sortOrder),
+    index('inventory_images_photos_idx')
+      .on(t.companyId, t.propertyId, t.sortOrder)
+      .where(sql`rental_unit_id is null`),
   ],
 );
 

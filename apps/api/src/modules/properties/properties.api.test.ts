@@ -527,6 +527,16 @@ describe('property photos', () => {
     expect(photos).toHaveLength(2);
     expect(photos.map((photo) => photo.isPrimary)).toEqual([true, false]);
     expect(photos[0]).toMatchObject({ category: 'exterior', caption: 'Front', mimeType: 'image/jpeg' });
+    // Lists bring the photos along in the same query: only this property's, in order.
+    const listed = await call(app, 'GET', '/api/properties', { ...auth(owner), query: { limit: '100' } });
+    const inList = listed.json<List>().data.find((row) => row._id === property._id)!;
+    expect(inList.photos.map((photo) => photo._id)).toEqual(photos.map((photo) => photo._id));
+    expect(
+      listed
+        .json<List>()
+        .data.filter((row) => row._id !== property._id)
+        .every((row) => row.photos.length <= 1),
+    ).toBe(true);
     const second = photos[1]!;
     const made = await call(app, 'PATCH', `/api/properties/${property._id}/photos/${second._id}`, {
       ...auth(owner),

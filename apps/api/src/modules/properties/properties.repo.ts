@@ -2,6 +2,7 @@ import type { PropertyListQuery, VerificationQueueQuery } from '@rentora/shared'
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
+import { type ImageRow, imageRowsOf, propertyPhotosJson } from '../uploads/uploads.repo';
 import {
   COUNT_BOUND,
   decodeCursor,
@@ -16,6 +17,8 @@ const { searchVector: _searchVector, ...propertyColumns } = getTableColumns(prop
 
 export { propertyColumns };
 export type PropertyRow = Omit<typeof properties.$inferSelect, 'searchVector'>;
+/** A property of a list page, with its photos brought along by the same query. */
+export type PropertyWithPhotos = PropertyRow & { photos?: ImageRow[] };
 export type NewProperty = typeof properties.$inferInsert;
 
 export const PROPERTY_SORT_KEYS: Record<PropertyListQuery['sortBy'], SortKey> = {
@@ -83,7 +86,7 @@ export function createPropertiesRepo(db: DbOrTx) {
       companyId: string,
       filter: PropertyFilter,
       page: PageRequest<PropertyListQuery['sortBy']>,
-    ): Promise<PageResult<PropertyRow>> {
+    ): Promise<PageResult<PropertyWithPhotos>> {
       const key = PROPERTY_SORT_KEYS[page.sortBy];
       const direction = page.sortOrder === 'asc' ? asc : desc;
       const conditions = filterConditions(companyId, filter);
@@ -92,40 +95,35 @@ export function createPropertiesRepo(db: DbOrTx) {
       const pageWhere = after
         ? and(...conditions, keysetCondition(key, properties.id, page.sortOrder, after))
         : where;
-      // The page's ids first (index-only where possible), then the rows of just those ids.
-      const idRows = await db
-        .select({ id: properties.id, sortValue: sortValueText(key) })
+      // One statement per page: the page's ids (index order, OFFSET or keyset), then just those rows with their
+      // photos aggregated; the bounded count runs beside it.
+      const pageIds = db
+        .select({ id: properties.id })
         .from(properties)
         .where(pageWhere)
         .orderBy(direction(key.expression), direction(properties.id))
         .limit(page.limit + 1)
         .offset(after ? 0 : (page.page - 1) * page.limit);
-      const hasMore = idRows.length > page.limit;
-      const pageIds = idRows.slice(0, page.limit);
       const [rows, count] = await Promise.all([
-        pageIds.length
-          ? db
-              .select(propertyColumns)
-              .from(properties)
-              .where(
-                and(
-                  eq(properties.companyId, companyId),
-                  inArray(
-                    properties.id,
-                    pageIds.map((row) => row.id),
-                  ),
-                ),
-              )
-          : Promise.resolve([]),
+        db
+          .select({
+            property: propertyColumns,
+            sortValue: sortValueText(key),
+            photos: propertyPhotosJson(),
+          })
+          .from(properties)
+          .where(and(eq(properties.companyId, companyId), inArray(properties.id, pageIds)))
+          .orderBy(direction(key.expression), direction(properties.id)),
         boundedCount(where),
       ]);
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const last = pageIds.at(-1);
+      const hasMore = rows.length > page.limit;
+      const pageRows = rows.slice(0, page.limit);
+      const last = pageRows.at(-1);
       return {
-        rows: pageIds.map((row) => byId.get(row.id)!).filter(Boolean),
+        rows: pageRows.map((row) => ({ ...row.property, photos: imageRowsOf(row.photos) })),
         ...count,
         hasMore,
-        nextCursor: last ? encodeCursor(page.sortBy, last.sortValue, last.id) : null,
+        nextCursor: last ? encodeCursor(page.sortBy, last.sortValue, last.property.id) : null,
       };
     },
 

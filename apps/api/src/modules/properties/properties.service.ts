@@ -19,7 +19,7 @@ import { createImagesRepo } from '../uploads/uploads.repo';
 import { createImagesService } from '../uploads/uploads.service';
 import { toOccupancyDto, toPropertyDto } from './properties.dto';
 import { inventoryPagination } from './properties.paging';
-import { createPropertiesRepo, type PropertyRow } from './properties.repo';
+import { createPropertiesRepo, type PropertyRow, type PropertyWithPhotos } from './properties.repo';
 
 /** Whether an edit changes what the super admin reviewed: name, type or address. */
 function changesReviewedFields(current: PropertyRow, input: PropertyUpdateBody): boolean {
@@ -49,14 +49,13 @@ export function createPropertiesService(deps: AppDeps) {
   const companies = createCompaniesService(deps);
 
   /** DTOs of a page of properties: their photos come in one query. */
-  async function toDtos(companyId: string, rows: readonly PropertyRow[]): Promise<PropertyDto[]> {
+  async function toDtos(companyId: string, rows: readonly PropertyWithPhotos[]): Promise<PropertyDto[]> {
+    const missing = rows.filter((row) => !row.photos).map((row) => row.id);
     const photos = groupBy(
-      await imagesRepo.listPhotosForProperties(
-        companyId,
-        rows.map((row) => row.id),
-      ),
+      await imagesRepo.listPhotosForProperties(companyId, missing),
       (photo) => photo.propertyId,
     );
+    for (const row of rows) if (row.photos) photos.set(row.id, row.photos);
     const now = new Date();
     return rows.map((row) => toPropertyDto(row, photos.get(row.id) ?? [], images.signer, now));
   }

@@ -2,10 +2,16 @@ import type { PublicPropertyListQuery } from '@rentora/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, inventoryImages, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
-import { COUNT_BOUND, prefixTsQuery } from '../properties/properties.paging';
+import { prefixTsQuery } from '../properties/properties.paging';
 import { type PropertyRow, propertyColumns } from '../properties/properties.repo';
 import { type UnitRow, unitColumns } from '../rental-units/rental-units.repo';
-import { type ImageRow, listedUnitSql, publicPropertySql } from '../uploads/uploads.repo';
+import {
+  coverImageJson,
+  type ImageRow,
+  imageRowsOf,
+  listedUnitSql,
+  publicPropertySql,
+} from '../uploads/uploads.repo';
 
 export type PublicPropertyRow = {
   property: PropertyRow;
@@ -17,10 +23,15 @@ const publicColumns = {
   company: { id: companies.id, name: companies.name, phone: companies.phone, email: companies.email },
 };
 
+/** The public listing counts at most this many matches (84 pages of 12); `totalCount` stops there. */
+export const PUBLIC_COUNT_BOUND = 1_000;
+
 /** The public listing reads across companies, but only rows every visitor may see. */
 export function createPublicListingRepo(db: DbOrTx) {
   return {
-    async list(query: PublicPropertyListQuery): Promise<{ rows: PublicPropertyRow[]; total: number }> {
+    async list(
+      query: PublicPropertyListQuery,
+    ): Promise<{ rows: (PublicPropertyRow & { cover: ImageRow | null })[]; total: number }> {
       const conditions: SQL[] = [publicPropertySql];
       if (query.city) conditions.push(sql`lower(${properties.city}) = ${query.city.toLowerCase()}`);
       if (query.propertyType) conditions.push(eq(properties.propertyType, query.propertyType));
@@ -63,7 +74,7 @@ export function createPublicListingRepo(db: DbOrTx) {
       const order = query.sortBy === 'rent' ? properties.minListedRent : properties.createdAt;
       const [rows, [count]] = await Promise.all([
         db
-          .select(publicColumns)
+          .select({ ...publicColumns, cover: coverImageJson(true) })
           .from(properties)
           .innerJoin(companies, eq(companies.id, properties.companyId))
           .where(where)
@@ -78,11 +89,14 @@ export function createPublicListingRepo(db: DbOrTx) {
               .from(properties)
               .innerJoin(companies, eq(companies.id, properties.companyId))
               .where(where)
-              .limit(COUNT_BOUND)
+              .limit(PUBLIC_COUNT_BOUND)
               .as('bounded'),
           ),
       ]);
-      return { rows, total: count?.total ?? 0 };
+      return {
+        rows: rows.map(({ cover, ...row }) => ({ ...row, cover: cover ? imageRowsOf([cover])[0]! : null })),
+        total: count?.total ?? 0,
+      };
     },
 
     async find(propertyId: string): Promise<PublicPropertyRow | undefined> {
@@ -107,37 +121,27 @@ export function createPublicListingRepo(db: DbOrTx) {
         .limit(limit);
     },
 
-    /**
-     * One cover image per property of a page: its first photo, else the primary (or first) image of a listed
-     * unit. `listedOnly: false` (a tenant's own properties) takes any unit's image.
-     */
+    /** One cover image per property (see coverImageJson); `listedOnly: false` for a tenant's own properties. */
     async covers(
       items: readonly { companyId: string; propertyId: string }[],
       listedOnly = true,
     ): Promise<Map<string, ImageRow>> {
       if (items.length === 0) return new Map();
       const rows = await db
-        .selectDistinctOn([inventoryImages.propertyId], { image: inventoryImages })
-        .from(inventoryImages)
-        .leftJoin(rentalUnits, eq(rentalUnits.id, inventoryImages.rentalUnitId))
+        .select({ id: properties.id, cover: coverImageJson(listedOnly) })
+        .from(properties)
         .where(
           and(
-            inArray(inventoryImages.companyId, [...new Set(items.map((item) => item.companyId))]),
+            inArray(properties.companyId, [...new Set(items.map((item) => item.companyId))]),
             inArray(
-              inventoryImages.propertyId,
+              properties.id,
               items.map((item) => item.propertyId),
             ),
-            listedOnly ? sql`(${inventoryImages.rentalUnitId} is null or ${listedUnitSql})` : undefined,
           ),
-        )
-        .orderBy(
-          inventoryImages.propertyId,
-          sql`${inventoryImages.rentalUnitId} is not null`,
-          desc(inventoryImages.isPrimary),
-          asc(inventoryImages.sortOrder),
-          asc(inventoryImages.uploadedAt),
         );
-      return new Map(rows.map((row) => [row.image.propertyId, row.image]));
+      const covers = new Map<string, ImageRow>();
+      for (const row of rows) if (row.cover) covers.set(row.id, imageRowsOf([row.cover])[0]!);
+      return covers;
     },
 
     async photos(companyId: string, propertyId: string): Promise<ImageRow[]> {

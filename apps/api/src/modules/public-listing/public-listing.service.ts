@@ -25,11 +25,8 @@ export function createPublicListingService(deps: AppDeps) {
       pagination: ReturnType<typeof pageOf>;
     }> {
       const { rows, total } = await repo.list(query);
-      const covers = await repo.covers(
-        rows.map((row) => ({ companyId: row.property.companyId, propertyId: row.property.id })),
-      );
       return {
-        data: rows.map((row) => toPublicSummaryDto(row, covers.get(row.property.id), signer)),
+        data: rows.map((row) => toPublicSummaryDto(row, row.cover ?? undefined, signer)),
         pagination: pageOf(query.page, query.limit, total),
       };
     },

@@ -12,6 +12,7 @@ import {
   sortValueText,
 } from '../properties/properties.paging';
 import type { PageRequest, PageResult } from '../properties/properties.repo';
+import { type ImageRow, imageRowsOf, unitImagesJson } from '../uploads/uploads.repo';
 
 const { searchVector: _searchVector, ...unitColumns } = getTableColumns(rentalUnits);
 
@@ -19,7 +20,12 @@ export { unitColumns };
 export type UnitRow = Omit<typeof rentalUnits.$inferSelect, 'searchVector'>;
 export type NewUnit = typeof rentalUnits.$inferInsert;
 /** A unit with the summary of its property that every unit DTO carries. */
-export type UnitWithProperty = { unit: UnitRow; property: { id: string; name: string; city: string } };
+export type UnitWithProperty = {
+  unit: UnitRow;
+  property: { id: string; name: string; city: string };
+  /** Present when the query brought the images along (lists). */
+  images?: ImageRow[];
+};
 
 const withProperty = {
   unit: unitColumns,
@@ -113,29 +119,39 @@ export function createRentalUnitsRepo(db: DbOrTx) {
       const pageWhere = after
         ? and(...conditions, keysetCondition(key, rentalUnits.id, page.sortOrder, after))
         : where;
-      const idRows = await db
-        .select({ id: rentalUnits.id, sortValue: sortValueText(key) })
+      // One statement per page: the page's ids (index order, OFFSET or keyset), their rows with the property summary
+      // and the images aggregated per unit; the bounded count runs beside it.
+      const pageIds = db
+        .select({ id: rentalUnits.id })
         .from(rentalUnits)
         .where(pageWhere)
         .orderBy(direction(key.expression), direction(rentalUnits.id))
         .limit(page.limit + 1)
         .offset(after ? 0 : (page.page - 1) * page.limit);
-      const hasMore = idRows.length > page.limit;
-      const pageIds = idRows.slice(0, page.limit);
       const [rows, count] = await Promise.all([
-        withPropertyByIds(
-          companyId,
-          pageIds.map((row) => row.id),
-        ),
+        db
+          .select({
+            ...withProperty,
+            sortValue: sortValueText(key),
+            images: unitImagesJson(),
+          })
+          .from(rentalUnits)
+          .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
+          .where(and(eq(rentalUnits.companyId, companyId), inArray(rentalUnits.id, pageIds)))
+          .orderBy(direction(key.expression), direction(rentalUnits.id)),
         boundedCount(where),
       ]);
-      const byId = new Map(rows.map((row) => [row.unit.id, row]));
-      const last = pageIds.at(-1);
+      const hasMore = rows.length > page.limit;
+      const pageRows = rows.slice(0, page.limit);
+      const last = pageRows.at(-1);
       return {
-        rows: pageIds.map((row) => byId.get(row.id)).filter((row): row is UnitWithProperty => Boolean(row)),
+        rows: pageRows.map(({ sortValue: _sortValue, images, ...row }) => ({
+          ...row,
+          images: imageRowsOf(images),
+        })),
         ...count,
         hasMore,
-        nextCursor: last ? encodeCursor(page.sortBy, last.sortValue, last.id) : null,
+        nextCursor: last ? encodeCursor(page.sortBy, last.sortValue, last.unit.id) : null,
       };
     },
 

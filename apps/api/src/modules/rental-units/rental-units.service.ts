@@ -93,13 +93,9 @@ export function createRentalUnitsService(deps: AppDeps) {
 
   /** DTOs of a page of units: their images come in one query. */
   async function toDtos(companyId: string, rows: readonly UnitWithProperty[]): Promise<RentalUnitDto[]> {
-    const byUnit = groupBy(
-      await imagesRepo.listForUnits(
-        companyId,
-        rows.map((row) => row.unit.id),
-      ),
-      (image) => image.rentalUnitId,
-    );
+    const missing = rows.filter((row) => !row.images).map((row) => row.unit.id);
+    const byUnit = groupBy(await imagesRepo.listForUnits(companyId, missing), (image) => image.rentalUnitId);
+    for (const row of rows) if (row.images) byUnit.set(row.unit.id, row.images);
     const now = new Date();
     return rows.map((row) => toRentalUnitDto(row, byUnit.get(row.unit.id) ?? [], images.signer, now));
   }

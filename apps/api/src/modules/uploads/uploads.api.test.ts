@@ -76,6 +76,16 @@ describe('POST /api/rental-units/:id/images', () => {
     const thumbnail = await app.inject({ method: 'GET', url: images[0]!.thumbnailUrl });
     expect((await sharp(thumbnail.rawPayload).metadata()).format).toBe('webp');
     expect(filesOf(response.json<{ data: RentalUnitDto }>().data)).toHaveLength(4);
+    // Lists bring each unit's own images along in the same query.
+    const listed = await call(app, 'GET', '/api/rental-units', {
+      ...auth(owner),
+      query: { propertyId: property._id, limit: '100' },
+    });
+    const units = listed.json<{ data: RentalUnitDto[] }>().data;
+    expect(units.find((row) => row._id === unit._id)!.images.map((image) => image._id)).toEqual(
+      images.map((image) => image._id),
+    );
+    expect(units.filter((row) => row._id !== unit._id).every((row) => row.images.length === 0)).toBe(true);
   });
 
   it('answers 415 to files that are not accepted images, and keeps no file of a failed upload', async () => {
