@@ -27,8 +27,8 @@ import { createTokenService, type TokenService } from './core/tokens';
 import { serveWebApp } from './core/web-app';
 import type { Database, Db } from './db/client';
 import { registerModules } from './modules';
-import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createNotifier, type Notifier } from './modules/notifications/notifications.notifier';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 
 export interface AppDeps {
   config: Config;

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
-import { type CompanySession, createCompany, findPlan, type Session, superAdmin } from '../../../test/factories';
+import {
+  type CompanySession,
+  createCompany,
+  findPlan,
+  type Session,
+  superAdmin,
+} from '../../../test/factories';
 
 let app: FastifyInstance;
 let admin: Session;
@@ -25,13 +31,19 @@ describe('POST /api/superadmin/companies/:id/verify', () => {
       isVerified: true,
       verificationNotes: 'Documents checked',
     });
-    const unverified = await call(app, 'POST', `${base(company)}/verify`, { token: admin.token, body: { isVerified: false } });
+    const unverified = await call(app, 'POST', `${base(company)}/verify`, {
+      token: admin.token,
+      body: { isVerified: false },
+    });
     expect(unverified.json<{ data: { isVerified: boolean; verifiedAt: null } }>().data.verifiedAt).toBeNull();
   });
 
   it('refuses a company owner with 403', async () => {
     const company = await createCompany(app);
-    const response = await call(app, 'POST', `${base(company)}/verify`, { token: company.token, body: { isVerified: true } });
+    const response = await call(app, 'POST', `${base(company)}/verify`, {
+      token: company.token,
+      body: { isVerified: true },
+    });
     expect(response.statusCode).toBe(403);
   });
 });
@@ -40,7 +52,9 @@ describe('subscriptions', () => {
   it('changes what the company can do on the next request after an instant plan change', async () => {
     const company = await createCompany(app);
     const before = await call(app, 'GET', '/api/auth/permission-context', { token: company.token });
-    expect(before.json<{ data: { permissions: string[] } }>().data.permissions).not.toContain('payments_read');
+    expect(before.json<{ data: { permissions: string[] } }>().data.permissions).not.toContain(
+      'payments_read',
+    );
 
     const professional = await findPlan('professional');
     const changed = await call(app, 'POST', `${base(company)}/subscription/update`, {
@@ -60,13 +74,20 @@ describe('subscriptions', () => {
       token: admin.token,
       body: { subscriptionId: enterprise._id },
     });
-    const pending = await call(app, 'GET', `${base(company)}/features-and-limitations`, { token: admin.token });
-    expect(pending.json<{ data: { plan: { slug: string }; pendingPlan: { name: string } } }>().data).toMatchObject({
+    const pending = await call(app, 'GET', `${base(company)}/features-and-limitations`, {
+      token: admin.token,
+    });
+    expect(
+      pending.json<{ data: { plan: { slug: string }; pendingPlan: { name: string } } }>().data,
+    ).toMatchObject({
       plan: { slug: 'starter' },
       pendingPlan: { name: 'Enterprise' },
     });
     const renewed = await call(app, 'POST', `${base(company)}/subscription/renew`, { token: admin.token });
-    expect(renewed.json<{ data: { plan: { slug: string }; limitations: { maxPropertiesPerCompany: number } } }>().data).toMatchObject({
+    expect(
+      renewed.json<{ data: { plan: { slug: string }; limitations: { maxPropertiesPerCompany: number } } }>()
+        .data,
+    ).toMatchObject({
       plan: { slug: 'enterprise' },
       limitations: { maxPropertiesPerCompany: -1 },
     });
@@ -80,13 +101,24 @@ describe('subscriptions', () => {
       body: { subscriptionId: professional._id },
     });
     expect(forced.statusCode).toBe(200);
-    const atEnd = await call(app, 'POST', `${base(company)}/subscription/cancel`, { token: admin.token, body: {} });
-    expect(atEnd.json<{ data: { subscription: { cancelAtPeriodEnd: boolean; status: string } } }>().data.subscription).toMatchObject({
+    const atEnd = await call(app, 'POST', `${base(company)}/subscription/cancel`, {
+      token: admin.token,
+      body: {},
+    });
+    expect(
+      atEnd.json<{ data: { subscription: { cancelAtPeriodEnd: boolean; status: string } } }>().data
+        .subscription,
+    ).toMatchObject({
       cancelAtPeriodEnd: true,
       status: 'active',
     });
-    const now = await call(app, 'POST', `${base(company)}/subscription/cancel`, { token: admin.token, body: { immediate: true } });
-    expect(now.json<{ data: { subscription: { status: string } } }>().data.subscription.status).toBe('cancelled');
+    const now = await call(app, 'POST', `${base(company)}/subscription/cancel`, {
+      token: admin.token,
+      body: { immediate: true },
+    });
+    expect(now.json<{ data: { subscription: { status: string } } }>().data.subscription.status).toBe(
+      'cancelled',
+    );
   });
 
   it('answers 404 for an unknown plan', async () => {
@@ -106,13 +138,21 @@ describe('features and limitations', () => {
       token: admin.token,
       body: { featureId: 'users_read' },
     });
-    expect(removed.json<{ data: { featuresList: string[] } }>().data.featuresList).not.toContain('users_read');
+    expect(removed.json<{ data: { featuresList: string[] } }>().data.featuresList).not.toContain(
+      'users_read',
+    );
     const ctx = await call(app, 'GET', '/api/auth/permission-context', { token: company.token });
     expect(ctx.json<{ data: { permissions: string[] } }>().data.permissions).not.toContain('users_read');
 
-    const added = await call(app, 'POST', `${base(company)}/features/add`, { token: admin.token, body: { featureId: 'users_read' } });
+    const added = await call(app, 'POST', `${base(company)}/features/add`, {
+      token: admin.token,
+      body: { featureId: 'users_read' },
+    });
     expect(added.json<{ data: { featuresList: string[] } }>().data.featuresList).toContain('users_read');
-    const unknown = await call(app, 'POST', `${base(company)}/features/add`, { token: admin.token, body: { featureId: 'nope' } });
+    const unknown = await call(app, 'POST', `${base(company)}/features/add`, {
+      token: admin.token,
+      body: { featureId: 'nope' },
+    });
     expect(unknown.statusCode).toBe(400);
   });
 
@@ -122,7 +162,11 @@ describe('features and limitations', () => {
       token: admin.token,
       body: { limitations: { maxPropertiesPerCompany: 99 } },
     });
-    expect(edited.json<{ data: { limitations: { maxPropertiesPerCompany: number; maxUsersPerCompany: number } } }>().data.limitations).toMatchObject({
+    expect(
+      edited.json<{
+        data: { limitations: { maxPropertiesPerCompany: number; maxUsersPerCompany: number } };
+      }>().data.limitations,
+    ).toMatchObject({
       maxPropertiesPerCompany: 99,
       maxUsersPerCompany: 5,
     });
@@ -132,7 +176,10 @@ describe('features and limitations', () => {
     });
     expect(invalid.statusCode).toBe(400);
     const reset = await call(app, 'POST', `${base(company)}/limitations/reset`, { token: admin.token });
-    expect(reset.json<{ data: { limitations: { maxPropertiesPerCompany: number } } }>().data.limitations.maxPropertiesPerCompany).toBe(3);
+    expect(
+      reset.json<{ data: { limitations: { maxPropertiesPerCompany: number } } }>().data.limitations
+        .maxPropertiesPerCompany,
+    ).toBe(3);
   });
 
   it('lists the product features of the catalogue', async () => {
