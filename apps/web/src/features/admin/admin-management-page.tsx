@@ -29,7 +29,7 @@ import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, humanize, timeAgo } from '../../lib/format';
 import { useAuth } from '../auth/auth-provider';
 import { PasswordInput } from '../auth/password-input';
-import { ActiveBadge, RoleBadge } from '../company-users/role-badge';
+import { ActiveBadge, RoleBadge, roleLabel } from '../company-users/role-badge';
 import {
   ADMIN_FALLBACK_MESSAGES,
   type AdminUserFilters,
@@ -171,7 +171,11 @@ export function AdminManagementPage() {
           icon={ShieldPlus}
           tone="danger"
           loading={stats.isPending}
-          hint={stats.data ? `${stats.data.byRole.super_admin} super admins` : undefined}
+          hint={
+            stats.data
+              ? `${stats.data.byRole.super_admin} super admin${stats.data.byRole.super_admin === 1 ? '' : 's'}`
+              : undefined
+          }
         />
         <StatCard
           label="Verified emails"
@@ -211,7 +215,7 @@ export function AdminManagementPage() {
           <option value="">All roles</option>
           {PLATFORM_ROLES.map((value) => (
             <option key={value} value={value}>
-              {value === 'user' ? 'staff (user)' : humanize(value)}
+              {value === 'user' ? 'Staff (user)' : roleLabel(value)}
             </option>
           ))}
         </Select>
@@ -392,7 +396,7 @@ function CreateAdminDialog({ onClose }: { onClose: () => void }) {
               <Select {...control} {...form.register('role')}>
                 {ADMIN_ACCOUNT_ROLES.map((value) => (
                   <option key={value} value={value}>
-                    {humanize(value)}
+                    {roleLabel(value)}
                   </option>
                 ))}
               </Select>
@@ -477,7 +481,7 @@ function RoleDialog({ user, onClose }: { user: AdminUserDto; onClose: () => void
             <Select {...control} data-autofocus {...form.register('role')}>
               {PLATFORM_ROLES.map((value) => (
                 <option key={value} value={value}>
-                  {value === 'user' ? 'staff (user)' : humanize(value)}
+                  {value === 'user' ? 'Staff (user)' : roleLabel(value)}
                 </option>
               ))}
             </Select>

@@ -53,7 +53,7 @@ import { memberName } from './company-users-page';
 import { GoalsPanel } from './goals-panel';
 import { NotesPanel } from './notes-panel';
 import { PermissionEditor } from './permission-editor';
-import { ActiveBadge, RoleBadge } from './role-badge';
+import { ActiveBadge, RoleBadge, roleLabel } from './role-badge';
 
 type Section = 'permissions' | 'goals' | 'notes' | 'activity';
 
@@ -257,7 +257,7 @@ function MemberView({ member }: { member: CompanyUserDetailDto }) {
         {section === 'permissions' ? (
           <PermissionEditor
             memberId={member._id}
-            role={member.role}
+            memberRole={member.role}
             featurePermissions={member.featurePermissions}
             editable={canEdit}
           />
@@ -379,7 +379,7 @@ function RoleDialog({
             >
               {COMPANY_ROLES.map((value) => (
                 <option key={value} value={value} disabled={value === 'owner' && !mayGiveOwner}>
-                  {humanize(value)}
+                  {roleLabel(value)}
                 </option>
               ))}
             </Select>

@@ -16,7 +16,7 @@ import { StatCard } from '../../components/stat-card';
 import { Tabs } from '../../components/tabs';
 import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
-import { formatDate, formatLimit, humanize } from '../../lib/format';
+import { formatDate, formatLimit } from '../../lib/format';
 import { useAuth } from '../auth/auth-provider';
 import { usePermissions } from '../auth/use-permissions';
 import { InviteDialog } from '../invitations/invite-dialog';
@@ -31,7 +31,7 @@ import {
   useRemoveCompanyUser,
   useSetActive,
 } from './company-users.api';
-import { ActiveBadge, RoleBadge } from './role-badge';
+import { ActiveBadge, RoleBadge, roleLabel } from './role-badge';
 
 type Section = 'members' | 'invitations';
 type StatusFilter = 'all' | 'true' | 'false';
@@ -253,7 +253,7 @@ export function CompanyUsersPage() {
               <option value="">All roles</option>
               {COMPANY_ROLES.map((value) => (
                 <option key={value} value={value}>
-                  {humanize(value)}
+                  {roleLabel(value)}
                 </option>
               ))}
             </Select>

@@ -21,7 +21,7 @@ import { COMPANY_USER_ACTION_MESSAGES, useSetPermissions } from './company-users
 
 export interface PermissionEditorProps {
   memberId: string;
-  role: CompanyRole;
+  memberRole: CompanyRole;
   featurePermissions: readonly string[];
   /** May the viewer change this member's permissions at all? */
   editable: boolean;
@@ -47,7 +47,12 @@ function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
  * granted (others are locked with "Upgrade required", which opens the upgrade dialog), and nobody but platform
  * staff may grant a permission they do not hold themselves (the API enforces both).
  */
-export function PermissionEditor({ memberId, role, featurePermissions, editable }: PermissionEditorProps) {
+export function PermissionEditor({
+  memberId,
+  memberRole,
+  featurePermissions,
+  editable,
+}: PermissionEditorProps) {
   const toast = useToast();
   const upgrade = useUpgradeDialog();
   const { user, accessContext } = useAuth();
@@ -101,7 +106,7 @@ export function PermissionEditor({ memberId, role, featurePermissions, editable 
               onClick={() =>
                 setSelected(
                   new Set(
-                    ROLE_DEFAULT_FEATURES[role].filter(
+                    ROLE_DEFAULT_FEATURES[memberRole].filter(
                       (feature) => mayGrant(feature) || initial.has(feature),
                     ),
                   ),

@@ -29,3 +29,9 @@ export function RoleBadge({ role }: { role: CompanyRole | PlatformRole }) {
 export function ActiveBadge({ isActive }: { isActive: boolean }) {
   return <Badge tone={isActive ? 'success' : 'neutral'}>{isActive ? 'Active' : 'Inactive'}</Badge>;
 }
+
+/** "maintenance_coordinator" → "Maintenance coordinator" (select options cannot be capitalised with CSS). */
+export function roleLabel(role: string): string {
+  const text = humanize(role);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -14,8 +14,8 @@ import { Field, FormError, Input, Select } from '../../components/field';
 import { emptyToUndefined } from '../../components/form-values';
 import { useToast } from '../../components/toasts';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
-import { humanize } from '../../lib/format';
 import { useAuth } from '../auth/auth-provider';
+import { roleLabel } from '../company-users/role-badge';
 import { INVITATION_ACTION_MESSAGES, useInviteUser } from './invitations.api';
 
 export interface InviteDialogProps {
@@ -143,7 +143,7 @@ export function InviteDialog({ open, onClose, company, seatsLeft }: InviteDialog
                   disabled={value === 'owner' && !mayGiveOwner}
                   className="capitalize"
                 >
-                  {humanize(value)}
+                  {roleLabel(value)}
                   {value === 'owner' && !mayGiveOwner ? ' (owners only)' : ''}
                 </option>
               ))}

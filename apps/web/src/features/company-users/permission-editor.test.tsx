@@ -1,0 +1,119 @@
+import { ROLE_DEFAULT_FEATURES } from '@rentora/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { upgradeStore } from '../../lib/upgrade-store';
+import { AuthContextProvider, type AuthValue } from '../auth/auth-provider';
+import { PermissionEditor } from './permission-editor';
+
+const MEMBER_ID = '00000000-0000-7000-8000-000000000001';
+/** A plan without analytics export and platform administration (like Professional). */
+const PLAN = ROLE_DEFAULT_FEATURES.owner.filter((feature) => feature !== 'analytics_export');
+
+function auth(overrides: Partial<AuthValue['accessContext']> = {}): AuthValue {
+  return {
+    isAuthenticated: true,
+    isLoading: false,
+    token: 't',
+    refreshToken: 'r',
+    user: null,
+    currentCompanyUser: null,
+    companies: [],
+    currentCompany: null,
+    permissionContext: null,
+    accessContext: {
+      role: 'user',
+      companyRole: 'owner',
+      features: ROLE_DEFAULT_FEATURES.owner,
+      planFeatures: PLAN,
+      ...overrides,
+    },
+    loadError: null,
+    retryLoad: () => undefined,
+    switchCompany: () => undefined,
+    logout: () => undefined,
+  };
+}
+
+function renderEditor(value: AuthValue, featurePermissions: readonly string[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <AuthContextProvider value={value}>
+        <PermissionEditor
+          memberId={MEMBER_ID}
+          memberRole="manager"
+          featurePermissions={featurePermissions}
+          editable
+        />
+      </AuthContextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => upgradeStore.close());
+});
+
+describe('PermissionEditor', () => {
+  it('groups the catalogue in the eight categories with names and descriptions', () => {
+    renderEditor(auth(), ROLE_DEFAULT_FEATURES.manager);
+    for (const category of [
+      'Property Management',
+      'Tenant Management',
+      'Financial Management',
+      'Maintenance',
+      'Company Management',
+      'Analytics & Reports',
+      'System Administration',
+      'Notifications & Communications',
+    ]) {
+      expect(screen.getByText(category)).toBeTruthy();
+    }
+    expect(screen.getByRole('checkbox', { name: 'View Properties' })).toHaveProperty('checked', true);
+    expect(screen.getByText('Assign maintenance requests to staff')).toBeTruthy();
+  });
+
+  it('offers only plan features; a locked one says "Upgrade required" and opens the upgrade dialog', async () => {
+    renderEditor(auth(), ROLE_DEFAULT_FEATURES.manager);
+    expect(screen.getByRole('checkbox', { name: 'Export Analytics' })).toHaveProperty('disabled', true);
+    const hints = screen.getAllByRole('button', { name: 'Upgrade required' });
+    // analytics_export and the four admin_* features are outside the plan.
+    expect(hints).toHaveLength(5);
+    await userEvent.click(hints[0]!);
+    expect(upgradeStore.get()).toEqual({ limitType: 'feature', feature: 'analytics_export' });
+  });
+
+  it('does not let a member grant what they do not hold, but lets them take it away', () => {
+    renderEditor(auth({ companyRole: 'manager', features: ROLE_DEFAULT_FEATURES.manager }), [
+      'properties_read',
+      'payments_write',
+    ]);
+    expect(screen.getByRole('checkbox', { name: 'Delete Properties' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('checkbox', { name: 'Create Payments' })).toHaveProperty('disabled', false);
+  });
+
+  it('saves the selection without features outside the plan', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(
+      async () =>
+        new Response(
+          JSON.stringify({ success: true, data: { _id: MEMBER_ID }, message: 'Permissions updated' }),
+          {
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderEditor(auth(), ['properties_read', 'analytics_export']);
+    expect(screen.getByRole('status').textContent).toContain('not in the company’s plan');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'View Tenants' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save permissions' }));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(String(url)).toBe(`/api/company-users/${MEMBER_ID}/permissions`);
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual({ permissions: ['properties_read', 'tenants_read'] });
+  });
+});
