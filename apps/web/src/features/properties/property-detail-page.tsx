@@ -179,7 +179,7 @@ export function PropertyDetailPage() {
         </div>
       </Card>
 
-      <div className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mt-5 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Stat
           icon={<DoorOpen className="h-5 w-5" aria-hidden />}
           label="Units"

@@ -16,6 +16,7 @@ import {
   Plus,
   Search,
   SearchX,
+  SlidersHorizontal,
   Trash2,
   X,
 } from 'lucide-react';
@@ -117,6 +118,8 @@ export function PropertyListPage() {
   };
   const list = useProperties(filters);
   const hasFilters = Boolean(values.search || values.city || values.type || values.status);
+  const activeFilters = [values.city, values.type, values.status, values.sort].filter(Boolean).length;
+  const [showFilters, setShowFilters] = useState(false);
 
   const topRef = useRef<HTMLDivElement>(null);
   const pageRef = useRef(page);
@@ -180,56 +183,71 @@ export function PropertyListPage() {
               className="pl-9"
             />
           </div>
-          <div>
-            <Select
-              aria-label="Property type"
-              value={values.type}
-              onChange={(event) => set({ type: event.target.value })}
-            >
-              <option value="">All types</option>
-              {PROPERTY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {PROPERTY_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <Select
-              aria-label="Verification status"
-              value={values.status}
-              onChange={(event) => set({ status: event.target.value })}
-            >
-              <option value="">Any status</option>
-              {VERIFICATION_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {VERIFICATION_LABELS[status]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <Input
-              aria-label="City"
-              value={cityText}
-              onChange={(event) => setCityText(event.target.value)}
-              placeholder="City"
-            />
-          </div>
-          <div>
-            <Select
-              aria-label="Sort by"
-              value={sortKey}
-              onChange={(event) => set({ sort: event.target.value === 'newest' ? null : event.target.value })}
-            >
-              {Object.entries(SORTS).map(([key, option]) => (
-                <option key={key} value={key}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
+          <div id="property-filters" className={cn('grid gap-3 sm:contents', !showFilters && 'hidden')}>
+            <div>
+              <Select
+                aria-label="Property type"
+                value={values.type}
+                onChange={(event) => set({ type: event.target.value })}
+              >
+                <option value="">All types</option>
+                {PROPERTY_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {PROPERTY_TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div>
+              <Select
+                aria-label="Verification status"
+                value={values.status}
+                onChange={(event) => set({ status: event.target.value })}
+              >
+                <option value="">Any status</option>
+                {VERIFICATION_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {VERIFICATION_LABELS[status]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div>
+              <Input
+                aria-label="City"
+                value={cityText}
+                onChange={(event) => setCityText(event.target.value)}
+                placeholder="City"
+              />
+            </div>
+            <div>
+              <Select
+                aria-label="Sort by"
+                value={sortKey}
+                onChange={(event) =>
+                  set({ sort: event.target.value === 'newest' ? null : event.target.value })
+                }
+              >
+                {Object.entries(SORTS).map(([key, option]) => (
+                  <option key={key} value={key}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
           </div>
           <div className="flex items-center justify-between gap-2 sm:col-span-2 lg:col-span-1 lg:justify-end">
+            <Button
+              variant="outline"
+              size="sm"
+              className="sm:hidden"
+              aria-expanded={showFilters}
+              aria-controls="property-filters"
+              onClick={() => setShowFilters((value) => !value)}
+              icon={<SlidersHorizontal className="h-4 w-4" aria-hidden />}
+            >
+              Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}
+            </Button>
             {hasFilters ? (
               <Button
                 variant="ghost"

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import L from 'leaflet';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TileLayer, useMap } from 'react-leaflet';
 
 /**
@@ -38,11 +38,12 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * OpenStreetMap tiles; when they cannot load (offline), `onUnavailable` fires once and the map keeps a plain
- * grid background, so markers, popups, clicks and dragging still work.
+ * OpenStreetMap tiles; when they cannot load (offline), `onUnavailable` fires once, the layer is removed and the
+ * map keeps a plain grid background, so markers, popups, clicks and dragging still work.
  */
 export function BaseTiles({ onUnavailable }: { onUnavailable?: () => void }) {
   const [failed, setFailed] = useState(false);
+  const counts = useRef({ loaded: 0, errors: 0 });
   const map = useMap();
   useEffect(() => {
     map.getContainer().classList.add('rentora-map');
@@ -50,13 +51,21 @@ export function BaseTiles({ onUnavailable }: { onUnavailable?: () => void }) {
   useEffect(() => {
     if (failed) onUnavailable?.();
   }, [failed, onUnavailable]);
+  // Several errors before any tile loaded: offline. Drop the layer so it stops requesting tiles.
+  if (failed) return null;
   return (
     <TileLayer
       url={TILE_URL}
       attribution={TILE_ATTRIBUTION}
       maxZoom={19}
       eventHandlers={{
-        tileerror: () => setFailed(true),
+        tileload: () => {
+          counts.current.loaded += 1;
+        },
+        tileerror: () => {
+          counts.current.errors += 1;
+          if (counts.current.loaded === 0 && counts.current.errors >= 2) setFailed(true);
+        },
       }}
     />
   );

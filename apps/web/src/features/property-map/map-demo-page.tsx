@@ -166,7 +166,7 @@ export function MapDemoPage() {
             </div>
           ) : null}
         </Card>
-        <div className="order-1 h-80 lg:order-2 lg:h-auto">
+        <div className="order-1 h-[22rem] lg:order-2 lg:h-auto">
           <MapBoundary>
             <Suspense fallback={<Skeleton className="h-full min-h-[22rem] w-full rounded-2xl" />}>
               <PropertiesMap properties={properties} selectedId={selectedId} onSelect={setSelectedId} />

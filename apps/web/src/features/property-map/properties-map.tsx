@@ -1,7 +1,7 @@
 import type { PropertyDto } from '@rentora/shared';
 import L from 'leaflet';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { MapContainer, Marker, Popup, useMap } from 'react-leaflet';
+import { MapContainer, Marker, Popup, Tooltip, useMap } from 'react-leaflet';
 import { Link } from 'react-router';
 import { formatAddress, formatRentRange } from '../properties/property-display';
 import { BaseTiles, INDIA_CENTER, INDIA_ZOOM, pinIcon, TilesUnavailableNote } from './map-base';
@@ -57,6 +57,8 @@ export function PropertiesMap({ properties, selectedId, onSelect }: PropertiesMa
   const [tilesDown, setTilesDown] = useState(false);
   const onUnavailable = useCallback(() => setTilesDown(true), []);
   const pins = useMemo(() => located(properties), [properties]);
+  // Names on the pins while they stay readable (they matter most when the tiles are missing).
+  const labelled = pins.length <= 25;
   return (
     <div className="relative h-full min-h-[22rem]">
       <MapContainer
@@ -79,12 +81,22 @@ export function PropertiesMap({ properties, selectedId, onSelect }: PropertiesMa
             <Marker
               key={property._id}
               position={[property.address.coordinates.latitude, property.address.coordinates.longitude]}
-              icon={pinIcon({ tone, active: selected, label: selected ? property.name : undefined })}
+              icon={pinIcon({ tone, active: selected })}
               zIndexOffset={selected ? 1000 : 0}
               title={property.name}
               alt={property.name}
               eventHandlers={{ click: () => onSelect(property._id) }}
             >
+              {labelled || selected ? (
+                <Tooltip
+                  direction="top"
+                  offset={[0, selected ? -34 : -26]}
+                  permanent
+                  className="rentora-pin-tooltip"
+                >
+                  {property.name}
+                </Tooltip>
+              ) : null}
               <Popup>
                 <p className="font-semibold text-slate-900">{property.name}</p>
                 <p className="text-slate-500">{formatAddress(property.address)}</p>

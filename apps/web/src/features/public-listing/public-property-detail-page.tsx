@@ -104,7 +104,7 @@ export function PublicPropertyDetailPage() {
     .join(', ');
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl px-4 pt-8 pb-24 sm:px-6 lg:px-8 lg:pb-8">
       <Link
         to="/properties"
         className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-slate-500 hover:text-slate-800"
@@ -206,6 +206,31 @@ export function PublicPropertyDetailPage() {
             </a>
           ) : null}
         </aside>
+      </div>
+      <MobileContactBar property={data} />
+    </div>
+  );
+}
+
+/** On small screens the contact card sits below the units: keep the call to action in reach. */
+function MobileContactBar({ property }: { property: PublicPropertyDetailDto }) {
+  const enquiry = enquiryHref(property);
+  if (!enquiry) return null;
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold text-slate-900">{property.company.name}</p>
+          <p className="truncate text-xs text-slate-500">
+            {property.availableUnits} {property.availableUnits === 1 ? 'unit' : 'units'} available
+          </p>
+        </div>
+        <a
+          href={enquiry}
+          className="inline-flex h-10 shrink-0 items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+        >
+          <MessageSquare className="h-4 w-4" aria-hidden /> Contact
+        </a>
       </div>
     </div>
   );

@@ -284,68 +284,70 @@ function UnitRow({
         data-testid="unit-row"
         data-unit={unit.unitNumber}
       >
-        <Link
-          to={detailUrl}
-          className="relative block h-24 w-full shrink-0 overflow-hidden rounded-lg bg-slate-100 md:w-32"
-        >
-          {image ? (
-            <ImageWithFallback
-              src={image.thumbnailUrl}
-              alt={`Unit ${unit.unitNumber}`}
-              className="h-full w-full object-cover"
-            />
-          ) : (
-            <NoImage className="h-full w-full" />
-          )}
-          {unit.images.length > 0 ? (
-            <span className="absolute bottom-1 right-1 inline-flex items-center gap-1 rounded bg-slate-900/70 px-1.5 py-0.5 text-[10px] font-semibold text-white">
-              <Camera className="h-3 w-3" aria-hidden /> {unit.images.length}
-            </span>
-          ) : null}
-        </Link>
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <Link to={detailUrl} className="text-base font-semibold text-slate-900 hover:text-brand-700">
-              Unit {unit.unitNumber}
-            </Link>
-            <UnitStatusBadge status={unit.derived.displayStatus} />
-            {unit.verificationStatus !== 'verified' ? (
-              <VerificationBadge status={unit.verificationStatus} />
+        <div className="flex min-w-0 flex-1 gap-4">
+          <Link
+            to={detailUrl}
+            className="relative block h-20 w-24 shrink-0 overflow-hidden rounded-lg bg-slate-100 sm:h-24 sm:w-32"
+          >
+            {image ? (
+              <ImageWithFallback
+                src={image.thumbnailUrl}
+                alt={`Unit ${unit.unitNumber}`}
+                className="h-full w-full object-cover"
+              />
+            ) : (
+              <NoImage className="h-full w-full" />
+            )}
+            {unit.images.length > 0 ? (
+              <span className="absolute bottom-1 right-1 inline-flex items-center gap-1 rounded bg-slate-900/70 px-1.5 py-0.5 text-[10px] font-semibold text-white">
+                <Camera className="h-3 w-3" aria-hidden /> {unit.images.length}
+              </span>
             ) : null}
-          </div>
-          <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-500">
-            <span>{UNIT_TYPE_LABELS[unit.unitType]}</span>
-            {unit.floor !== null ? <span>Floor {unit.floor}</span> : null}
-            <span className="inline-flex items-center gap-1">
-              <BedDouble className="h-3.5 w-3.5" aria-hidden /> {unit.bedrooms}
-            </span>
-            <span className="inline-flex items-center gap-1">
-              <Bath className="h-3.5 w-3.5" aria-hidden /> {unit.bathrooms}
-            </span>
-            {unit.sizeSqft ? (
+          </Link>
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <Link to={detailUrl} className="text-base font-semibold text-slate-900 hover:text-brand-700">
+                Unit {unit.unitNumber}
+              </Link>
+              <UnitStatusBadge status={unit.derived.displayStatus} />
+              {unit.verificationStatus !== 'verified' ? (
+                <VerificationBadge status={unit.verificationStatus} />
+              ) : null}
+            </div>
+            <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-500">
+              <span>{UNIT_TYPE_LABELS[unit.unitType]}</span>
+              {unit.floor !== null ? <span>Floor {unit.floor}</span> : null}
               <span className="inline-flex items-center gap-1">
-                <Ruler className="h-3.5 w-3.5" aria-hidden /> {unit.sizeSqft.toLocaleString('en-IN')} sq ft
+                <BedDouble className="h-3.5 w-3.5" aria-hidden /> {unit.bedrooms}
               </span>
-            ) : null}
-            {unit.currentTenants > 0 ? (
-              <span>
-                {unit.currentTenants} {unit.currentTenants === 1 ? 'tenant' : 'tenants'}
+              <span className="inline-flex items-center gap-1">
+                <Bath className="h-3.5 w-3.5" aria-hidden /> {unit.bathrooms}
               </span>
-            ) : null}
-          </p>
-          <p className="mt-1 text-sm">
-            <span className="font-semibold text-slate-900">
-              {formatMoney(unit.derived.monthlyTotal, unit.pricing.currency)}
-            </span>
-            <span className="text-slate-500">
-              /month · rent {formatMoney(unit.pricing.rent, unit.pricing.currency)}
-              {maintenance.included
-                ? ', maintenance included'
-                : maintenance.amount > 0
-                  ? ` + ${formatMoney(maintenance.amount, unit.pricing.currency)} maintenance`
-                  : ''}
-            </span>
-          </p>
+              {unit.sizeSqft ? (
+                <span className="inline-flex items-center gap-1">
+                  <Ruler className="h-3.5 w-3.5" aria-hidden /> {unit.sizeSqft.toLocaleString('en-IN')} sq ft
+                </span>
+              ) : null}
+              {unit.currentTenants > 0 ? (
+                <span>
+                  {unit.currentTenants} {unit.currentTenants === 1 ? 'tenant' : 'tenants'}
+                </span>
+              ) : null}
+            </p>
+            <p className="mt-1 text-sm">
+              <span className="font-semibold text-slate-900">
+                {formatMoney(unit.derived.monthlyTotal, unit.pricing.currency)}
+              </span>
+              <span className="text-slate-500">
+                /month · rent {formatMoney(unit.pricing.rent, unit.pricing.currency)}
+                {maintenance.included
+                  ? ', maintenance included'
+                  : maintenance.amount > 0
+                    ? ` + ${formatMoney(maintenance.amount, unit.pricing.currency)} maintenance`
+                    : ''}
+              </span>
+            </p>
+          </div>
         </div>
         <div className="flex flex-wrap items-center gap-3 md:justify-end">
           <Switch

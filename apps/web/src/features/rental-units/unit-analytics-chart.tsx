@@ -25,7 +25,13 @@ export function OccupancyChart({ data }: { data: readonly MonthOccupancy[] }) {
             formatter={(value) => [`${value}%`, 'Occupancy']}
             contentStyle={{ borderRadius: 8, borderColor: '#e2e8f0', fontSize: 12 }}
           />
-          <Bar dataKey="occupancy" fill="#4f46e5" radius={[4, 4, 0, 0]} maxBarSize={36} />
+          <Bar
+            dataKey="occupancy"
+            fill="#4f46e5"
+            radius={[4, 4, 0, 0]}
+            maxBarSize={36}
+            animationDuration={400}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -29,11 +29,12 @@ function dayStart(iso: string): number {
 /** Occupied days per calendar month over the last `months` months, from the tenancy history. */
 export function monthlyOccupancy(analytics: UnitAnalyticsDto, months = 12): MonthOccupancy[] {
   const asOf = dayStart(analytics.asOf);
-  const since = dayStart(analytics.since);
   const intervals = analytics.occupancy.history.map((entry) => ({
     start: dayStart(entry.startDate),
     end: entry.endDate ? dayStart(entry.endDate) : asOf,
   }));
+  // A tenancy may predate the unit's record (a unit added with its tenant): count from the earlier of the two.
+  const since = Math.min(dayStart(analytics.since), ...intervals.map((interval) => interval.start));
   const now = new Date(asOf);
   const result: MonthOccupancy[] = [];
   for (let back = months - 1; back >= 0; back -= 1) {

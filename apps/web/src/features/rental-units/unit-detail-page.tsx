@@ -346,7 +346,11 @@ function UnitOverview({ unit }: { unit: RentalUnitDto }) {
           <dl className="mt-2 divide-y divide-slate-100">
             <Row label="Status">{unit.derived.displayStatus}</Row>
             <Row label="Available from">
-              {availability.availableFrom ? formatDate(availability.availableFrom) : 'Now'}
+              {availability.availableFrom
+                ? formatDate(availability.availableFrom)
+                : unit.derived.available
+                  ? 'Now'
+                  : '—'}
             </Row>
             <Row label="Minimum lease">
               {availability.minLeaseMonths ? `${availability.minLeaseMonths} months` : '—'}

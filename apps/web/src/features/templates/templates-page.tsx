@@ -194,7 +194,7 @@ export function TemplatesPage() {
               value={values.scope}
               onChange={(event) => set({ scope: event.target.value })}
             >
-              <option value="">Company and global</option>
+              <option value="">All templates</option>
               <option value="company">Company only</option>
               <option value="global">Global only</option>
             </Select>
