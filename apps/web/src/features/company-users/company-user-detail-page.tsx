@@ -149,7 +149,7 @@ function MemberView({ member }: { member: CompanyUserDetailDto }) {
               {[member.designation, member.department].filter(Boolean).join(' · ') ||
                 'No designation or department'}
             </p>
-            <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 xl:grid-cols-4">
+            <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 2xl:grid-cols-4">
               <InfoItem icon={Mail} label="Email">
                 <a href={`mailto:${member.user.email}`} className="hover:underline">
                   {member.user.email}

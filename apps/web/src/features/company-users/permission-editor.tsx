@@ -93,12 +93,12 @@ export function PermissionEditor({
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-500">
+        <p className="min-w-0 flex-1 text-sm text-slate-500">
           {selected.size} of {PERMISSION_CATALOGUE.length} permissions.{' '}
           {editable ? 'Changes apply at the member’s next request, without signing in again.' : 'Read only.'}
         </p>
         {editable ? (
-          <div className="flex flex-wrap gap-2">
+          <div className="flex shrink-0 flex-wrap gap-2">
             <Button
               variant="outline"
               size="sm"

@@ -31,7 +31,7 @@ const CLOSED_TEXT: Record<
 > = {
   accepted: {
     title: 'Invitation already accepted',
-    text: 'This invitation has been used. Sign in to open the company.',
+    text: 'This invitation has already been used to join the company.',
   },
   declined: {
     title: 'Invitation declined',

@@ -10,7 +10,7 @@ import { Input, Select } from '../../components/field';
 import { Pagination } from '../../components/pagination';
 import { SearchInput, useDebouncedValue } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
-import { apiErrorMessage } from '../../lib/api-client';
+import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { humanize } from '../../lib/format';
 import {
   NOTIFICATION_LOG_FALLBACK_MESSAGES,
@@ -130,12 +130,28 @@ export function NotificationLogsPage() {
     },
   ];
 
+  const header = (
+    <PageHeader
+      title="Notification Logs"
+      description="Every email and in-app notification sent, delivered or failed."
+    />
+  );
+  if (logs.error instanceof ApiError && logs.error.status === 403) {
+    // The route is open to notification readers (spec 01 §2); the log itself is kept for the platform team.
+    return (
+      <div>
+        {header}
+        <ErrorState
+          title="Notification logs are kept for the platform team"
+          message={apiErrorMessage(logs.error, NOTIFICATION_LOG_FALLBACK_MESSAGES.list)}
+        />
+      </div>
+    );
+  }
+
   return (
     <div>
-      <PageHeader
-        title="Notification Logs"
-        description="Every email and in-app notification sent, delivered or failed."
-      />
+      {header}
       <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard
           label="Total"
