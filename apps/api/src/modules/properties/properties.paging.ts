@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type InventoryPagination, makePagination } from '@rentora/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -10,7 +11,16 @@ import { badRequest } from '../../core/errors';
  * - `page` (offset): the page's ids come from an index-only scan first, then only those rows are read;
  * - counting stops at COUNT_BOUND matches (`totalCountExact: false` beyond), so a count never scans a huge company.
  */
-export const COUNT_BOUND = 10_000;
+export const COUNT_BOUND = 1_000;
+
+/**
+ * A name for running a list query as a named prepared statement: PostgreSQL then parses and plans each distinct
+ * list shape (filters × sort) once per connection instead of on every request (planning cost more than running
+ * these index-driven statements). The name is a hash of the SQL text, so one name always means one text.
+ */
+export function statementName(query: { toSQL(): { sql: string } }): string {
+  return `inv_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 20)}`;
+}
 
 export type SortCast = 'timestamptz' | 'text' | 'int';
 

@@ -11,6 +11,7 @@ import {
   prefixTsQuery,
   type SortKey,
   sortValueText,
+  statementName,
 } from './properties.paging';
 
 const { searchVector: _searchVector, ...propertyColumns } = getTableColumns(properties);
@@ -76,7 +77,8 @@ export function createPropertiesRepo(db: DbOrTx) {
       .where(where)
       .limit(COUNT_BOUND + 1)
       .as('bounded');
-    const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(bounded);
+    const query = db.select({ total: sql<number>`count(*)::int` }).from(bounded);
+    const [row] = await query.prepare(statementName(query)).execute();
     const total = row?.total ?? 0;
     return total > COUNT_BOUND ? { total: COUNT_BOUND, exact: false } : { total, exact: true };
   }
@@ -104,16 +106,17 @@ export function createPropertiesRepo(db: DbOrTx) {
         .orderBy(direction(key.expression), direction(properties.id))
         .limit(page.limit + 1)
         .offset(after ? 0 : (page.page - 1) * page.limit);
+      const pageQuery = db
+        .select({
+          property: propertyColumns,
+          sortValue: sortValueText(key),
+          photos: propertyPhotosJson(),
+        })
+        .from(properties)
+        .where(and(eq(properties.companyId, companyId), inArray(properties.id, pageIds)))
+        .orderBy(direction(key.expression), direction(properties.id));
       const [rows, count] = await Promise.all([
-        db
-          .select({
-            property: propertyColumns,
-            sortValue: sortValueText(key),
-            photos: propertyPhotosJson(),
-          })
-          .from(properties)
-          .where(and(eq(properties.companyId, companyId), inArray(properties.id, pageIds)))
-          .orderBy(direction(key.expression), direction(properties.id)),
+        pageQuery.prepare(statementName(pageQuery)).execute(),
         boundedCount(where),
       ]);
       const hasMore = rows.length > page.limit;

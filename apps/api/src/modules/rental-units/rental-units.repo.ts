@@ -10,6 +10,7 @@ import {
   prefixTsQuery,
   type SortKey,
   sortValueText,
+  statementName,
 } from '../properties/properties.paging';
 import type { PageRequest, PageResult } from '../properties/properties.repo';
 import { type ImageRow, imageRowsOf, unitImagesJson } from '../uploads/uploads.repo';
@@ -91,7 +92,8 @@ export function createRentalUnitsRepo(db: DbOrTx) {
       .where(where)
       .limit(COUNT_BOUND + 1)
       .as('bounded');
-    const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(bounded);
+    const query = db.select({ total: sql<number>`count(*)::int` }).from(bounded);
+    const [row] = await query.prepare(statementName(query)).execute();
     const total = row?.total ?? 0;
     return total > COUNT_BOUND ? { total: COUNT_BOUND, exact: false } : { total, exact: true };
   }
@@ -128,17 +130,18 @@ export function createRentalUnitsRepo(db: DbOrTx) {
         .orderBy(direction(key.expression), direction(rentalUnits.id))
         .limit(page.limit + 1)
         .offset(after ? 0 : (page.page - 1) * page.limit);
+      const pageQuery = db
+        .select({
+          ...withProperty,
+          sortValue: sortValueText(key),
+          images: unitImagesJson(),
+        })
+        .from(rentalUnits)
+        .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
+        .where(and(eq(rentalUnits.companyId, companyId), inArray(rentalUnits.id, pageIds)))
+        .orderBy(direction(key.expression), direction(rentalUnits.id));
       const [rows, count] = await Promise.all([
-        db
-          .select({
-            ...withProperty,
-            sortValue: sortValueText(key),
-            images: unitImagesJson(),
-          })
-          .from(rentalUnits)
-          .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
-          .where(and(eq(rentalUnits.companyId, companyId), inArray(rentalUnits.id, pageIds)))
-          .orderBy(direction(key.expression), direction(rentalUnits.id)),
+        pageQuery.prepare(statementName(pageQuery)).execute(),
         boundedCount(where),
       ]);
       const hasMore = rows.length > page.limit;
