@@ -10,7 +10,7 @@ import {
   ZPropertyCreateBody,
 } from '@rentora/shared';
 import { Check, ChevronLeft, ChevronRight, MapPin, Plus, X } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import {
   type FieldPath,
   FormProvider,
@@ -133,6 +133,7 @@ export function PropertyForm({ mode, initialValues, submitting, onSubmit, onCanc
     mode: 'onTouched',
   });
   const [step, setStep] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const [visited, setVisited] = useState(mode === 'edit' ? STEPS.length - 1 : 0);
   const [formError, setFormError] = useState<string | null>(null);
   const last = STEPS.length - 1;
@@ -150,7 +151,7 @@ export function PropertyForm({ mode, initialValues, submitting, onSubmit, onCanc
     }
     setStep(target);
     setVisited((value) => Math.max(value, target));
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    formRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }
 
   const submit = form.handleSubmit(
@@ -180,6 +181,8 @@ export function PropertyForm({ mode, initialValues, submitting, onSubmit, onCanc
   return (
     <FormProvider {...form}>
       <form
+        ref={formRef}
+        className="scroll-mt-20"
         noValidate
         aria-label={mode === 'create' ? 'Create property' : 'Edit property'}
         onSubmit={(event) => {
@@ -420,6 +423,11 @@ function LocationStep() {
   );
 }
 
+function sameCoordinates(a: Coordinates | null, b: Coordinates | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.latitude === b.latitude && a.longitude === b.longitude;
+}
+
 /** Latitude and longitude typed by hand (works without map tiles). */
 function CoordinateInputs({
   value,
@@ -432,10 +440,16 @@ function CoordinateInputs({
     lat: value ? String(value.latitude) : '',
     lng: value ? String(value.longitude) : '',
   });
+  // Follow changes from the map (or "Remove pin"), but never rewrite what the user is typing ("77." stays).
   const [synced, setSynced] = useState(value);
-  if (synced !== value) {
+  if (!sameCoordinates(synced, value)) {
     setSynced(value);
-    setDraft({ lat: value ? String(value.latitude) : '', lng: value ? String(value.longitude) : '' });
+    const typed = { latitude: Number(draft.lat), longitude: Number(draft.lng) };
+    const draftShowsValue = value
+      ? sameCoordinates(typed, value)
+      : draft.lat.trim() === '' && draft.lng.trim() === '';
+    if (!draftShowsValue)
+      setDraft({ lat: value ? String(value.latitude) : '', lng: value ? String(value.longitude) : '' });
   }
   function update(next: { lat: string; lng: string }) {
     setDraft(next);
