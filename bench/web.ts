@@ -1,0 +1,278 @@
+// The web benchmark: `npm run bench:web -w bench` (after `npm run build`). Not a test: it prints numbers and writes the
+// "Web" section of docs/performance.md.
+// 1. The JavaScript each public page loads: the built server (a snapshot of apps/api/dist and apps/web/dist) is
+//    started, every page is opened in a fresh headless Chromium context until the network is idle, and the body of
+//    every JS response is gzipped here with zlib (level 6, what Vite's build report uses) so the number does not depend
+//    on whether the server compresses. What actually went over the wire is reported next to it.
+// 2. Lighthouse 12 (performance category only) against `/`, mobile and desktop presets, BENCH_LIGHTHOUSE_RUNS times
+//    each (default 3); the run with the median score is reported.
+// Env: BENCH_WRITE_DOC=false (only print), BENCH_LIGHTHOUSE_RUNS (0 skips Lighthouse and leaves the doc alone),
+// BENCH_WEB_DIST (another built SPA to measure, e.g. an experiment's outDir), BENCH_PORT_RANGE (default 3800-3899),
+// CHROMIUM_PATH (default /usr/bin/chromium).
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import { type Browser, chromium } from 'playwright-core';
+import { type Cell, machineLine, markdownTable, saveResults, writeDocSection } from './lib/report';
+import { type BenchProcess, freePort, ROOT, startProductServer } from './lib/server';
+
+process.env.BENCH_PORT_RANGE ??= '3800-3899';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const PAGES = ['/', '/properties', '/pricing', '/contact', '/auth/login', '/auth/register'];
+/** The aim of the web-shell issue: public pages load less than this much gzip JS (kB = 1,000 bytes, as Vite reports). */
+const BUDGET_KB = 120;
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const WEB_DIST = process.env.BENCH_WEB_DIST ?? path.join(ROOT, 'apps/web/dist');
+
+const kb = (bytes: number) => Math.round(bytes / 100) / 10;
+const kbText = (bytes: number): string => kb(bytes).toFixed(1);
+
+interface Asset {
+  url: string;
+  kind: 'js' | 'css';
+  rawBytes: number;
+  gzipBytes: number;
+  /** Encoded body size as received (what the server sent over the wire). */
+  wireBytes: number;
+  encoding: string;
+}
+
+interface PageResult {
+  path: string;
+  assets: Asset[];
+  jsFiles: number;
+  jsRawBytes: number;
+  jsGzipBytes: number;
+  jsWireBytes: number;
+  cssGzipBytes: number;
+  encodings: string[];
+  pageErrors: string[];
+}
+
+async function measurePage(browser: Browser, baseUrl: string, pathname: string): Promise<PageResult> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const pending: Promise<Asset | undefined>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const contentType = response.headers()['content-type'] ?? '';
+    const kind =
+      type === 'script' || contentType.includes('javascript')
+        ? 'js'
+        : type === 'stylesheet' || contentType.includes('text/css')
+          ? 'css'
+          : undefined;
+    if (!kind || response.status() !== 200) return;
+    pending.push(
+      (async () => {
+        const body = await response.body();
+        const sizes = await response.request().sizes();
+        return {
+          url: new URL(response.url()).pathname,
+          kind,
+          rawBytes: body.length,
+          gzipBytes: gzipSync(body).length,
+          wireBytes: sizes.responseBodySize,
+          encoding: response.headers()['content-encoding'] ?? 'identity',
+        };
+      })(),
+    );
+  });
+  const response = await page.goto(`${baseUrl}${pathname}`, { waitUntil: 'networkidle' });
+  if (response?.status() !== 200) throw new Error(`${pathname}: HTTP ${response?.status()}`);
+  // The page rendered (not the route error screen): it has a main landmark or a form.
+  await page.locator('main, form').first().waitFor({ timeout: 10_000 });
+  const assets = (await Promise.all(pending)).filter((asset): asset is Asset => asset !== undefined);
+  await context.close();
+  const js = assets.filter((asset) => asset.kind === 'js');
+  const sum = (list: Asset[], key: 'rawBytes' | 'gzipBytes' | 'wireBytes') =>
+    list.reduce((total, asset) => total + asset[key], 0);
+  return {
+    path: pathname,
+    assets,
+    jsFiles: js.length,
+    jsRawBytes: sum(js, 'rawBytes'),
+    jsGzipBytes: sum(js, 'gzipBytes'),
+    jsWireBytes: sum(js, 'wireBytes'),
+    cssGzipBytes: sum(
+      assets.filter((asset) => asset.kind === 'css'),
+      'gzipBytes',
+    ),
+    encodings: [...new Set(js.map((asset) => asset.encoding))],
+    pageErrors,
+  };
+}
+
+interface LighthouseResult {
+  preset: 'mobile' | 'desktop';
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scores: number[];
+}
+
+async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<LighthouseResult> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
+    port: await freePort(),
+    logLevel: 'silent',
+  });
+  try {
+    const runs: Omit<LighthouseResult, 'scores'>[] = [];
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+      const flags: Flags = { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] };
+      const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+      if (!result) throw new Error('lighthouse returned no result');
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+      const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      runs.push({
+        preset,
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        fcpMs: metric('first-contentful-paint'),
+        lcpMs: metric('largest-contentful-paint'),
+        tbtMs: metric('total-blocking-time'),
+        cls: metric('cumulative-layout-shift'),
+      });
+      console.log(`lighthouse ${preset} run ${run + 1}: ${runs.at(-1)?.score}`);
+    }
+    const sorted = [...runs].sort((a, b) => a.score - b.score);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)];
+    if (!median) throw new Error('no lighthouse run');
+    return { ...median, scores: runs.map((run) => run.score) };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'rentora-webperf-bench-'));
+let server: BenchProcess | undefined;
+let browser: Browser | undefined;
+
+async function main() {
+  const machine = machineLine();
+  // A private copy of the built SPA, so a `npm run build` by someone else cannot swap the assets halfway through.
+  const webDist = path.join(workDir, 'web-dist');
+  cpSync(WEB_DIST, webDist, { recursive: true });
+  server = await startProductServer({
+    DATA_DIR: path.join(workDir, 'data'),
+    WEB_DIST_DIR: webDist,
+    LOG_LEVEL: 'warn',
+  });
+  console.log(`server on ${server.baseUrl}, healthy in ${server.coldStartMs} ms`);
+
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  // One unmeasured visit so the server's first-request costs do not matter (sizes would not change anyway).
+  await (await browser.newPage()).goto(server.baseUrl, { waitUntil: 'networkidle' });
+  const pages: PageResult[] = [];
+  for (const pathname of PAGES) {
+    const result = await measurePage(browser, server.baseUrl, pathname);
+    if (result.pageErrors.length > 0)
+      throw new Error(`${pathname} threw in the page: ${result.pageErrors.join('; ')}`);
+    pages.push(result);
+    console.log(
+      `${pathname}: ${result.jsFiles} JS files, ${kbText(result.jsGzipBytes)} kB gzip (${kbText(result.jsRawBytes)} kB raw)`,
+    );
+  }
+  await browser.close();
+  browser = undefined;
+
+  const lighthouseResults: LighthouseResult[] = [];
+  if (LIGHTHOUSE_RUNS > 0)
+    for (const preset of ['mobile', 'desktop'] as const)
+      lighthouseResults.push(await runLighthouse(`${server.baseUrl}/`, preset));
+  await server.stop();
+  server = undefined;
+  const loadAtEnd = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+  const pageRows: Cell[][] = pages.map((page) => [
+    `\`${page.path}\``,
+    page.jsFiles,
+    kbText(page.jsRawBytes),
+    kbText(page.jsGzipBytes),
+    `${kbText(page.jsWireBytes)} (${page.encodings.join(', ')})`,
+    kbText(page.cssGzipBytes),
+    kb(page.jsGzipBytes) < BUDGET_KB ? 'yes' : `no (+${(kb(page.jsGzipBytes) - BUDGET_KB).toFixed(1)})`,
+  ]);
+  const pageTable = markdownTable(
+    [
+      'Page',
+      'JS files',
+      'JS raw kB',
+      'JS gzip kB',
+      'JS over the wire kB (encoding)',
+      'CSS gzip kB',
+      `Under ${BUDGET_KB} kB`,
+    ],
+    pageRows,
+    [2, 3, 4, 5],
+  );
+  const lighthouseTable = markdownTable(
+    ['`/` preset', 'Performance', 'Runs', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'],
+    lighthouseResults.map((result) => [
+      result.preset,
+      result.score,
+      result.scores.join(', '),
+      Math.round(result.fcpMs),
+      Math.round(result.lcpMs),
+      Math.round(result.tbtMs),
+      result.cls.toFixed(3),
+    ]),
+    [2, 6],
+  );
+  console.log(`\n${pageTable}\n\n${lighthouseTable}\n`);
+  console.log(
+    `raw results: ${saveResults('web', { machine, loadAtEnd, pages, lighthouse: lighthouseResults })}`,
+  );
+
+  if (process.env.BENCH_WRITE_DOC !== 'false' && LIGHTHOUSE_RUNS > 0 && !process.env.BENCH_WEB_DIST) {
+    writeDocSection(
+      'Web',
+      `Generated by \`npm run bench:web -w bench\` (bench/web.ts, after \`npm run build\`) on ${machine} (load average
+at the end ${loadAtEnd}). The built server (\`apps/api/dist/server.js\`, demo seed, \`LOG_LEVEL=warn\`) serves a snapshot
+of \`apps/web/dist\`; each page is opened in a fresh headless Chromium context (1280 × 800) and measured once the network
+is idle. "JS gzip" is every JavaScript response body gzipped by the benchmark (zlib level 6, as Vite's build report), so
+it does not depend on the server's compression; "over the wire" is what Chromium actually received. kB = 1,000 bytes.
+Aim (web-shell issue): under ${BUDGET_KB} kB gzip of JS on public pages.
+
+${pageTable}
+
+Lighthouse ${LIGHTHOUSE_RUNS > 1 ? `(${LIGHTHOUSE_RUNS} runs per preset, the median-score run shown)` : ''} of \`/\`
+in the same headless Chromium (performance category; mobile = Lighthouse's default simulated Moto G Power on slow 4G,
+desktop = its desktop preset). The two cores are shared with other work, so TBT in particular moves with the machine's
+load. Aim: performance ≥ 90.
+
+${lighthouseTable}`,
+    );
+    console.log('docs/performance.md: "## Web" updated');
+  }
+}
+
+try {
+  await main();
+} finally {
+  await browser?.close().catch(() => {});
+  await server?.stop().catch(() => {});
+  rmSync(workDir, { recursive: true, force: true });
+}
