@@ -77,7 +77,7 @@ export function ActionMenu({
   if (visible.length === 0) return null;
   const itemClass = (tone: 'default' | 'danger' | undefined) =>
     cn(
-      'flex w-full items-center gap-2 px-3 py-2 text-left text-sm outline-none disabled:opacity-50',
+      'flex w-full items-center gap-2 whitespace-nowrap px-3 py-2 text-left text-sm outline-none disabled:opacity-50',
       tone === 'danger'
         ? 'text-red-600 hover:bg-red-50 focus:bg-red-50'
         : 'text-slate-700 hover:bg-slate-50 focus:bg-slate-50',

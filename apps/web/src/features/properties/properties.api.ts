@@ -51,8 +51,14 @@ function listParams(query: PropertyListFilters): QueryParams {
 }
 
 export const propertiesApi = {
+  /** With a search term, GET /properties/search (q plus the same filters); else GET /properties. */
   list: (query: PropertyListFilters, signal?: AbortSignal) =>
-    api.get<InventoryList<PropertyDto>>('/properties', { query: listParams(query), signal }),
+    query.search
+      ? api.get<InventoryList<PropertyDto>>('/properties/search', {
+          query: { ...listParams(query), search: undefined, q: query.search },
+          signal,
+        })
+      : api.get<InventoryList<PropertyDto>>('/properties', { query: listParams(query), signal }),
   get: (id: string, signal?: AbortSignal) => api.getData<PropertyDto>(`/properties/${id}`, { signal }),
   create: (body: PropertyCreateBody) => api.post<ApiOk<PropertyDto>>('/properties', body),
   update: (id: string, body: PropertyUpdateBody) => api.put<ApiOk<PropertyDto>>(`/properties/${id}`, body),

@@ -302,7 +302,7 @@ export function PropertyListPage() {
         )
       ) : list.isError ? (
         <ErrorState
-          title={INVENTORY_MESSAGES.fetchProperties}
+          title={values.search ? INVENTORY_MESSAGES.searchProperties : INVENTORY_MESSAGES.fetchProperties}
           message={apiErrorMessage(list.error, 'Please try again in a moment.')}
           onRetry={() => void list.refetch()}
         />

@@ -80,6 +80,8 @@ export function TemplatesPage() {
   };
   const list = useTemplates(filters);
   const popular = usePopularTemplates(5);
+  // "Popular" means used at least once.
+  const popularUsed = popular.data?.filter((template) => template.usageCount > 0) ?? [];
   const hasFilters = Boolean(values.search || values.type || values.scope);
 
   const [creating, setCreating] = useState(false);
@@ -128,11 +130,11 @@ export function TemplatesPage() {
           <p className="text-sm text-red-600">
             {apiErrorMessage(popular.error, INVENTORY_MESSAGES.fetchTemplates)}
           </p>
-        ) : popular.data.length === 0 ? (
+        ) : popularUsed.length === 0 ? (
           <p className="text-sm text-slate-500">No template has been used yet.</p>
         ) : (
           <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-            {popular.data.map((template, index) => (
+            {popularUsed.map((template, index) => (
               <li key={template._id}>
                 <button
                   type="button"
