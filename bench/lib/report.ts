@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
@@ -49,7 +48,7 @@ export function machineLine(): string {
 
 /**
  * Replaces the `## <title>` section of docs/performance.md (up to the next `## ` heading) with `body`,
- * or appends it, then formats the file with Biome. Other sections (other benchmarks) are left as they are.
+ * or appends it. Other sections (other benchmarks) are left as they are.
  */
 export function writeDocSection(
   title: string,
@@ -71,9 +70,6 @@ export function writeDocSection(
     next = `${before}\n\n${section}${rest}`;
   }
   writeFileSync(file, `${next.trimEnd()}\n`);
-  // Biome formats markdown too (`npm run lint` checks it): leave the file as the formatter would.
-  const biome = path.join(ROOT, 'node_modules/.bin/biome');
-  if (existsSync(biome)) spawnSync(biome, ['format', '--write', file], { cwd: ROOT, stdio: 'ignore' });
 }
 
 /** Raw results as JSON under bench/results/ (git-ignored), for comparing runs. */
