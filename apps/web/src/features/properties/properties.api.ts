@@ -1,4 +1,5 @@
 import type {
+  ImageUpdateBody,
   InventoryPagination,
   PropertyCreateBody,
   PropertyDto,
@@ -11,6 +12,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiList, type ApiOk, api, type QueryParams } from '../../lib/api-client';
 import { authKeys } from '../auth/auth.api';
+import { uploadImages } from '../rental-units/upload-images';
 import { INVENTORY_MESSAGES, toastError, toastSuccess } from './messages';
 
 /** Query keys of the properties domain (company-scoped: a company switch removes them). */
@@ -67,6 +69,12 @@ export const propertiesApi = {
     api.get<ApiList<PropertyQueueItemDto>>('/properties/verification-queue', { query: { ...query }, signal }),
   setVerification: (id: string, body: VerificationStatusBody) =>
     api.patch<ApiOk<PropertyDto>>(`/properties/${id}/verification-status`, body),
+  uploadPhotos: (id: string, files: readonly File[], onProgress?: (percent: number) => void) =>
+    uploadImages<ApiOk<PropertyDto>>(`/properties/${id}/photos`, { files, onProgress }),
+  updatePhoto: (id: string, photoId: string, body: ImageUpdateBody) =>
+    api.patch<ApiOk<PropertyDto>>(`/properties/${id}/photos/${photoId}`, body),
+  deletePhoto: (id: string, photoId: string) =>
+    api.delete<ApiOk<PropertyDto>>(`/properties/${id}/photos/${photoId}`),
 };
 
 export function useProperties(query: PropertyListFilters, options: { enabled?: boolean } = {}) {
@@ -164,5 +172,51 @@ export function useSetPropertyVerification() {
       );
     },
     onError: (error) => toastError(error, INVENTORY_MESSAGES.updateProperty),
+  });
+}
+
+function usePhotoChange(id: string) {
+  const queryClient = useQueryClient();
+  return (property: PropertyDto) => {
+    queryClient.setQueryData(propertyKeys.detail(id), property);
+    void queryClient.invalidateQueries({ queryKey: propertyKeys.lists });
+  };
+}
+
+/** POST /properties/:id/photos (multipart, with progress). */
+export function useUploadPropertyPhotos(id: string) {
+  const applyChange = usePhotoChange(id);
+  return useMutation({
+    mutationFn: ({ files, onProgress }: { files: File[]; onProgress?: (percent: number) => void }) =>
+      propertiesApi.uploadPhotos(id, files, onProgress),
+    onSuccess: (answer, { files }) => {
+      applyChange(answer.data);
+      toastSuccess(files.length === 1 ? 'Photo uploaded' : `${files.length} photos uploaded`);
+    },
+    onError: (error) => toastError(error, INVENTORY_MESSAGES.uploadImages),
+  });
+}
+
+export function useSetPrimaryPhoto(id: string) {
+  const applyChange = usePhotoChange(id);
+  return useMutation({
+    mutationFn: (photoId: string) => propertiesApi.updatePhoto(id, photoId, { isPrimary: true }),
+    onSuccess: (answer) => {
+      applyChange(answer.data);
+      toastSuccess('Cover photo set');
+    },
+    onError: (error) => toastError(error, INVENTORY_MESSAGES.updateProperty),
+  });
+}
+
+export function useDeletePropertyPhoto(id: string) {
+  const applyChange = usePhotoChange(id);
+  return useMutation({
+    mutationFn: (photoId: string) => propertiesApi.deletePhoto(id, photoId),
+    onSuccess: (answer) => {
+      applyChange(answer.data);
+      toastSuccess('Photo deleted');
+    },
+    onError: (error) => toastError(error, INVENTORY_MESSAGES.deleteImage),
   });
 }

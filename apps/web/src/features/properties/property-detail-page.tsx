@@ -32,8 +32,16 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate } from '../../lib/format';
 import { usePermissions } from '../auth/use-permissions';
 import { PropertyUnits } from '../rental-units/property-units';
+import { ImageManager } from '../rental-units/unit-images';
 import { INVENTORY_MESSAGES } from './messages';
-import { useDeleteProperty, useProperty, useSetPropertyVerification } from './properties.api';
+import {
+  useDeleteProperty,
+  useDeletePropertyPhoto,
+  useProperty,
+  useSetPrimaryPhoto,
+  useSetPropertyVerification,
+  useUploadPropertyPhotos,
+} from './properties.api';
 import {
   amenityLabel,
   coverPhoto,
@@ -49,7 +57,7 @@ const LocationMap = lazy(() =>
   import('../property-map/location-map').then((module) => ({ default: module.LocationMap })),
 );
 
-type Section = 'units' | 'details';
+type Section = 'units' | 'photos' | 'details';
 
 /** /dashboard/properties/:id: the property, its occupancy and verification, and its units. */
 export function PropertyDetailPage() {
@@ -219,11 +227,14 @@ export function PropertyDetailPage() {
         idPrefix="property"
         tabs={[
           { id: 'units', label: 'Units', count: data.occupancy.totalUnits },
+          { id: 'photos', label: 'Photos', count: data.photos.length },
           { id: 'details', label: 'Details' },
         ]}
       />
       <div role="tabpanel" id={`property-panel-${section}`} aria-labelledby={`property-tab-${section}`}>
-        {section === 'units' ? <PropertyUnits property={data} /> : <PropertyDetails property={data} />}
+        {section === 'units' ? <PropertyUnits property={data} /> : null}
+        {section === 'photos' ? <PropertyPhotos property={data} canEdit={canEdit} /> : null}
+        {section === 'details' ? <PropertyDetails property={data} /> : null}
       </div>
 
       <ConfirmDialog
@@ -256,6 +267,24 @@ export function PropertyDetailPage() {
         onSubmit={(body) => verify.mutate({ id: data._id, body }, { onSuccess: () => setVerifying(null) })}
       />
     </div>
+  );
+}
+
+/** The property's own photos: the first (or the one marked) is its cover on the list and the public listing. */
+function PropertyPhotos({ property, canEdit }: { property: PropertyDto; canEdit: boolean }) {
+  const upload = useUploadPropertyPhotos(property._id);
+  const setPrimary = useSetPrimaryPhoto(property._id);
+  const remove = useDeletePropertyPhoto(property._id);
+  return (
+    <ImageManager
+      images={property.photos}
+      canEdit={canEdit}
+      subject={property.name}
+      upload={upload}
+      setPrimary={setPrimary}
+      remove={remove}
+      emptyHint="The cover photo shows on the property list and the public listing; without one, a unit's image is used."
+    />
   );
 }
 

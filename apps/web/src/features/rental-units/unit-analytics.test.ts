@@ -2,7 +2,10 @@ import type { UnitAnalyticsDto } from '@rentora/shared';
 import { describe, expect, it } from 'vitest';
 import { monthlyOccupancy } from './unit-analytics';
 
-function analytics(history: { startDate: string; endDate: string | null }[], since = '2025-01-01'): UnitAnalyticsDto {
+function analytics(
+  history: { startDate: string; endDate: string | null }[],
+  since = '2025-01-01',
+): UnitAnalyticsDto {
   return {
     unitId: '01a20199-0000-7000-8000-000000000001',
     since,
@@ -33,7 +36,14 @@ function analytics(history: { startDate: string; endDate: string | null }[], sin
 describe('monthlyOccupancy', () => {
   it('gives the occupied share of each month, up to today', () => {
     const months = monthlyOccupancy(analytics([{ startDate: '2025-03-16', endDate: null }]), 6);
-    expect(months.map((month) => month.label)).toEqual(['Jan 25', 'Feb 25', 'Mar 25', 'Apr 25', 'May 25', 'Jun 25']);
+    expect(months.map((month) => month.label)).toEqual([
+      'Jan 25',
+      'Feb 25',
+      'Mar 25',
+      'Apr 25',
+      'May 25',
+      'Jun 25',
+    ]);
     expect(months.map((month) => month.occupancy)).toEqual([0, 0, 51.6, 100, 100, 100]);
     expect(months[2]?.occupiedDays).toBe(16);
     expect(months[5]?.occupiedDays).toBe(15);

@@ -21,17 +21,62 @@ function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** Upload (drag and drop or pick, with progress), choose the primary image, delete. */
+export interface UploadVariables {
+  files: File[];
+  onProgress?: (percent: number) => void;
+}
+
+interface MutationLike<V> {
+  isPending: boolean;
+  variables?: V;
+  mutate: (variables: V, options?: { onSettled?: () => void }) => void;
+}
+
+export interface ImageManagerProps {
+  images: readonly ImageDto[];
+  canEdit: boolean;
+  /** "Unit A-101" or the property name, for alt texts. */
+  subject: string;
+  upload: MutationLike<UploadVariables>;
+  setPrimary: MutationLike<string>;
+  remove: MutationLike<string>;
+  emptyHint?: string;
+}
+
+/** A unit's images (the unit page's Images tab). */
 export function UnitImages({ unit, canEdit }: { unit: RentalUnitDto; canEdit: boolean }) {
   const upload = useUploadUnitImages(unit._id);
   const setPrimary = useSetPrimaryImage(unit._id);
   const remove = useDeleteImage(unit._id);
+  return (
+    <ImageManager
+      images={unit.images}
+      canEdit={canEdit}
+      subject={`Unit ${unit.unitNumber}`}
+      upload={upload}
+      setPrimary={setPrimary}
+      remove={remove}
+      emptyHint="Units with photos get more enquiries. The first one becomes the primary image."
+    />
+  );
+}
+
+/** Upload (drag and drop or pick, with progress), choose the primary image, delete. */
+export function ImageManager({
+  images: stored,
+  canEdit,
+  subject,
+  upload,
+  setPrimary,
+  remove,
+  emptyHint,
+}: ImageManagerProps) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [queued, setQueued] = useState<File[]>([]);
   const [dragging, setDragging] = useState(false);
   const [deleting, setDeleting] = useState<ImageDto | null>(null);
-  const room = IMAGE_UPLOAD.maxImagesPerItem - unit.images.length;
+  const room = IMAGE_UPLOAD.maxImagesPerItem - stored.length;
 
   function start(files: File[]) {
     const images = files.filter((file) =>
@@ -49,7 +94,7 @@ export function UnitImages({ unit, canEdit }: { unit: RentalUnitDto; canEdit: bo
       toasts.show({
         type: 'error',
         title: INVENTORY_MESSAGES.uploadImages,
-        message: `A unit can have at most ${IMAGE_UPLOAD.maxImagesPerItem} images (${room} more).`,
+        message: `At most ${IMAGE_UPLOAD.maxImagesPerItem} images are allowed (${room} more).`,
       });
       return;
     }
@@ -129,8 +174,8 @@ export function UnitImages({ unit, canEdit }: { unit: RentalUnitDto; canEdit: bo
                 Choose images
               </Button>
               <p className="mt-2 text-xs text-slate-500">
-                JPEG, PNG, WebP or AVIF · up to {IMAGE_UPLOAD.maxFilesPerRequest} at a time ·{' '}
-                {unit.images.length}/{IMAGE_UPLOAD.maxImagesPerItem} used
+                JPEG, PNG, WebP or AVIF · up to {IMAGE_UPLOAD.maxFilesPerRequest} at a time · {stored.length}/
+                {IMAGE_UPLOAD.maxImagesPerItem} used
               </p>
               <input
                 ref={input}
@@ -138,7 +183,7 @@ export function UnitImages({ unit, canEdit }: { unit: RentalUnitDto; canEdit: bo
                 accept={ACCEPT}
                 multiple
                 className="sr-only"
-                aria-label="Upload unit images"
+                aria-label={`Upload ${subject} images`}
                 data-testid="unit-image-input"
                 onChange={(event) => start([...(event.target.files ?? [])])}
               />
@@ -166,19 +211,11 @@ export function UnitImages({ unit, canEdit }: { unit: RentalUnitDto; canEdit: bo
         </div>
       ) : null}
 
-      {unit.images.length === 0 ? (
-        <EmptyState
-          icon={ImagePlus}
-          title="No images yet"
-          description={
-            canEdit
-              ? 'Units with photos get more enquiries. The first one becomes the primary image.'
-              : undefined
-          }
-        />
+      {stored.length === 0 ? (
+        <EmptyState icon={ImagePlus} title="No images yet" description={canEdit ? emptyHint : undefined} />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Unit images">
-          {unit.images.map((image) => (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={`${subject} images`}>
+          {stored.map((image) => (
             <li key={image._id}>
               <Card
                 className={cn('overflow-hidden', image.isPrimary && 'ring-2 ring-brand-500')}
@@ -187,7 +224,7 @@ export function UnitImages({ unit, canEdit }: { unit: RentalUnitDto; canEdit: bo
                 <div className="relative aspect-[4/3] bg-slate-100">
                   <ImageWithFallback
                     src={image.thumbnailUrl}
-                    alt={image.caption ?? `Unit ${unit.unitNumber} image`}
+                    alt={image.caption ?? `${subject} image`}
                     className="h-full w-full object-cover"
                   />
                   {image.isPrimary ? (
@@ -236,7 +273,7 @@ export function UnitImages({ unit, canEdit }: { unit: RentalUnitDto; canEdit: bo
         description={
           deleting?.isPrimary
             ? 'This is the primary image; the next one becomes primary.'
-            : 'The image will be removed from the unit.'
+            : `The image will be removed from ${subject}.`
         }
         confirmLabel="Delete image"
         loading={remove.isPending}
