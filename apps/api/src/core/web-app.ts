@@ -2,12 +2,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { routeNotFound } from './error-handler';
 
-/** Serves the built SPA: hashed assets with long caching, index.html for every other non-API GET. */
+/**
+ * Serves the built SPA: hashed assets with long caching, index.html for every other non-API GET. The web build writes
+ * `.br` and `.gz` siblings of its assets (apps/web/vite.config.ts); they are sent to clients that accept them
+ * (`Content-Encoding`, `Vary: accept-encoding`), the plain file otherwise.
+ */
 export async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // The compressed siblings are chosen by content negotiation, not addressed directly.
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(res, filePath) {
       res.header(
         'cache-control',

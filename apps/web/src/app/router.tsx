@@ -4,7 +4,7 @@ import { PublicLayout } from '../features/public/public-layout';
 import { AppRoot } from './app-root';
 import { AppRedirect, GuestOnly, RedirectTo, RequireAuth } from './guards';
 import { lazyPage } from './lazy';
-import { fullScreen, page } from './suspense';
+import { fullScreen, page, publicPage } from './suspense';
 
 const Home = lazyPage(() => import('../features/public/home-page'), 'HomePage');
 const Features = lazyPage(() => import('../features/public/features-page'), 'FeaturesPage');
@@ -47,14 +47,14 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: page(Home) },
-          { path: 'properties', element: page(Properties) },
-          { path: 'properties/:id', element: page(PropertyDetail) },
-          { path: 'features', element: page(Features) },
-          { path: 'pricing', element: page(Pricing) },
-          { path: 'contact', element: page(Contact) },
-          { path: 'privacy-policy', element: page(Privacy) },
-          { path: 'terms-conditions', element: page(Terms) },
+          { index: true, element: publicPage(Home) },
+          { path: 'properties', element: publicPage(Properties) },
+          { path: 'properties/:id', element: publicPage(PropertyDetail) },
+          { path: 'features', element: publicPage(Features) },
+          { path: 'pricing', element: publicPage(Pricing) },
+          { path: 'contact', element: publicPage(Contact) },
+          { path: 'privacy-policy', element: publicPage(Privacy) },
+          { path: 'terms-conditions', element: publicPage(Terms) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -12,6 +12,24 @@ export function page(Component: Lazy) {
   );
 }
 
+/**
+ * A lazy page of the public site. While it loads, the loading message fills the screen, so the footer is not shown
+ * only to jump down when the page arrives (Lighthouse measured that shift at CLS 0.41 on `/`).
+ */
+export function publicPage(Component: Lazy) {
+  return (
+    <Suspense
+      fallback={
+        <div className="min-h-screen">
+          <PageLoader />
+        </div>
+      }
+    >
+      <Component />
+    </Suspense>
+  );
+}
+
 /** A lazy full-screen page or layout. */
 export function fullScreen(Component: Lazy) {
   return (

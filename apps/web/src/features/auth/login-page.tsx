@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_FALLBACK_MESSAGES, ZLoginBody } from '@rentora/shared';
+import { AUTH_FALLBACK_MESSAGES } from '@rentora/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { fromLocation } from '../../app/guards';
@@ -7,16 +6,19 @@ import { Button } from '../../components/button';
 import { Field, FormError, Input } from '../../components/field';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useLogin } from './auth.api';
 import { roleHome } from './auth-provider';
 import { PasswordInput } from './password-input';
+
+const loginResolver = lazyResolver(() => import('./auth-resolvers').then((module) => module.loginResolver));
 
 export function LoginPage() {
   useDocumentTitle('Sign in');
   const login = useLogin();
   const navigate = useNavigate();
   const location = useLocation();
-  const form = useForm({ resolver: zodResolver(ZLoginBody), defaultValues: { email: '', password: '' } });
+  const form = useForm({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -30,7 +32,14 @@ export function LoginPage() {
     <div>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Welcome back</h1>
       <p className="mt-1 text-sm text-slate-500">Sign in to your Rentora account.</p>
-      <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5" aria-label="Sign in">
+      <form
+        onSubmit={onSubmit}
+        onInput={loginResolver.preload}
+        onPointerDown={loginResolver.preload}
+        noValidate
+        className="mt-8 space-y-5"
+        aria-label="Sign in"
+      >
         <FormError
           message={login.isError ? apiErrorMessage(login.error, AUTH_FALLBACK_MESSAGES.login) : null}
         />

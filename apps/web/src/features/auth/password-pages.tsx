@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_FALLBACK_MESSAGES, ZForgotPasswordBody, ZLoginBody, ZResetPasswordBody } from '@rentora/shared';
+import { AUTH_FALLBACK_MESSAGES } from '@rentora/shared';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,14 +7,23 @@ import { Field, FormError, Input } from '../../components/field';
 import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useForgotPassword, useResetPassword } from './auth.api';
 import { roleHome } from './auth-provider';
 import { PasswordInput } from './password-input';
 
+// Validation (zod + the shared schemas, see auth-resolvers.ts) loads on the first input or submit.
+const forgotPasswordResolver = lazyResolver(() =>
+  import('./auth-resolvers').then((module) => module.forgotPasswordResolver),
+);
+const resetPasswordResolver = lazyResolver(() =>
+  import('./auth-resolvers').then((module) => module.resetPasswordResolver),
+);
+
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
   const forgot = useForgotPassword();
-  const form = useForm({ resolver: zodResolver(ZForgotPasswordBody), defaultValues: { email: '' } });
+  const form = useForm({ resolver: forgotPasswordResolver, defaultValues: { email: '' } });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(({ email }) => forgot.mutate(email));
 
@@ -38,7 +46,14 @@ export function ForgotPasswordPage() {
     <div>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Forgot your password?</h1>
       <p className="mt-1 text-sm text-slate-500">Enter your email and we’ll send you a link to reset it.</p>
-      <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5" aria-label="Forgot password">
+      <form
+        onSubmit={onSubmit}
+        onInput={forgotPasswordResolver.preload}
+        onPointerDown={forgotPasswordResolver.preload}
+        noValidate
+        className="mt-8 space-y-5"
+        aria-label="Forgot password"
+      >
         <FormError
           message={
             forgot.isError ? apiErrorMessage(forgot.error, AUTH_FALLBACK_MESSAGES.forgotPassword) : null
@@ -63,11 +78,6 @@ export function ForgotPasswordPage() {
   );
 }
 
-export const ZResetForm = ZResetPasswordBody.extend({ confirmPassword: ZLoginBody.shape.password }).refine(
-  (values) => values.password === values.confirmPassword,
-  { message: 'Passwords do not match', path: ['confirmPassword'] },
-);
-
 export function ResetPasswordPage() {
   useDocumentTitle('Reset password');
   const { token = '' } = useParams();
@@ -75,7 +85,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const form = useForm({
-    resolver: zodResolver(ZResetForm),
+    resolver: resetPasswordResolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
@@ -91,7 +101,14 @@ export function ResetPasswordPage() {
     <div>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Choose a new password</h1>
       <p className="mt-1 text-sm text-slate-500">Your new password must be at least 8 characters.</p>
-      <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5" aria-label="Reset password">
+      <form
+        onSubmit={onSubmit}
+        onInput={resetPasswordResolver.preload}
+        onPointerDown={resetPasswordResolver.preload}
+        noValidate
+        className="mt-8 space-y-5"
+        aria-label="Reset password"
+      >
         <FormError
           message={reset.isError ? apiErrorMessage(reset.error, AUTH_FALLBACK_MESSAGES.resetPassword) : null}
         />

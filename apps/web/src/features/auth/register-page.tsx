@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_FALLBACK_MESSAGES, ZLoginBody, ZRegisterBody, ZRegisterCompanyBody } from '@rentora/shared';
+import { AUTH_FALLBACK_MESSAGES } from '@rentora/shared';
 import { Building2, UserRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,31 +7,25 @@ import { Field, FormError, Input } from '../../components/field';
 import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useRegister, useRegisterCompany } from './auth.api';
 import { PasswordInput } from './password-input';
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
-const ZConfirm = ZLoginBody.shape.password;
-
-export const ZRegisterForm = ZRegisterBody.extend({ confirmPassword: ZConfirm }).refine(
-  (values) => values.password === values.confirmPassword,
-  { message: 'Passwords do not match', path: ['confirmPassword'] },
+// Validation (zod + the shared schemas, see auth-resolvers.ts) loads on the first input or submit.
+const registerResolver = lazyResolver(() =>
+  import('./auth-resolvers').then((module) => module.registerResolver),
 );
-
-export const ZRegisterCompanyForm = ZRegisterCompanyBody.extend({
-  owner: ZRegisterCompanyBody.shape.owner.unwrap(),
-  confirmPassword: ZConfirm,
-}).refine((values) => values.owner.password === values.confirmPassword, {
-  message: 'Passwords do not match',
-  path: ['confirmPassword'],
-});
+const registerCompanyResolver = lazyResolver(() =>
+  import('./auth-resolvers').then((module) => module.registerCompanyResolver),
+);
 
 function PersonForm() {
   const register = useRegister();
   const navigate = useNavigate();
   const form = useForm({
-    resolver: zodResolver(ZRegisterForm),
+    resolver: registerResolver,
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
@@ -43,7 +36,14 @@ function PersonForm() {
     }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create a renter account">
+    <form
+      onSubmit={onSubmit}
+      onInput={registerResolver.preload}
+      onPointerDown={registerResolver.preload}
+      noValidate
+      className="space-y-4"
+      aria-label="Create a renter account"
+    >
       <FormError
         message={register.isError ? apiErrorMessage(register.error, AUTH_FALLBACK_MESSAGES.register) : null}
       />
@@ -89,7 +89,7 @@ function CompanyForm() {
   const registerCompany = useRegisterCompany();
   const navigate = useNavigate();
   const form = useForm({
-    resolver: zodResolver(ZRegisterCompanyForm),
+    resolver: registerCompanyResolver,
     defaultValues: {
       company: { name: '' },
       owner: { firstName: '', lastName: '', email: '', password: '' },
@@ -104,7 +104,14 @@ function CompanyForm() {
     }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Register your company">
+    <form
+      onSubmit={onSubmit}
+      onInput={registerCompanyResolver.preload}
+      onPointerDown={registerCompanyResolver.preload}
+      noValidate
+      className="space-y-4"
+      aria-label="Register your company"
+    >
       <FormError
         message={
           registerCompany.isError

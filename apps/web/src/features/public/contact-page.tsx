@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZLeadCreateBody } from '@rentora/shared';
 import { CheckCircle2, Mail, MapPin, Phone } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
@@ -7,12 +5,18 @@ import { Button, ButtonLink } from '../../components/button';
 import { Field, FormError, Input, Textarea } from '../../components/field';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useCreateLead } from './public.api';
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const CONTACT_FALLBACK_MESSAGE = 'Failed to send your message';
+
+// Validation (zod + the shared lead schema, see contact-resolver.ts) loads on the first input or submit.
+const contactResolver = lazyResolver(() =>
+  import('./contact-resolver').then((module) => module.contactResolver),
+);
 
 export function ContactPage() {
   useDocumentTitle('Contact', 'Talk to the Rentora team about plans, upgrades and onboarding.');
@@ -21,7 +25,7 @@ export function ContactPage() {
   const fromUpgrade = source === 'upgrade-dialog';
   const createLead = useCreateLead();
   const form = useForm({
-    resolver: zodResolver(ZLeadCreateBody),
+    resolver: contactResolver,
     defaultValues: {
       name: '',
       email: '',
@@ -74,7 +78,14 @@ export function ContactPage() {
               </ButtonLink>
             </div>
           ) : (
-            <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Contact form">
+            <form
+              onSubmit={onSubmit}
+              onInput={contactResolver.preload}
+              onPointerDown={contactResolver.preload}
+              noValidate
+              className="space-y-5"
+              aria-label="Contact form"
+            >
               <FormError
                 message={
                   createLead.isError ? apiErrorMessage(createLead.error, CONTACT_FALLBACK_MESSAGE) : null

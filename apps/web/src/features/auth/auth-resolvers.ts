@@ -1,0 +1,36 @@
+// The auth forms' validation: zodResolver over the shared schemas. Loaded on demand through lazyResolver (lib/lazy-resolver.ts)
+// so zod and the schemas are not part of the sign-in and registration pages' first load.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ZForgotPasswordBody,
+  ZLoginBody,
+  ZRegisterBody,
+  ZRegisterCompanyBody,
+  ZResetPasswordBody,
+} from '@rentora/shared';
+
+const ZConfirm = ZLoginBody.shape.password;
+
+export const ZRegisterForm = ZRegisterBody.extend({ confirmPassword: ZConfirm }).refine(
+  (values) => values.password === values.confirmPassword,
+  { message: 'Passwords do not match', path: ['confirmPassword'] },
+);
+
+export const ZRegisterCompanyForm = ZRegisterCompanyBody.extend({
+  owner: ZRegisterCompanyBody.shape.owner.unwrap(),
+  confirmPassword: ZConfirm,
+}).refine((values) => values.owner.password === values.confirmPassword, {
+  message: 'Passwords do not match',
+  path: ['confirmPassword'],
+});
+
+export const ZResetForm = ZResetPasswordBody.extend({ confirmPassword: ZLoginBody.shape.password }).refine(
+  (values) => values.password === values.confirmPassword,
+  { message: 'Passwords do not match', path: ['confirmPassword'] },
+);
+
+export const loginResolver = zodResolver(ZLoginBody);
+export const registerResolver = zodResolver(ZRegisterForm);
+export const registerCompanyResolver = zodResolver(ZRegisterCompanyForm);
+export const forgotPasswordResolver = zodResolver(ZForgotPasswordBody);
+export const resetPasswordResolver = zodResolver(ZResetForm);
