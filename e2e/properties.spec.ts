@@ -54,6 +54,27 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
 }
 
+/** Lazy images load before the screenshot. */
+async function imagesLoaded(page: Page) {
+  await page.evaluate(async () => {
+    const images = Array.from(document.images);
+    for (const image of images) image.loading = 'eager';
+    await Promise.race([
+      Promise.all(
+        images.map((image) =>
+          image.complete
+            ? null
+            : new Promise((resolve) => {
+                image.addEventListener('load', resolve, { once: true });
+                image.addEventListener('error', resolve, { once: true });
+              }),
+        ),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]);
+  });
+}
+
 /** A small valid PNG (solid colour with a stripe), so the upload goes through the real image pipeline. */
 function pngImage(width: number, height: number, rgb: [number, number, number]): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -231,6 +252,7 @@ describe('properties: owner, super admin and the public listing', () => {
     await visitor.page.goto('/properties');
     const card = visitor.page.getByTestId('public-property-card').filter({ hasText: PROPERTY_NAME });
     await card.waitFor();
+    await imagesLoaded(visitor.page);
     await screenshot(visitor.page, 'properties-public-listing');
     await card.click();
     await visitor.page.getByRole('heading', { name: PROPERTY_NAME }).waitFor();
@@ -241,6 +263,7 @@ describe('properties: owner, super admin and the public listing', () => {
       .toBe('₹27,000');
     await visitor.page.getByTestId('gallery-main').waitFor();
     await visitor.page.getByText('Contact the property team').waitFor();
+    await imagesLoaded(visitor.page);
     await screenshot(visitor.page, 'properties-public-detail');
     expect(visitor.pageErrors).toEqual([]);
     await visitor.context.close();
