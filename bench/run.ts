@@ -71,8 +71,20 @@ async function authenticatedCases(server: BenchProcess, database: string) {
   if (!sunrise) throw new Error('the demo company Sunrise Estates is missing');
   const headers = { authorization: `Bearer ${token}`, 'x-company-id': sunrise._id };
   const cases: LoadCase[] = [
-    { name: 'GET /api/auth/me', database, url: `${server.baseUrl}/api/auth/me`, headers },
-    { name: 'GET /api/companies', database, url: `${server.baseUrl}/api/companies`, headers },
+    {
+      name: 'GET /api/auth/me',
+      database,
+      url: `${server.baseUrl}/api/auth/me`,
+      headers,
+      pid: server.child.pid,
+    },
+    {
+      name: 'GET /api/companies',
+      database,
+      url: `${server.baseUrl}/api/companies`,
+      headers,
+      pid: server.child.pid,
+    },
   ];
   return { cases, userId: login.data.user._id };
 }
@@ -82,7 +94,7 @@ async function run(load: LoadCase, connections: number, results: LoadResult[]): 
   const failures = result.failures ? `  (${result.failures} failed requests!)` : '';
   console.log(
     `  ${load.name.padEnd(34)} ${load.database.padEnd(10)} c=${String(connections).padEnd(3)} ` +
-      `${String(result.reqPerSec).padStart(6)} req/s  p99 ${result.p99Ms} ms${failures}`,
+      `${String(result.reqPerSec).padStart(6)} req/s  p99 ${result.p99Ms} ms  ${result.cpuUsPerRequest ?? '-'} µs CPU/req${failures}`,
   );
   results.push(result);
   return result;
@@ -132,7 +144,12 @@ async function benchDatabase(
       ceilingDir ? { ...ceilingEnv, PGLITE_DIR: path.join(ceilingDir, 'pgdata') } : ceilingEnv,
     ),
   );
-  loads.push({ name: 'ceiling: select user by id', database, url: `${ceiling.baseUrl}/user/${userId}` });
+  loads.push({
+    name: 'ceiling: select user by id',
+    database,
+    url: `${ceiling.baseUrl}/user/${userId}`,
+    pid: ceiling.child.pid,
+  });
   loads.push(cases[0]!);
   let verbose: BenchProcess | undefined;
   if (verboseDir) {
@@ -164,7 +181,7 @@ function throughputTable(results: LoadResult[]): string {
   const ceilingOf = (database: string, connections: number) =>
     results.find(
       (r) => r.name.startsWith('ceiling: select') && r.database === database && r.connections === connections,
-    )?.reqPerSec ?? 0;
+    );
   const order = (r: LoadResult) =>
     [
       'ceiling: bare',
@@ -182,16 +199,46 @@ function throughputTable(results: LoadResult[]): string {
   );
   const rows = sorted.map((r) => {
     let ratio = '';
-    if (r.name.startsWith('ceiling: bare')) ratio = 'framework ceiling';
-    else if (r.name.startsWith('ceiling: select')) ratio = 'database ceiling';
-    else ratio = percent(r.reqPerSec, ceilingOf(r.database, r.connections));
+    let cpuRatio = '';
+    if (r.name.startsWith('ceiling: bare')) ratio = cpuRatio = 'framework ceiling';
+    else if (r.name.startsWith('ceiling: select')) ratio = cpuRatio = 'database ceiling';
+    else {
+      const ceiling = ceilingOf(r.database, r.connections);
+      ratio = percent(r.reqPerSec, ceiling?.reqPerSec ?? 0);
+      // Requests per CPU-second of the serving process, relative to the ceiling's: what the throughput ratio would be
+      // on otherwise idle cores (the load generator's and PostgreSQL's own CPU are not in it).
+      cpuRatio =
+        ceiling?.cpuUsPerRequest && r.cpuUsPerRequest
+          ? percent(ceiling.cpuUsPerRequest, r.cpuUsPerRequest)
+          : 'n/a';
+    }
     const name = r.failures ? `${r.name} (${r.failures} failed)` : r.name;
-    return [name, r.database, r.connections, r.reqPerSec, ms(r.p50Ms), ms(r.p99Ms), ratio];
+    return [
+      name,
+      r.database,
+      r.connections,
+      r.reqPerSec,
+      ms(r.p50Ms),
+      ms(r.p99Ms),
+      ratio,
+      r.cpuUsPerRequest ?? 'n/a',
+      cpuRatio,
+    ];
   });
   return markdownTable(
-    ['Case', 'Database', 'Connections', 'req/s', 'p50 ms', 'p99 ms', 'vs database ceiling'],
+    [
+      'Case',
+      'Database',
+      'Connections',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'req/s vs database ceiling',
+      'server CPU µs/request',
+      'CPU cost vs database ceiling',
+    ],
     rows,
-    [4, 5, 6],
+    [4, 5, 6, 7, 8],
   );
 }
 
@@ -226,7 +273,12 @@ async function main(): Promise<void> {
   const bare = await track(startCeilingServer({ CEILING_DRIVER: 'none' }));
   for (const connections of CONNECTIONS) {
     await run(
-      { name: 'ceiling: bare Fastify hello', database: '-', url: `${bare.baseUrl}/hello` },
+      {
+        name: 'ceiling: bare Fastify hello',
+        database: '-',
+        url: `${bare.baseUrl}/hello`,
+        pid: bare.child.pid,
+      },
       connections,
       results,
     );
@@ -285,6 +337,10 @@ bearer token and \`x-company-id\`. The ceilings run in a separate tiny Fastify p
 and \`select id, email, first_name, last_name, role from users where id = $1\` through the same driver (PGlite on a copy of
 the seeded directory, or a \`pg\` pool of 10) with no auth, ORM or validation (database ceiling). At each connection level the
 database ceiling and the product routes are measured back to back, so a ratio compares numbers taken under the same load.
+The CPU columns divide the serving process's user + system CPU time (\`/proc/<pid>/stat\`) by the completed requests. Unlike
+req/s they hardly move when other processes load the machine, so *CPU cost vs database ceiling* (ceiling µs ÷ route µs) is
+the steadier estimate of the throughput ratio on idle cores. On PostgreSQL it counts only the Node process, not the database
+server's own work.
 ${postgresNote}
 ${throughput}
 

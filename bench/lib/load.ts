@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadCase {
@@ -9,6 +10,8 @@ export interface LoadCase {
   headers?: Record<string, string>;
   method?: string;
   body?: string;
+  /** The serving process: when given, its CPU time per request is measured too (Linux /proc). */
+  pid?: number;
 }
 
 export interface LoadResult {
@@ -21,6 +24,22 @@ export interface LoadResult {
   p99Ms: number;
   /** Non-2xx answers, socket errors and timeouts: a case with any is not a clean measurement. */
   failures: number;
+  /**
+   * CPU time (user + system) the serving process spent per completed request, in µs; only with `LoadCase.pid`.
+   * Unlike req/s it hardly moves when other processes compete for the cores.
+   */
+  cpuUsPerRequest?: number;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU time of a process in µs, from /proc/<pid>/stat. */
+export function cpuTimeUs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may contain spaces) start at state; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND;
 }
 
 /** BENCH_DURATION seconds per case (default 10). */
@@ -48,7 +67,9 @@ export async function measure(
   };
   if (options.warmupS) await autocannon({ ...request, connections, duration: options.warmupS });
   const durationS = options.durationS ?? DEFAULT_DURATION_S;
+  const cpuBefore = load.pid ? cpuTimeUs(load.pid) : 0;
   const result = await autocannon({ ...request, connections, duration: durationS });
+  const cpuUs = load.pid ? cpuTimeUs(load.pid) - cpuBefore : 0;
   return {
     name: load.name,
     database: load.database,
@@ -58,5 +79,7 @@ export async function measure(
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    cpuUsPerRequest:
+      load.pid && result.requests.total > 0 ? Math.round(cpuUs / result.requests.total) : undefined,
   };
 }
