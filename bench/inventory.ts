@@ -21,7 +21,7 @@ import {
 } from './inventory-data';
 import { type LoadCase, type LoadResult, measure } from './lib/load';
 import { createScratchDatabase, postgresAvailable, type ScratchDatabase } from './lib/postgres';
-import { machineLine, markdownTable, ms } from './lib/report';
+import { machineLine, markdownTable, ms, percent } from './lib/report';
 import { type BenchProcess, makeDataDir, ROOT, spawnAndWait } from './lib/server';
 
 process.env.BENCH_PORT_RANGE ??= '3300-3399';
@@ -144,6 +144,8 @@ async function plan(
   }>(await fetch(deep, { headers: session.headers }));
   const cursorUrl = `${filtered}&cursor=${encodeURIComponent(deepAnswer.pagination.nextCursor)}`;
   const cases: LoadCase[] = [
+    // The floor of any signed-in request on this machine: token check and the one auth query, nothing else.
+    { name: 'floor: GET /api/auth/me', database, url: `${base}/auth/me`, headers: session.headers },
     {
       name: 'GET /api/rental-units (default: newest first)',
       database,
@@ -179,9 +181,10 @@ async function plan(
   const notes: Record<string, string> = {};
   for (const load of cases) {
     const answer = await json<{
-      data: unknown[];
-      pagination: { totalCount: number; totalCountExact?: boolean };
+      data: unknown;
+      pagination?: { totalCount: number; totalCountExact?: boolean };
     }>(await fetch(load.url, { headers: load.headers }));
+    if (!answer.pagination || !Array.isArray(answer.data)) continue;
     const total = `${answer.pagination.totalCount.toLocaleString('en-US')}${answer.pagination.totalCountExact === false ? '+' : ''}`;
     notes[load.name] = `${answer.data.length} of ${total}`;
   }
@@ -197,17 +200,17 @@ async function explain(run: Run, companyId: string, deepOffset: number): Promise
   const statements: [string, string][] = [
     [
       'Unit list, filtered and sorted, page 1 (the page ids)',
-      `select id, (rent)::text from rental_units where company_id = '${companyId}' and status in ('Occupied')
+      `select id, (rent)::text as sort_value from rental_units where company_id = '${companyId}' and status in ('Occupied')
        order by rent asc, id asc limit 21 offset 0`,
     ],
     [
       `Unit list, deep page by OFFSET ${deepOffset}`,
-      `select id, (rent)::text from rental_units where company_id = '${companyId}' and status in ('Occupied')
+      `select id, (rent)::text as sort_value from rental_units where company_id = '${companyId}' and status in ('Occupied')
        order by rent asc, id asc limit 21 offset ${deepOffset}`,
     ],
     [
       'Unit list, the same depth by cursor (keyset)',
-      `select id, (rent)::text from rental_units where company_id = '${companyId}' and status in ('Occupied')
+      `select id, (rent)::text as sort_value from rental_units where company_id = '${companyId}' and status in ('Occupied')
        and (rent, id) > ('${String(after?.v)}'::int, '${String(after?.id)}'::uuid) order by rent asc, id asc limit 21`,
     ],
     [
@@ -216,7 +219,7 @@ async function explain(run: Run, companyId: string, deepOffset: number): Promise
     ],
     [
       "Property search 'lake' (GIN on the search vector, company filter)",
-      `select id, (created_at)::text from properties where company_id = '${companyId}'
+      `select id, (created_at)::text as sort_value from properties where company_id = '${companyId}'
        and search_vector @@ to_tsquery('simple', 'lake:*') order by created_at desc, id desc limit 13`,
     ],
     [
@@ -340,16 +343,22 @@ async function runPglite(): Promise<DatabaseRun> {
 
 function report(runs: DatabaseRun[]): string {
   const rows = runs.flatMap((databaseRun) =>
-    databaseRun.results.map((result) => [
-      result.name,
-      result.database,
-      result.connections,
-      result.reqPerSec,
-      ms(result.p50Ms),
-      ms(result.p99Ms),
-      databaseRun.notes[result.name] ?? '',
-      result.failures,
-    ]),
+    databaseRun.results.map((result) => {
+      const floor = databaseRun.results.find(
+        (other) => other.name.startsWith('floor:') && other.connections === result.connections,
+      );
+      return [
+        result.name,
+        result.database,
+        result.connections,
+        result.reqPerSec,
+        ms(result.p50Ms),
+        ms(result.p99Ms),
+        floor && !result.name.startsWith('floor:') ? percent(result.reqPerSec, floor.reqPerSec) : '',
+        databaseRun.notes[result.name] ?? '',
+        result.failures,
+      ];
+    }),
   );
   const data = runs.map((databaseRun) => [
     databaseRun.database,
@@ -368,9 +377,19 @@ function report(runs: DatabaseRun[]): string {
     markdownTable(['Database', 'Data', 'The measured company', 'Generation'], data),
     '',
     markdownTable(
-      ['Case', 'Database', 'Connections', 'req/s', 'p50 ms', 'p99 ms', 'Answer (rows of total)', 'Failures'],
+      [
+        'Case',
+        'Database',
+        'Connections',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'req/s vs floor',
+        'Answer (rows of total)',
+        'Failures',
+      ],
       rows,
-      [4, 5],
+      [4, 5, 6],
     ),
     '',
     ...runs.flatMap((databaseRun) => [
