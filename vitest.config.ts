@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'shared',
           include: ['packages/shared/src/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -19,6 +20,8 @@ export default defineConfig({
           // One migrated database per worker, shared by the files that worker runs (see test/app.ts).
           isolate: false,
           maxWorkers: 2,
+          // Projects with their own worker count run as their own group.
+          sequence: { groupOrder: 2 },
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { matchPath } from 'react-router';
+import { findPageDef } from './find-page';
 import { lazyPage } from './lazy';
 
 /**
@@ -212,12 +212,7 @@ export function componentOf(def: DashboardPageDef): LazyExoticComponent<Componen
 
 /** The entry for a location such as /dashboard/company-users/123. */
 export function findDashboardPage(pathname: string): DashboardPageDef | undefined {
-  const relative = pathname.replace(/^\/dashboard\/?/, '').replace(/\/+$/, '');
-  return DASHBOARD_PAGES.find((page) =>
-    page.path.includes(':')
-      ? matchPath({ path: page.path, end: true }, `/${relative}`) !== null
-      : page.path === relative,
-  );
+  return findPageDef(DASHBOARD_PAGES, '/dashboard', pathname);
 }
 
 export function descriptionOf(def: DashboardPageDef): string | undefined {

@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { matchPath } from 'react-router';
+import { findPageDef } from './find-page';
 import { lazyPage } from './lazy';
 
 /** The tenant area's pages under /tenant (spec 01 §2 "Tenant area"). */
@@ -61,10 +61,5 @@ export const TENANT_PAGES: TenantPageDef[] = [
 ];
 
 export function findTenantPage(pathname: string): TenantPageDef | undefined {
-  const relative = pathname.replace(/^\/tenant\/?/, '').replace(/\/+$/, '');
-  return TENANT_PAGES.find((page) =>
-    page.path.includes(':')
-      ? matchPath({ path: page.path, end: true }, relative) !== null
-      : page.path === relative,
-  );
+  return findPageDef(TENANT_PAGES, '/tenant', pathname);
 }
