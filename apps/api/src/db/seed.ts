@@ -4,6 +4,7 @@ import { hashPassword } from '../core/passwords';
 import { periodEnd, slugify } from '../modules/companies/companies.service';
 import { seedTeamsDemo } from '../modules/invitations/invitations.seed';
 import { seedNotificationDemo } from '../modules/notifications/notifications.seed';
+import { seedInventoryDemo } from '../modules/properties/properties.seed';
 import type { Db } from './client';
 import { companies, companyUsers, plans, users } from './schema';
 
@@ -203,5 +204,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
   await seedNotificationDemo(db);
   await seedTeamsDemo(db);
+  await seedInventoryDemo(db);
   return true;
 }
