@@ -57,7 +57,8 @@ afterEach(() => {
   act(() => upgradeStore.close());
 });
 
-describe('PermissionEditor', () => {
+// Rendering the whole catalogue is slow on a busy machine.
+describe('PermissionEditor', { timeout: 20_000 }, () => {
   it('groups the catalogue in the eight categories with names and descriptions', () => {
     renderEditor(auth(), ROLE_DEFAULT_FEATURES.manager);
     for (const category of [
