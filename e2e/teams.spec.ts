@@ -85,6 +85,38 @@ describe('teams: invitations, permissions, plans and leads', () => {
   });
 
   afterAll(async () => {
+    // The server is shared by every spec: put the company back on the default plan and remove the small plan.
+    if (superTab) {
+      const token = await tokenOf(superTab.context).catch(() => undefined);
+      if (token) {
+        const plans = await api<{ _id: string; name: string; isDefault: boolean }[]>(
+          baseUrl,
+          'GET',
+          '/plans/admin',
+          {
+            token,
+          },
+        );
+        const small = plans.body.data?.find((plan) => plan.name === smallPlan);
+        const fallback = plans.body.data?.find((plan) => plan.isDefault);
+        const companies = await api<{ _id: string; name: string }[]>(
+          baseUrl,
+          'GET',
+          `/companies?search=${encodeURIComponent(companyName)}`,
+          { token },
+        );
+        const company = companies.body.data?.find((entry) => entry.name === companyName);
+        if (company && fallback) {
+          await api(baseUrl, 'POST', `/superadmin/companies/${company._id}/subscription/force-update`, {
+            token,
+            body: { subscriptionId: fallback._id, updateCycle: true },
+          });
+        }
+        const removed = small ? await api(baseUrl, 'DELETE', `/plans/${small._id}`, { token }) : undefined;
+        if (removed?.status !== 200)
+          console.warn(`teams e2e: the plan "${smallPlan}" was not removed`, removed?.body);
+      }
+    }
     for (const tab of [ownerTab, personTab, superTab]) await tab?.context.close();
     await browser?.close();
   });
@@ -93,7 +125,7 @@ describe('teams: invitations, permissions, plans and leads', () => {
     const { page } = ownerTab;
     await signIn(page, owner.email, owner.password);
     await page.goto('/dashboard/company-users');
-    await expect.poll(() => page.getByRole('heading', { name: 'Company Users' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Company Users' }).waitFor();
     await page.getByRole('button', { name: 'Invite user' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Invite a team member' });
     await dialog.getByLabel(/^Email/).fill(person.email);
@@ -136,7 +168,9 @@ describe('teams: invitations, permissions, plans and leads', () => {
 
     // Signing out and in again with the chosen password gives the same pages.
     await tab.getByRole('button', { name: 'Sign out' }).first().click();
-    await expect.poll(() => new URL(tab.url()).pathname.startsWith('/dashboard')).toBe(false);
+    await expect
+      .poll(() => new URL(tab.url()).pathname.startsWith('/dashboard'), { timeout: 15_000 })
+      .toBe(false);
     await signIn(tab, person.email, person.password);
     expect(await accessibleNavItems(tab)).toEqual(manager);
     await screenshot(tab, 'teams-person-dashboard');
@@ -167,7 +201,7 @@ describe('teams: invitations, permissions, plans and leads', () => {
     });
     await tab.getByTestId('dashboard-sidebar').getByRole('link', { name: 'Company Users' }).click();
     await tab.getByText('You do not have access to Company Users.').waitFor();
-    await expect.poll(() => accessibleNavItems(tab)).not.toContain('company-users');
+    await expect.poll(() => accessibleNavItems(tab), { timeout: 15_000 }).not.toContain('company-users');
     expect(await tab.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(await accessibleNavItems(tab)).toContain('properties');
     await screenshot(tab, 'teams-permission-removed');
