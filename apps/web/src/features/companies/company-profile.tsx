@@ -74,7 +74,7 @@ export function CompanyProfile() {
           <ProfileForm key={data.updatedAt} company={data} />
           <PlanFeatures company={data} />
         </div>
-        <div className="space-y-6">
+        <div className="order-first space-y-6 xl:order-none">
           <PlanUsage company={data} />
           <TeamSummary company={data} />
         </div>
