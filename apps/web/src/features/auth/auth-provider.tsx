@@ -158,9 +158,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     authApi.logout(session.get().refreshToken).catch((error: unknown) => {
       console.warn(AUTH_FALLBACK_MESSAGES.logout, error);
     });
-    session.clear();
-    queryClient.clear();
-    navigate('/');
+    // Leave the protected area first: clearing the session while still on it would redirect to /auth/login.
+    navigate('/', { replace: true });
+    setTimeout(() => {
+      session.clear();
+      queryClient.clear();
+    }, 0);
   }, [navigate, queryClient]);
 
   useEffect(
