@@ -214,8 +214,8 @@ async function explain(run: Run, companyId: string, deepOffset: number): Promise
        and (rent, id) > ('${String(after?.v)}'::int, '${String(after?.id)}'::uuid) order by rent asc, id asc limit 21`,
     ],
     [
-      'Bounded count (stops at 10,001)',
-      `select count(*)::int from (select 1 from rental_units where company_id = '${companyId}' and status in ('Occupied') limit 10001) bounded`,
+      'Bounded count (stops at 1,001)',
+      `select count(*)::int from (select 1 from rental_units where company_id = '${companyId}' and status in ('Occupied') limit 1001) bounded`,
     ],
     [
       "Property search 'lake' (GIN on the search vector, company filter)",
@@ -232,7 +232,7 @@ async function explain(run: Run, companyId: string, deepOffset: number): Promise
       'Public listing, bounded count',
       `select count(*)::int from (select 1 from properties p inner join companies c on c.id = p.company_id
        where (p.verification_status = 'verified' and p.is_listed and p.listed_units > 0 and c.is_verified and c.is_active)
-       limit 10000) bounded`,
+       limit 1000) bounded`,
     ],
     [
       'Public listing, city + rent + bedrooms of one available unit',
