@@ -15,10 +15,14 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
   });
-  await database.migrate();
-  await ensurePlans(database.db);
-  const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
-  if (config.superAdmin) await ensureSuperAdmin(database.db, config.superAdmin);
+  const seeded = await database.exclusive(async () => {
+    await database.migrate();
+    await ensurePlans(database.db);
+    const didSeed = config.seedDemo ? await seedDemoData(database.db) : false;
+    if (config.superAdmin) await ensureSuperAdmin(database.db, config.superAdmin);
+    return didSeed;
+  });
+  if (database.driver === 'pglite') await database.analyze();
 
   // With REDIS_URL the rate-limit counters are shared by every API process (socket.io connects its own clients).
   const redis = config.redisUrl ? createClient({ url: config.redisUrl }) : undefined;

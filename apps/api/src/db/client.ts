@@ -20,8 +20,15 @@ export interface Database {
   db: Db;
   driver: DatabaseDriver;
   migrate(): Promise<void>;
+  /** Runs `work` while no other server process does the same (migrations and seeding at start-up). */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** Refreshes the planner's statistics (PGlite never runs autovacuum/analyze by itself). */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Any constant: the advisory lock key of the start-up work. */
+const STARTUP_LOCK_KEY = 7_241_964;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -43,6 +50,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: db as unknown as Db,
       driver: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: folder }),
+      async exclusive(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+          client.release();
+        }
+      },
+      analyze: async () => {
+        await pool.query('analyze');
+      },
       close: () => pool.end(),
     };
   }
@@ -52,6 +72,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: folder }),
+    // One process per DATA_DIR is enforced by db/lock.ts.
+    exclusive: (work) => work(),
+    analyze: async () => {
+      await client.exec('analyze');
+    },
     close: () => client.close(),
   };
 }
