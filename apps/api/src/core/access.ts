@@ -9,7 +9,7 @@ import {
   type PlatformRole,
   planAllows,
 } from '@rentora/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { companies, companyUsers, sessions, users } from '../db/schema';
@@ -126,6 +126,57 @@ function companyHeader(request: FastifyRequest): string | null {
 }
 
 /**
+ * The per-request context query, prepared once per database: it runs on every authenticated request,
+ * so building its SQL anew each time would cost more than the query itself.
+ */
+function prepareAuthContextQueries(db: Db) {
+  const select = (membershipOn: SQL | undefined, companyOn: SQL) =>
+    db
+      .select({
+        user: users,
+        sessionRevokedAt: sessions.revokedAt,
+        companyRole: companyUsers.role,
+        featurePermissions: companyUsers.featurePermissions,
+        companyId: companies.id,
+        companyActive: companies.isActive,
+        planFeatures: companies.featuresList,
+        limitations: companies.limitations,
+      })
+      .from(users)
+      .innerJoin(sessions, and(eq(sessions.id, sql.placeholder('sid')), eq(sessions.userId, users.id)))
+      .leftJoin(companyUsers, membershipOn)
+      .leftJoin(companies, companyOn)
+      .where(eq(users.id, sql.placeholder('sub')))
+      .orderBy(asc(companyUsers.joinedAt))
+      .limit(1);
+  return {
+    inCompany: select(
+      and(
+        eq(companyUsers.userId, users.id),
+        eq(companyUsers.companyId, sql.placeholder('companyId')),
+        eq(companyUsers.isActive, true),
+      ),
+      eq(companies.id, sql.placeholder('companyId')),
+    ).prepare('auth_context_in_company'),
+    firstCompany: select(
+      and(eq(companyUsers.userId, users.id), eq(companyUsers.isActive, true)),
+      eq(companies.id, companyUsers.companyId),
+    ).prepare('auth_context_first_company'),
+  };
+}
+
+const preparedAuthQueries = new WeakMap<Db, ReturnType<typeof prepareAuthContextQueries>>();
+
+function authContextQueries(db: Db) {
+  let queries = preparedAuthQueries.get(db);
+  if (!queries) {
+    queries = prepareAuthContextQueries(db);
+    preparedAuthQueries.set(db, queries);
+  }
+  return queries;
+}
+
+/**
  * Loads the user, the session and the current company membership in one indexed query.
  * Without x-company-id the caller's first active company is used.
  */
@@ -134,34 +185,10 @@ export async function loadAuthContext(
   claims: { sub: string; sid: string },
   requestedCompanyId: string | null,
 ): Promise<AuthContext> {
-  const membershipOn = requestedCompanyId
-    ? and(
-        eq(companyUsers.userId, users.id),
-        eq(companyUsers.companyId, requestedCompanyId),
-        eq(companyUsers.isActive, true),
-      )
-    : and(eq(companyUsers.userId, users.id), eq(companyUsers.isActive, true));
-  const rows = await db
-    .select({
-      user: users,
-      sessionRevokedAt: sessions.revokedAt,
-      companyRole: companyUsers.role,
-      featurePermissions: companyUsers.featurePermissions,
-      companyId: companies.id,
-      companyActive: companies.isActive,
-      planFeatures: companies.featuresList,
-      limitations: companies.limitations,
-    })
-    .from(users)
-    .innerJoin(sessions, and(eq(sessions.id, claims.sid), eq(sessions.userId, users.id)))
-    .leftJoin(companyUsers, membershipOn)
-    .leftJoin(
-      companies,
-      requestedCompanyId ? eq(companies.id, requestedCompanyId) : eq(companies.id, companyUsers.companyId),
-    )
-    .where(eq(users.id, claims.sub))
-    .orderBy(asc(companyUsers.joinedAt))
-    .limit(1);
+  const queries = authContextQueries(db);
+  const rows = requestedCompanyId
+    ? await queries.inCompany.execute({ sub: claims.sub, sid: claims.sid, companyId: requestedCompanyId })
+    : await queries.firstCompany.execute({ sub: claims.sub, sid: claims.sid });
 
   const row = rows[0];
   if (!row || row.sessionRevokedAt) throw unauthorized('Session has ended, please sign in again');
