@@ -2,7 +2,7 @@ import type { PublicPropertyListQuery } from '@rentora/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, inventoryImages, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
-import { prefixTsQuery } from '../properties/properties.paging';
+import { prefixTsQuery, statementName } from '../properties/properties.paging';
 import { type PropertyRow, propertyColumns } from '../properties/properties.repo';
 import { type UnitRow, unitColumns } from '../rental-units/rental-units.repo';
 import {
@@ -29,8 +29,10 @@ export const PUBLIC_COUNT_BOUND = 1_000;
 /** The public listing reads across companies, but only rows every visitor may see. */
 export function createPublicListingRepo(db: DbOrTx) {
   return {
+    /** A page of the listing; `knownTotal` (a recently counted total for the same filters) skips the count. */
     async list(
       query: PublicPropertyListQuery,
+      knownTotal?: number,
     ): Promise<{ rows: (PublicPropertyRow & { cover: ImageRow | null })[]; total: number }> {
       const conditions: SQL[] = [publicPropertySql];
       if (query.city) conditions.push(sql`lower(${properties.city}) = ${query.city.toLowerCase()}`);
@@ -72,30 +74,36 @@ export function createPublicListingRepo(db: DbOrTx) {
       const where = and(...conditions);
       const direction = query.sortOrder === 'asc' ? asc : desc;
       const order = query.sortBy === 'rent' ? properties.minListedRent : properties.createdAt;
-      const [rows, [count]] = await Promise.all([
-        db
-          .select({ ...publicColumns, cover: coverImageJson(true) })
-          .from(properties)
-          .innerJoin(companies, eq(companies.id, properties.companyId))
-          .where(where)
-          .orderBy(direction(order), direction(properties.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(
-            db
-              .select({ one: sql`1` })
-              .from(properties)
-              .innerJoin(companies, eq(companies.id, properties.companyId))
-              .where(where)
-              .limit(PUBLIC_COUNT_BOUND)
-              .as('bounded'),
-          ),
+      const pageQuery = db
+        .select({ ...publicColumns, cover: coverImageJson(true) })
+        .from(properties)
+        .innerJoin(companies, eq(companies.id, properties.companyId))
+        .where(where)
+        .orderBy(direction(order), direction(properties.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      const countQuery = db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(
+          db
+            .select({ one: sql`1` })
+            .from(properties)
+            .innerJoin(companies, eq(companies.id, properties.companyId))
+            .where(where)
+            .limit(PUBLIC_COUNT_BOUND)
+            .as('bounded'),
+        );
+      const [rows, total] = await Promise.all([
+        pageQuery.prepare(statementName(pageQuery)).execute(),
+        knownTotal ??
+          countQuery
+            .prepare(statementName(countQuery))
+            .execute()
+            .then(([count]) => count?.total ?? 0),
       ]);
       return {
         rows: rows.map(({ cover, ...row }) => ({ ...row, cover: cover ? imageRowsOf([cover])[0]! : null })),
-        total: count?.total ?? 0,
+        total,
       };
     },
 

@@ -15,8 +15,38 @@ import { createPublicListingRepo } from './public-listing.repo';
 /** Units shown on a property's public page (cheapest first). */
 export const PUBLIC_UNITS_LIMIT = 100;
 
+/**
+ * Totals of the public listing per filter set, kept for 60 s in this process: the listing is the same for every
+ * visitor and its answers are already `Cache-Control: public, max-age=60`, so a total that is up to a minute old
+ * is what a browser or CDN would show anyway — and counting is the most expensive part of an anonymous request.
+ */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; until: number }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  get(key: string, now = Date.now()): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until > now) return entry.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, value: V, now = Date.now()): void {
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, until: now + this.ttlMs });
+  }
+}
+
 export function createPublicListingService(deps: AppDeps) {
   const repo = createPublicListingRepo(deps.db);
+  const totals = new TtlCache<number>(60_000, 1_000);
   const signer = createUrlSigner(deps.config.jwtSecret);
 
   return {
@@ -24,7 +54,11 @@ export function createPublicListingService(deps: AppDeps) {
       data: PublicPropertySummaryDto[];
       pagination: ReturnType<typeof pageOf>;
     }> {
-      const { rows, total } = await repo.list(query);
+      const { page: _page, limit: _limit, sortBy: _sortBy, sortOrder: _sortOrder, ...filters } = query;
+      const countKey = JSON.stringify(filters);
+      const known = totals.get(countKey);
+      const { rows, total } = await repo.list(query, known);
+      if (known === undefined) totals.set(countKey, total);
       return {
         data: rows.map((row) => toPublicSummaryDto(row, row.cover ?? undefined, signer)),
         pagination: pageOf(query.page, query.limit, total),
