@@ -2,7 +2,8 @@ import type { CompanyDto } from '@rentora/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type LocalApi, okList, startLocalApi } from '../../test/local-api';
 import { authKeys } from '../auth/auth.api';
 import { hasCompanyFilter, pageOfLoaded, useCompanyList } from './companies.api';
 
@@ -39,10 +40,6 @@ function company(index: number): CompanyDto {
   };
 }
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 function setup(loaded?: CompanyDto[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (loaded) client.setQueryData(authKeys.myCompanies, loaded);
@@ -52,8 +49,11 @@ function setup(loaded?: CompanyDto[]) {
   return { client, wrapper };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+let server: LocalApi | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
 });
 
 describe('company list helpers', () => {
@@ -81,57 +81,45 @@ describe('company list helpers', () => {
 
 describe('useCompanyList (spec 02 §4: served from the loaded list when no filter is given)', () => {
   it('answers from the list the shell loaded without a request', async () => {
-    const fetch = vi.fn<typeof globalThis.fetch>();
-    vi.stubGlobal('fetch', fetch);
+    server = await startLocalApi(() => okList([]));
     const { wrapper } = setup(Array.from({ length: 12 }, (_, index) => company(index)));
     const { result } = renderHook(() => useCompanyList({ page: 2, limit: 10 }), { wrapper });
     expect(result.current.isPending).toBe(false);
     expect(result.current.data?.data).toHaveLength(2);
     expect(result.current.data?.pagination.totalCount).toBe(12);
-    expect(fetch).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toEqual([]);
   });
 
   it('asks the server when a filter is given', async () => {
-    const fetch = vi.fn<typeof globalThis.fetch>(async () =>
-      json({
-        success: true,
-        data: [company(1)],
-        pagination: { page: 1, limit: 10, totalCount: 1, totalPages: 1, hasNext: false, hasPrev: false },
-      }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    server = await startLocalApi(() => okList([company(1)]));
     const { wrapper } = setup([company(0), company(1)]);
     const { result } = renderHook(() => useCompanyList({ page: 1, limit: 10, search: 'Company 1' }), {
       wrapper,
     });
     await waitFor(() => expect(result.current.data?.data).toHaveLength(1));
-    expect(fetch).toHaveBeenCalledTimes(1);
-    const url = String(fetch.mock.calls[0]?.[0]);
+    expect(server.requests).toHaveLength(1);
+    const url = server.requests[0]?.url;
     expect(url).toMatch(/^\/api\/companies\?page=1&limit=10&search=Company%201&_t=\d+$/);
   });
 
   it('fetches nothing more while the shell’s list is still loading, then uses it', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const fetch = vi.fn<typeof globalThis.fetch>(
-      () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server = await startLocalApi(async () => {
+      await released;
+      return okList([company(0), company(1), company(2)], 1, 100);
+    });
+    const api = server;
     const { wrapper } = setup();
     const { result } = renderHook(() => useCompanyList({ page: 1, limit: 10 }), { wrapper });
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    expect(String(fetch.mock.calls[0]?.[0])).toMatch(/^\/api\/companies\?limit=100&_t=/);
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+    expect(api.requests[0]?.url).toMatch(/^\/api\/companies\?limit=100&_t=/);
     expect(result.current.isPending).toBe(true);
-    answer(
-      json({
-        success: true,
-        data: [company(0), company(1), company(2)],
-        pagination: { page: 1, limit: 100, totalCount: 3, totalPages: 1, hasNext: false, hasPrev: false },
-      }),
-    );
+    release();
     await waitFor(() => expect(result.current.data?.data).toHaveLength(3));
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(api.requests).toHaveLength(1);
   });
 });

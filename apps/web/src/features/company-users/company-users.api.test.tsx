@@ -1,22 +1,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type LocalApi, startLocalApi } from '../../test/local-api';
 import { useLimitedCompanyUsers } from './company-users.api';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+let server: LocalApi | undefined;
+
+afterEach(async () => {
+  await server?.close();
 });
 
 describe('useLimitedCompanyUsers (spec 02 §4, §9: active, at most 100, cached 5 minutes)', () => {
   it('reuses the answer for later pickers and asks again only when a refresh is forced', async () => {
-    const fetch = vi.fn<typeof globalThis.fetch>(
-      async () =>
-        new Response(JSON.stringify({ success: true, data: [], cacheTtlMs: 300_000 }), {
-          headers: { 'content-type': 'application/json' },
-        }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    server = await startLocalApi(() => ({ body: { success: true, data: [], cacheTtlMs: 300_000 } }));
+    const { requests } = server;
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -24,17 +22,17 @@ describe('useLimitedCompanyUsers (spec 02 §4, §9: active, at most 100, cached 
 
     const first = renderHook(() => useLimitedCompanyUsers(), { wrapper });
     await waitFor(() => expect(first.result.current.isSuccess).toBe(true));
-    expect(fetch).toHaveBeenCalledTimes(1);
-    expect(String(fetch.mock.calls[0]?.[0])).toMatch(/^\/api\/company-users\/get-limited\?limit=100&_t=\d+$/);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.url).toMatch(/^\/api\/company-users\/get-limited\?limit=100&_t=\d+$/);
 
     // Another picker opening within five minutes is served from the cache.
     const second = renderHook(() => useLimitedCompanyUsers(), { wrapper });
     expect(second.result.current.isSuccess).toBe(true);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(1);
 
     await act(async () => {
       await second.result.current.refresh();
     });
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(requests).toHaveLength(2);
   });
 });

@@ -1,9 +1,10 @@
 import { ROLE_DEFAULT_FEATURES } from '@rentora/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { upgradeStore } from '../../lib/upgrade-store';
+import { type LocalApi, startLocalApi } from '../../test/local-api';
 import { AuthContextProvider, type AuthValue } from '../auth/auth-provider';
 import { PermissionEditor } from './permission-editor';
 
@@ -52,8 +53,11 @@ function renderEditor(value: AuthValue, featurePermissions: readonly string[]) {
   );
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+let server: LocalApi | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
   act(() => upgradeStore.close());
 });
 
@@ -97,24 +101,18 @@ describe('PermissionEditor', { timeout: 20_000 }, () => {
   });
 
   it('saves the selection without features outside the plan', async () => {
-    const fetch = vi.fn<typeof globalThis.fetch>(
-      async () =>
-        new Response(
-          JSON.stringify({ success: true, data: { _id: MEMBER_ID }, message: 'Permissions updated' }),
-          {
-            headers: { 'content-type': 'application/json' },
-          },
-        ),
-    );
-    vi.stubGlobal('fetch', fetch);
+    server = await startLocalApi(() => ({
+      body: { success: true, data: { _id: MEMBER_ID }, message: 'Permissions updated' },
+    }));
+    const { requests } = server;
     renderEditor(auth(), ['properties_read', 'analytics_export']);
     expect(screen.getByRole('status').textContent).toContain('not in the company’s plan');
     await userEvent.click(screen.getByRole('checkbox', { name: 'View Tenants' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save permissions' }));
-    expect(fetch).toHaveBeenCalledTimes(1);
-    const [url, init] = fetch.mock.calls[0]!;
-    expect(String(url)).toBe(`/api/company-users/${MEMBER_ID}/permissions`);
-    expect(init?.method).toBe('PUT');
-    expect(JSON.parse(String(init?.body))).toEqual({ permissions: ['properties_read', 'tenants_read'] });
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const [request] = requests;
+    expect(request?.url).toBe(`/api/company-users/${MEMBER_ID}/permissions`);
+    expect(request?.method).toBe('PUT');
+    expect(JSON.parse(request?.body ?? '')).toEqual({ permissions: ['properties_read', 'tenants_read'] });
   });
 });

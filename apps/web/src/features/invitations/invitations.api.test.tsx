@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type LocalApi, okList, startLocalApi } from '../../test/local-api';
 import { useCompanyInvitations } from './invitations.api';
 
 const A = { _id: '00000000-0000-7000-8000-00000000000a', name: 'Alpha Homes' };
@@ -30,30 +31,22 @@ function invitation(companyId: string, email: string): InvitationDto {
   };
 }
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+let server: LocalApi | undefined;
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await server?.close();
   vi.restoreAllMocks();
 });
 
 describe('useCompanyInvitations (spec 02 §4)', () => {
   it('shows the invitations of the companies that loaded and only logs the one that failed', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof globalThis.fetch>(async (input) => {
-        const url = String(input);
-        if (url.includes(A._id)) {
-          return json({
-            success: true,
-            data: [invitation(A._id, 'ana@example.test')],
-            pagination: { page: 1, limit: 100, totalCount: 1, totalPages: 1, hasNext: false, hasPrev: false },
-          });
-        }
-        return json({ success: false, error: 'Missing permissions: users_read', code: 'FORBIDDEN' }, 403);
-      }),
+    server = await startLocalApi(({ url }) =>
+      url.includes(A._id)
+        ? okList([invitation(A._id, 'ana@example.test')], 1, 100)
+        : {
+            status: 403,
+            body: { success: false, error: 'Missing permissions: users_read', code: 'FORBIDDEN' },
+          },
     );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
