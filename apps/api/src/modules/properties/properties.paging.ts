@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type InventoryPagination, makePagination } from '@rentora/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../core/errors';
+import type { DbOrTx } from '../../db/client';
 
 /**
  * Paging of the inventory lists (properties, rental units) at any depth:
@@ -150,4 +151,77 @@ export function prefixTsQuery(text: string): string | null {
     .slice(0, 8)
     .map((parts) => (parts.length === 1 ? parts[0]! : `(${parts.join(' <-> ')})`));
   return words.length ? words.join(' & ') : null;
+}
+
+export interface PageRequest<S extends string> {
+  page: number;
+  limit: number;
+  sortBy: S;
+  sortOrder: 'asc' | 'desc';
+  cursor?: string;
+}
+
+export interface PageResult<T> {
+  rows: T[];
+  total: number;
+  exact: boolean;
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+/** Counts the matches up to COUNT_BOUND (+1 to know there are more), as a prepared statement. */
+export async function boundedCount(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<{ total: number; exact: boolean }> {
+  const bounded = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(COUNT_BOUND + 1)
+    .as('bounded');
+  const query = db.select({ total: sql<number>`count(*)::int` }).from(bounded);
+  const [row] = await query.prepare(statementName(query)).execute();
+  const total = row?.total ?? 0;
+  return total > COUNT_BOUND ? { total: COUNT_BOUND, exact: false } : { total, exact: true };
+}
+
+/**
+ * The ids of one page (one row more, to know whether another follows): keyset after the cursor, otherwise OFFSET,
+ * in the order of the (company_id, sort, id) index. Also gives the list's whole WHERE (for the count) and the
+ * direction to order the page's rows by.
+ */
+export function pageIdsQuery<S extends string>(
+  db: DbOrTx,
+  options: { table: PgTable; idColumn: PgColumn; conditions: SQL[]; key: SortKey; page: PageRequest<S> },
+) {
+  const { table, idColumn, conditions, key, page } = options;
+  const direction = page.sortOrder === 'asc' ? asc : desc;
+  const after = page.cursor ? decodeCursor(page.cursor, page.sortBy, key.cast) : undefined;
+  const where = and(...conditions);
+  const pageWhere = after ? and(...conditions, keysetCondition(key, idColumn, page.sortOrder, after)) : where;
+  const pageIds = db
+    .select({ id: idColumn })
+    .from(table)
+    .where(pageWhere)
+    .orderBy(direction(key.expression), direction(idColumn))
+    .limit(page.limit + 1)
+    .offset(after ? 0 : (page.page - 1) * page.limit);
+  return { pageIds, where, direction };
+}
+
+/** Cuts the extra row off and makes the cursor of the page's last row. */
+export function endOfPage<R extends { sortValue: string }>(
+  rows: R[],
+  page: PageRequest<string>,
+  idOf: (row: R) => string,
+): { pageRows: R[]; hasMore: boolean; nextCursor: string | null } {
+  const pageRows = rows.slice(0, page.limit);
+  const last = pageRows.at(-1);
+  return {
+    pageRows,
+    hasMore: rows.length > page.limit,
+    nextCursor: last ? encodeCursor(page.sortBy, last.sortValue, idOf(last)) : null,
+  };
 }

@@ -4,10 +4,12 @@ import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
 import { type ImageRow, imageRowsOf, propertyPhotosJson } from '../uploads/uploads.repo';
 import {
+  boundedCount,
   COUNT_BOUND,
-  decodeCursor,
-  encodeCursor,
-  keysetCondition,
+  endOfPage,
+  type PageRequest,
+  type PageResult,
+  pageIdsQuery,
   prefixTsQuery,
   type SortKey,
   sortValueText,
@@ -53,36 +55,9 @@ function filterConditions(companyId: string, filter: PropertyFilter): SQL[] {
   return conditions;
 }
 
-export interface PageRequest<S extends string> {
-  page: number;
-  limit: number;
-  sortBy: S;
-  sortOrder: 'asc' | 'desc';
-  cursor?: string;
-}
-
-export interface PageResult<T> {
-  rows: T[];
-  total: number;
-  exact: boolean;
-  hasMore: boolean;
-  nextCursor: string | null;
-}
+export type { PageRequest, PageResult } from './properties.paging';
 
 export function createPropertiesRepo(db: DbOrTx) {
-  async function boundedCount(where: SQL | undefined): Promise<{ total: number; exact: boolean }> {
-    const bounded = db
-      .select({ one: sql`1` })
-      .from(properties)
-      .where(where)
-      .limit(COUNT_BOUND + 1)
-      .as('bounded');
-    const query = db.select({ total: sql<number>`count(*)::int` }).from(bounded);
-    const [row] = await query.prepare(statementName(query)).execute();
-    const total = row?.total ?? 0;
-    return total > COUNT_BOUND ? { total: COUNT_BOUND, exact: false } : { total, exact: true };
-  }
-
   return {
     async list(
       companyId: string,
@@ -90,22 +65,15 @@ export function createPropertiesRepo(db: DbOrTx) {
       page: PageRequest<PropertyListQuery['sortBy']>,
     ): Promise<PageResult<PropertyWithPhotos>> {
       const key = PROPERTY_SORT_KEYS[page.sortBy];
-      const direction = page.sortOrder === 'asc' ? asc : desc;
-      const conditions = filterConditions(companyId, filter);
-      const where = and(...conditions);
-      const after = page.cursor ? decodeCursor(page.cursor, page.sortBy, key.cast) : undefined;
-      const pageWhere = after
-        ? and(...conditions, keysetCondition(key, properties.id, page.sortOrder, after))
-        : where;
       // One statement per page: the page's ids (index order, OFFSET or keyset), then just those rows with their
-      // photos aggregated; the bounded count runs beside it.
-      const pageIds = db
-        .select({ id: properties.id })
-        .from(properties)
-        .where(pageWhere)
-        .orderBy(direction(key.expression), direction(properties.id))
-        .limit(page.limit + 1)
-        .offset(after ? 0 : (page.page - 1) * page.limit);
+      // images aggregated; the bounded count runs beside it.
+      const { pageIds, where, direction } = pageIdsQuery(db, {
+        table: properties,
+        idColumn: properties.id,
+        conditions: filterConditions(companyId, filter),
+        key,
+        page,
+      });
       const pageQuery = db
         .select({
           property: propertyColumns,
@@ -117,16 +85,14 @@ export function createPropertiesRepo(db: DbOrTx) {
         .orderBy(direction(key.expression), direction(properties.id));
       const [rows, count] = await Promise.all([
         pageQuery.prepare(statementName(pageQuery)).execute(),
-        boundedCount(where),
+        boundedCount(db, properties, where),
       ]);
-      const hasMore = rows.length > page.limit;
-      const pageRows = rows.slice(0, page.limit);
-      const last = pageRows.at(-1);
+      const { pageRows, hasMore, nextCursor } = endOfPage(rows, page, (row) => row.property.id);
       return {
         rows: pageRows.map((row) => ({ ...row.property, photos: imageRowsOf(row.photos) })),
         ...count,
         hasMore,
-        nextCursor: last ? encodeCursor(page.sortBy, last.sortValue, last.property.id) : null,
+        nextCursor,
       };
     },
 

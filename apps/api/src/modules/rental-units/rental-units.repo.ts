@@ -3,16 +3,18 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL, s
 import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits } from '../../db/schema';
 import {
+  boundedCount,
   COUNT_BOUND,
-  decodeCursor,
-  encodeCursor,
-  keysetCondition,
+  endOfPage,
+  type PageRequest,
+  type PageResult,
+  pageIdsQuery,
   prefixTsQuery,
   type SortKey,
   sortValueText,
   statementName,
 } from '../properties/properties.paging';
-import type { PageRequest, PageResult } from '../properties/properties.repo';
+
 import { type ImageRow, imageRowsOf, unitImagesJson } from '../uploads/uploads.repo';
 
 const { searchVector: _searchVector, ...unitColumns } = getTableColumns(rentalUnits);
@@ -85,19 +87,6 @@ function filterConditions(companyId: string, filter: UnitFilter): SQL[] {
 }
 
 export function createRentalUnitsRepo(db: DbOrTx) {
-  async function boundedCount(where: SQL | undefined): Promise<{ total: number; exact: boolean }> {
-    const bounded = db
-      .select({ one: sql`1` })
-      .from(rentalUnits)
-      .where(where)
-      .limit(COUNT_BOUND + 1)
-      .as('bounded');
-    const query = db.select({ total: sql<number>`count(*)::int` }).from(bounded);
-    const [row] = await query.prepare(statementName(query)).execute();
-    const total = row?.total ?? 0;
-    return total > COUNT_BOUND ? { total: COUNT_BOUND, exact: false } : { total, exact: true };
-  }
-
   async function withPropertyByIds(companyId: string, ids: readonly string[]): Promise<UnitWithProperty[]> {
     if (ids.length === 0) return [];
     return db
@@ -114,22 +103,15 @@ export function createRentalUnitsRepo(db: DbOrTx) {
       page: PageRequest<RentalUnitListQuery['sortBy']>,
     ): Promise<PageResult<UnitWithProperty>> {
       const key = UNIT_SORT_KEYS[page.sortBy];
-      const direction = page.sortOrder === 'asc' ? asc : desc;
-      const conditions = filterConditions(companyId, filter);
-      const where = and(...conditions);
-      const after = page.cursor ? decodeCursor(page.cursor, page.sortBy, key.cast) : undefined;
-      const pageWhere = after
-        ? and(...conditions, keysetCondition(key, rentalUnits.id, page.sortOrder, after))
-        : where;
-      // One statement per page: the page's ids (index order, OFFSET or keyset), their rows with the property summary
-      // and the images aggregated per unit; the bounded count runs beside it.
-      const pageIds = db
-        .select({ id: rentalUnits.id })
-        .from(rentalUnits)
-        .where(pageWhere)
-        .orderBy(direction(key.expression), direction(rentalUnits.id))
-        .limit(page.limit + 1)
-        .offset(after ? 0 : (page.page - 1) * page.limit);
+      // One statement per page: the page's ids (index order, OFFSET or keyset), then just those rows with their
+      // images aggregated; the bounded count runs beside it.
+      const { pageIds, where, direction } = pageIdsQuery(db, {
+        table: rentalUnits,
+        idColumn: rentalUnits.id,
+        conditions: filterConditions(companyId, filter),
+        key,
+        page,
+      });
       const pageQuery = db
         .select({
           ...withProperty,
@@ -142,11 +124,9 @@ export function createRentalUnitsRepo(db: DbOrTx) {
         .orderBy(direction(key.expression), direction(rentalUnits.id));
       const [rows, count] = await Promise.all([
         pageQuery.prepare(statementName(pageQuery)).execute(),
-        boundedCount(where),
+        boundedCount(db, rentalUnits, where),
       ]);
-      const hasMore = rows.length > page.limit;
-      const pageRows = rows.slice(0, page.limit);
-      const last = pageRows.at(-1);
+      const { pageRows, hasMore, nextCursor } = endOfPage(rows, page, (row) => row.unit.id);
       return {
         rows: pageRows.map(({ sortValue: _sortValue, images, ...row }) => ({
           ...row,
@@ -154,7 +134,7 @@ export function createRentalUnitsRepo(db: DbOrTx) {
         })),
         ...count,
         hasMore,
-        nextCursor: last ? encodeCursor(page.sortBy, last.sortValue, last.unit.id) : null,
+        nextCursor,
       };
     },
 
