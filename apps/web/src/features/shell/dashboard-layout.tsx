@@ -1,5 +1,5 @@
 import { gateRoute, SIDEBAR_WIDTH_PX, STORAGE_KEYS, TIMINGS } from '@rentora/shared';
-import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
+import { Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import {
   type CSSProperties,
   type ReactNode,
@@ -28,6 +28,7 @@ import { Breadcrumbs } from './breadcrumbs';
 import { CompanySwitcher } from './company-switcher';
 import { NavSearch } from './nav-search';
 import { SidebarNav } from './sidebar-nav';
+import { SignOutButton } from './sign-out-button';
 import { useCollapsibleSidebar } from './use-collapsible-sidebar';
 import { type VisibleNavItem, visibleNav } from './use-nav';
 
@@ -142,18 +143,7 @@ function SidebarPanel({
           onSwitch={auth.switchCompany}
           compact={!showLabels}
         />
-        <button
-          type="button"
-          onClick={auth.logout}
-          className={cn(
-            'flex w-full items-center gap-3 rounded-lg px-2 py-2 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-600',
-            !showLabels && 'justify-center',
-          )}
-          aria-label="Sign out"
-        >
-          <LogOut className="h-5 w-5 shrink-0" aria-hidden />
-          {showLabels ? 'Sign out' : null}
-        </button>
+        <SignOutButton onSignOut={auth.logout} showLabel={showLabels} />
       </div>
     </div>
   );

@@ -4,7 +4,6 @@ import {
   Compass,
   Home,
   LayoutDashboard,
-  LogOut,
   type LucideIcon,
   Menu,
   PanelLeftClose,
@@ -24,6 +23,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { useAuth } from '../auth/auth-provider';
 import { NotificationBell } from '../notifications/notification-bell';
 import { useNotificationSocket } from '../notifications/use-notification-socket';
+import { SignOutButton } from '../shell/sign-out-button';
 import { useCollapsibleSidebar } from '../shell/use-collapsible-sidebar';
 
 export const TENANT_NAV: { label: string; to: string; icon: LucideIcon; end?: boolean }[] = [
@@ -98,18 +98,7 @@ function TenantSidebarPanel({ showLabels, onNavigate }: { showLabels: boolean; o
         ))}
       </nav>
       <div className={cn('border-t border-slate-200 py-3', showLabels ? 'px-3' : 'px-2')}>
-        <button
-          type="button"
-          onClick={logout}
-          className={cn(
-            'flex w-full items-center gap-3 rounded-lg px-2 py-2 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-600',
-            !showLabels && 'justify-center',
-          )}
-          aria-label="Sign out"
-        >
-          <LogOut className="h-5 w-5 shrink-0" aria-hidden />
-          {showLabels ? 'Sign out' : null}
-        </button>
+        <SignOutButton onSignOut={logout} showLabel={showLabels} />
       </div>
     </div>
   );
