@@ -12,7 +12,11 @@ declare module 'vitest' {
 
 /** One built server for all spec files; specs that need their own settings call startServer() themselves. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await startServer();
+  // Every spec signs the demo accounts in, often several times: the login limits (10 per account per window by
+  // default) would answer 429 to the later specs. The limits themselves are tested by the API tests.
+  const server = await startServer({
+    env: { RATE_LIMIT_LOGIN_PER_IP: '100000', RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000' },
+  });
   console.log(
     `e2e: server on ${server.baseUrl} (DATA_DIR ${server.dataDir}), healthy in ${server.coldStartMs} ms`,
   );

@@ -55,6 +55,7 @@ describe('web shell: sidebars by role', () => {
         'analytics',
         'companies',
         'company-users',
+        'audit-log',
         'admin-management',
         'plans',
         'notification-logs',
@@ -76,6 +77,7 @@ describe('web shell: sidebars by role', () => {
         'analytics',
         'companies',
         'company-users',
+        'audit-log',
         'notifications',
       ],
     ],
@@ -156,7 +158,8 @@ describe('web shell: access, upgrade dialog, search, company switch', () => {
       await expect.poll(() => search.evaluate((element) => element === document.activeElement)).toBe(true);
       await page.getByText('Quick Navigation').waitFor();
       await page.keyboard.type('company');
-      await page.getByText('2 results').waitFor();
+      // Company, Company Users and the Audit Log (all in the Company group).
+      await page.getByText('3 results').waitFor();
       await screenshot(page, 'web-nav-search');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');

@@ -1,59 +1,26 @@
 // `npm run backup [-- <file>]`: dumps the embedded PGlite database of DATA_DIR/pgdata to a .tar.gz
 // (default backups/rentora-<timestamp>.tar.gz). Refuses while a server runs on DATA_DIR; holds DATA_DIR's lock meanwhile.
 // Plain Node ESM, no build needed. Restore with `npm run restore -- <file>`.
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { acquireDataDirLock } from './data-dir-lock.mjs';
 
 /** DATA_DIR as the server resolves it (apps/api/src/config.ts): relative to the working directory, default ./data. */
 export function resolveDataDir() {
   return path.resolve(process.env.DATA_DIR || './data');
 }
 
-function isRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-}
-
 /**
- * Takes DATA_DIR/server.lock the way the server does (apps/api/src/db/lock.ts): refuses when a live process holds it,
- * takes over a lock left by a dead one. While we hold it, a server refuses to start on DATA_DIR.
+ * Takes DATA_DIR's lock the way the server does (scripts/data-dir-lock.mjs): refuses while a server runs on it, and
+ * while we hold it a server refuses to start there.
  */
 export function lockDataDir(dataDir) {
-  mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'server.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(file, { force: true });
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isFinite(owner) && owner !== process.pid && isRunning(owner)) {
-        throw new Error(
-          `The data directory ${dataDir} is in use by a running server (pid ${owner}). Stop it first (SIGTERM), then retry.`,
-        );
-      }
-      rmSync(file, { force: true });
-    }
-  }
-  throw new Error(`Could not lock ${dataDir}`);
+  return acquireDataDirLock(dataDir, {
+    inUseMessage: (dir) =>
+      `The data directory ${dir} is in use by a running server. Stop it first (SIGTERM), then retry.`,
+  });
 }
 
 /** Refuses to work on a PostgreSQL deployment: there the database server's own tools apply. */
@@ -80,7 +47,7 @@ async function main() {
   const output = path.resolve(process.argv[2] || path.join('backups', `rentora-${stamp}.tar.gz`));
   if (existsSync(output)) throw new Error(`${output} already exists; choose another file.`);
 
-  const unlock = lockDataDir(dataDir);
+  const unlock = await lockDataDir(dataDir);
   try {
     const startedAt = performance.now();
     const db = await PGlite.create({ dataDir: pgdata });

@@ -21,7 +21,7 @@ async function main() {
 
   const dataDir = resolveDataDir();
   const pgdata = path.join(dataDir, 'pgdata');
-  const unlock = lockDataDir(dataDir);
+  const unlock = await lockDataDir(dataDir);
   try {
     const occupied = existsSync(pgdata) && readdirSync(pgdata).length > 0;
     if (occupied && !force) {

@@ -1,11 +1,11 @@
-// Bundles the API (and the shared package) into dist/server.js; npm packages stay external.
+// Bundles the API (and the shared package) into dist/server.js (+ dist/storage-migrate.js); npm packages stay external.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['src/server.ts', 'src/storage-migrate.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { parse as parseQuery } from 'fast-querystring';
-import Fastify, { type FastifyInstance, type HTTPMethods } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type HTTPMethods } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,8 +13,12 @@ import {
 import { uuidv7 } from 'uuidv7';
 import type { Config } from './config';
 import { type RouteAccess, registerAccessControl } from './core/access';
-import { registerErrorHandling } from './core/error-handler';
-import { createMailer, type Mailer } from './core/mail';
+import { registerAuditContext } from './core/audit';
+import { frameworkErrorReply, registerErrorHandling } from './core/error-handler';
+import { createJobRunner, type JobRunner } from './core/jobs';
+import { redactUrl } from './core/log-redaction';
+import { createMailer, type Mailer, registerMailRetries } from './core/mail';
+import { registerMetrics } from './core/metrics';
 import {
   type CounterStore,
   createMemoryCounterStore,
@@ -22,7 +26,9 @@ import {
   type RateLimiter,
 } from './core/rate-limit';
 import { createRealtime, type Realtime } from './core/realtime';
-import { createLocalStorage, type Storage } from './core/storage';
+import { registerSecurity } from './core/security';
+import type { Storage } from './core/storage';
+import { createStorageFromConfig } from './core/storage-s3';
 import { createTokenService, type TokenService } from './core/tokens';
 import { serveWebApp } from './core/web-app';
 import type { Database, Db } from './db/client';
@@ -41,8 +47,12 @@ export interface AppDeps {
   realtime: Realtime;
   /** In-app notifications: notifyUser, notifyCompany, onNotified (modules/notifications). */
   notifier: Notifier;
-  /** Uploaded files (core/storage.ts): local disk under DATA_DIR/uploads. */
+  /** Uploaded files (core/storage.ts): local disk under DATA_DIR/uploads, or an S3 bucket (core/storage-s3.ts). */
   storage: Storage;
+  /** Background jobs (core/jobs.ts): modules define handlers while the app is built; server.ts starts it. */
+  jobs: JobRunner;
+  /** Extra checks of GET /api/health/ready (server.ts adds Redis), besides the database and the storage. */
+  readinessChecks: Record<string, () => Promise<unknown>>;
 }
 
 export interface RouteEntry {
@@ -65,6 +75,9 @@ export interface BuildAppOptions {
   counterStore?: CounterStore;
   storage?: Storage;
   logger?: boolean;
+  /** Where log lines go (default stdout); tests capture them to prove no secret is logged. */
+  logStream?: NodeJS.WritableStream;
+  readinessChecks?: Record<string, () => Promise<unknown>>;
 }
 
 /** `key[]=a&key[]=b` and `key=a&key=b` both arrive as `key: [a, b]`. */
@@ -83,14 +96,55 @@ export function parseQueryString(raw: string): Record<string, unknown> {
   return parsed;
 }
 
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A load balancer's `X-Request-Id` is kept when it looks like an id (never trusted for anything else). */
+export function forwardedRequestId(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && REQUEST_ID_PATTERN.test(value) ? value : undefined;
+}
+
 /** Builds the whole application without listening: server.ts and the tests both use it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    genReqId: () => uuidv7(),
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            stream: options.logStream,
+            // Libraries log objects of their own at debug/trace (multipart logs its request headers, say).
+            redact: {
+              paths: [
+                '*.authorization',
+                '*.headers.authorization',
+                '*.headers.cookie',
+                '*.password',
+                '*.token',
+                '*.refreshToken',
+                'password',
+                'token',
+                'refreshToken',
+              ],
+              censor: '[redacted]',
+            },
+            serializers: {
+              req: (request) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                remoteAddress: request.ip,
+              }),
+            },
+          },
+    genReqId: (request) => forwardedRequestId(request.headers['x-request-id']) ?? uuidv7(),
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    frameworkErrors: (error, request, replyTo) => {
+      const { status, body } = frameworkErrorReply(error, request.id);
+      // The raw reply: no route (and so no response schema) has been chosen yet.
+      void (replyTo as FastifyReply).code(status).send(body);
+    },
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -98,27 +152,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtl);
+  const jobs = createJobRunner({ database, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  registerMailRetries(mailer, jobs);
   const realtime = await createRealtime(app, { db: database.db, tokens, redisUrl: config.redisUrl });
   const deps: AppDeps = {
     config,
     db: database.db,
     driver: database.driver,
     tokens,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      log: app.log,
-    }),
+    mailer,
+    jobs,
     limiter: createRateLimiter(
       options.counterStore ?? createMemoryCounterStore(),
       config.rateLimits.windowSeconds,
     ),
     realtime,
     notifier: createNotifier({ db: database.db, realtime, log: app.log }),
-    storage: options.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
+    storage: options.storage ?? createStorageFromConfig(config),
+    readinessChecks: options.readinessChecks ?? {},
   };
   app.decorate('deps', deps);
+  app.addHook('onClose', () => jobs.stop());
   app.decorate('routeTable', [] as RouteEntry[]);
 
   app.addHook('onRoute', (route) => {
@@ -132,7 +192,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   registerErrorHandling(app);
+  registerAuditContext(app);
+  await registerSecurity(app, config);
+  registerMetrics(app, { database, openSockets: () => realtime.io.engine.clientsCount, jobs });
   registerAccessControl(app, deps);
 
   await app.register(fastifySwagger, {
@@ -148,7 +214,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Its own CSP (with the hashes of its inline scripts) replaces the app's on the documentation pages; Swagger UI
+  // injects <style> elements at run time, so its styles may be inline, and plain http stays plain http locally.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(' upgrade-insecure-requests;', ''),
+  });
 
   await app.register(registerModules, { prefix: '/api' });
   await app.register(uploadsRoutes, { prefix: '/uploads' });

@@ -36,8 +36,19 @@ const ZEnv = z.object({
   S3_ENDPOINT: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_PREFIX: z.string().optional(),
+  WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  CORS_ORIGINS: z.string().optional(),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  PAYMENTS_SANDBOX_SECRET: z
+    .string()
+    .min(32, 'PAYMENTS_SANDBOX_SECRET must be at least 32 characters')
+    .optional(),
+  BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
 });
 
 export interface Config {
@@ -61,11 +72,29 @@ export interface Config {
   uploadLimitBytes: number;
   webDistDir?: string;
   razorpay?: { keyId: string; keySecret: string };
+  /** Payments: the sandbox signing secret (DATA_DIR/payments-sandbox-secret unless set), the webhook secret, the unit hold. */
+  payments: { sandboxSecret: string; webhookSecret?: string; holdMinutes: number };
+  /** S3-compatible file storage (S3_BUCKET set); unset: DATA_DIR/uploads. */
+  s3?: {
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    forcePathStyle?: boolean;
+    prefix?: string;
+  };
+  /** API processes to run (`WORKERS`, `auto` = one per core); more than one needs DATABASE_URL and REDIS_URL. */
+  workers: number | 'auto';
+  /** Bearer token that opens GET /api/metrics; unset: metrics are not served. */
+  metricsToken?: string;
+  /** Origins allowed to call the API from a browser on another origin (CORS); empty: same origin only. */
+  corsOrigins: string[];
 }
 
 /** A JWT secret kept in DATA_DIR so that the embedded default survives restarts without configuration. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+function persistentSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -117,6 +146,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
         ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET }
         : undefined,
+    payments: {
+      sandboxSecret: e.PAYMENTS_SANDBOX_SECRET ?? persistentSecret(dataDir, 'payments-sandbox-secret'),
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+      holdMinutes: e.BOOKING_HOLD_MINUTES,
+    },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
+    workers: e.WORKERS,
+    metricsToken: e.METRICS_TOKEN,
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter(Boolean),
     ...overrides,
   };
 }

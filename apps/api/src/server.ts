@@ -1,27 +1,92 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createClient } from 'redis';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
+import { serveClusterMetrics } from './core/metrics';
 import { type CounterStore, createRedisCounterStore } from './core/rate-limit';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
 import { ensurePlans, ensureSuperAdmin, seedDemoData } from './db/seed';
 
-async function main(): Promise<void> {
-  const startedAt = performance.now();
-  const config = loadConfig();
-  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
-  });
-  const seeded = await database.exclusive(async () => {
+/** Migrations, plans, the super admin and the demo data: once, before any process serves requests. */
+async function prepareDatabase(database: Database, config: Config): Promise<boolean> {
+  return database.exclusive(async () => {
     await database.migrate();
     await ensurePlans(database.db);
     const didSeed = config.seedDemo ? await seedDemoData(database.db) : false;
     if (config.superAdmin) await ensureSuperAdmin(database.db, config.superAdmin);
     return didSeed;
   });
+}
+
+/** The number of API processes `WORKERS` asks for; more than one needs PostgreSQL and Redis. */
+export function workerCount(config: Config): number {
+  const count = config.workers === 'auto' ? availableParallelism() : config.workers;
+  if (count > 1 && (!config.databaseUrl || !config.redisUrl)) {
+    throw new Error(
+      `WORKERS=${config.workers} needs DATABASE_URL and REDIS_URL: the embedded database (PGlite) serves one process, ` +
+        'and sessions, rate limits and realtime events are shared between processes through Redis.',
+    );
+  }
+  return count;
+}
+
+/**
+ * WORKERS > 1: this primary process prepares the database once, then runs that many full API servers on the
+ * one port (node:cluster shares the listening socket). A worker that dies is replaced; SIGTERM drains them all.
+ */
+async function runPrimary(config: Config, count: number): Promise<void> {
+  const database = await openDatabase({ url: config.databaseUrl, poolSize: 2 });
+  await prepareDatabase(database, config);
+  await database.close();
+  serveClusterMetrics();
+
+  let stopping = false;
+  const fork = () => cluster.fork({ RENTORA_WORKER: '1' });
+  for (let i = 0; i < count; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`API worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    // Not unref'd: with every worker gone, this timer is what keeps the primary alive to start the next one.
+    setTimeout(fork, 1000);
+  });
+  console.log(`Rentora primary ${process.pid}: ${count} API workers on port ${config.port}`);
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    for (const worker of workers) worker?.process.kill(signal);
+    const timer = setTimeout(() => process.exit(1), 20_000);
+    timer.unref();
+    const check = setInterval(() => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        clearInterval(check);
+        process.exit(0);
+      }
+    }, 100);
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const count = workerCount(config);
+  if (count > 1 && cluster.isPrimary) return runPrimary(config, count);
+  return runServer(config, { prepare: !cluster.isWorker });
+}
+
+async function runServer(config: Config, options: { prepare: boolean }): Promise<void> {
+  const startedAt = performance.now();
+  const unlock = config.databaseUrl ? () => {} : await lockDataDir(config.dataDir);
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
+  });
+  const seeded = options.prepare ? await prepareDatabase(database, config) : false;
   if (database.driver === 'pglite') await database.analyze();
 
   // With REDIS_URL the rate-limit counters are shared by every API process (socket.io connects its own clients).
@@ -33,15 +98,33 @@ async function main(): Promise<void> {
     counterStore = createRedisCounterStore(redis);
   }
 
-  const app = await buildApp({ config, database, counterStore });
+  const app = await buildApp({
+    config,
+    database,
+    counterStore,
+    readinessChecks: redis ? { redis: () => redis.ping() } : {},
+  });
   app.addHook('onClose', async () => {
     await redis?.close();
     await database.close();
     unlock();
   });
   await app.listen({ port: config.port, host: config.host });
+  // Background jobs must never keep the API from serving: a failed start is logged and tried again.
+  const startJobs = (): void => {
+    app.deps.jobs.start().catch((error: unknown) => {
+      app.log.error({ err: error }, 'job runner did not start; retrying in 5 s');
+      setTimeout(startJobs, 5000).unref();
+    });
+  };
+  startJobs();
   app.log.info(
-    { database: database.driver, seeded, startupMs: Math.round(performance.now() - startedAt) },
+    {
+      database: database.driver,
+      seeded,
+      worker: cluster.isWorker ? cluster.worker?.id : undefined,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
     `Rentora is listening on ${config.appUrl}`,
   );
 

@@ -31,6 +31,36 @@ function pgCodeOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Connection-level failures (the database is down or restarting): 503, so clients and balancers retry. */
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+function isDatabaseUnavailable(error: unknown, pgCode: string | undefined): boolean {
+  // 08xxx connection exceptions, 57P01-03 admin shutdown / crash shutdown / cannot connect now.
+  if (pgCode && (pgCode.startsWith('08') || ['57P01', '57P02', '57P03'].includes(pgCode))) return true;
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_ERRNOS.has(code)) return true;
+    const message = (current as { message?: unknown }).message;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Maps any thrown value to the API error contract. Unknown errors become 500 without internals. */
 export function toErrorReply(error: unknown, requestId: string): ErrorReply {
   if (error instanceof AppError) return reply(error.status, error.code, error.message, { ...error.extra });
@@ -59,11 +89,23 @@ export function toErrorReply(error: unknown, requestId: string): ErrorReply {
     return reply(409, 'CONFLICT', 'A related record does not exist or is in use');
   if (pgCode === PG_INVALID_TEXT) return reply(400, 'VALIDATION_ERROR', 'Invalid value in request');
 
+  if (isDatabaseUnavailable(error, pgCode)) {
+    return reply(
+      503,
+      'SERVICE_UNAVAILABLE',
+      'The service is temporarily unavailable. Please try again shortly.',
+      {
+        requestId,
+      },
+    );
+  }
+
   const fastifyError = error as FastifyError;
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (status === 413) return reply(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
     if (status === 415) return reply(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
+    if (status === 414) return reply(414, 'URI_TOO_LONG', 'The request address is too long');
     if (status === 404) return reply(404, 'NOT_FOUND', 'Not found');
     if (status === 429) return reply(429, 'RATE_LIMITED', 'Too many requests, please try again later');
     const message =
@@ -78,7 +120,8 @@ export function toErrorReply(error: unknown, requestId: string): ErrorReply {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, replyTo) => {
     const { status, body } = toErrorReply(error, request.id);
-    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    if (status === 503) request.log.warn({ err: error }, 'database unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'unhandled error');
     else request.log.debug({ err: error, code: body.code }, 'request failed');
     return replyTo.status(status).send(body);
   });
@@ -93,4 +136,15 @@ export function routeNotFound(method: string, url: string) {
     error: `Route ${method} ${url.split('?')[0]} not found`,
     code: 'NOT_FOUND' as const,
   };
+}
+
+/**
+ * Errors the router raises before any route or hook runs (a path parameter over the length limit, a malformed URL):
+ * the same envelope as every other error.
+ */
+export function frameworkErrorReply(error: FastifyError, requestId: string): ErrorReply {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH' || error.statusCode === 414) {
+    return reply(414, 'URI_TOO_LONG', 'The request address is too long');
+  }
+  return toErrorReply(Object.assign(error, { statusCode: error.statusCode ?? 400 }), requestId);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { uuidv7 } from 'uuidv7';
+import type { JobRunner } from './jobs';
 
 export interface MailMessage {
   to: string;
@@ -18,12 +19,18 @@ export interface MailMessage {
 export interface MailResult {
   delivered: boolean;
   error?: string;
+  /** The first attempt failed and the message waits in the job queue for another try (core/jobs.ts). */
+  retrying?: boolean;
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<MailResult>;
   /** Called after every send; the notification log hooks in here. */
   onSent(listener: (message: MailMessage, result: MailResult) => void | Promise<void>): void;
+  /** One more delivery attempt of a message whose first send failed; throws when it fails again. */
+  redeliver(message: MailMessage): Promise<void>;
+  /** Where failed messages go to be tried again (registerMailRetries); without it a failure is final. */
+  setRetryQueue(enqueue: (message: MailMessage) => Promise<unknown>): void;
 }
 
 /** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/outbox. */
@@ -50,11 +57,31 @@ export function createMailer(options: {
     await mkdir(options.outboxDir, { recursive: true });
     const file = path.join(options.outboxDir, `${uuidv7()}.eml`);
     await writeFile(file, (info as { message: Buffer }).message);
-    options.log.info(
-      { to: message.to, template: message.template, link: message.link, file },
-      'mail written to outbox',
-    );
+    // The link carries a one-time token: the log names the file, which holds it, and never the link itself.
+    options.log.info({ to: message.to, template: message.template, file }, 'mail written to outbox');
   }
+
+  let retryQueue: ((message: MailMessage) => Promise<unknown>) | undefined;
+
+  async function notify(message: MailMessage, result: MailResult): Promise<void> {
+    for (const listener of listeners) {
+      try {
+        await listener(message, result);
+      } catch (error) {
+        options.log.error({ err: error }, 'mail listener failed');
+      }
+    }
+  }
+
+  /** Plain data only: the message goes through the job queue as JSON. */
+  const portable = ({ to, subject, text, html, template, link }: MailMessage): MailMessage => ({
+    to,
+    subject,
+    text,
+    html,
+    template,
+    link,
+  });
 
   return {
     async send(message) {
@@ -65,18 +92,46 @@ export function createMailer(options: {
       } catch (error) {
         options.log.error({ err: error, to: message.to, template: message.template }, 'mail delivery failed');
         result = { delivered: false, error: error instanceof Error ? error.message : String(error) };
-      }
-      for (const listener of listeners) {
-        try {
-          await listener(message, result);
-        } catch (error) {
-          options.log.error({ err: error }, 'mail listener failed');
+        if (retryQueue) {
+          try {
+            await retryQueue(portable(message));
+            result.retrying = true;
+          } catch (queueError) {
+            options.log.error({ err: queueError, to: message.to }, 'mail could not be queued for retry');
+          }
         }
       }
+      await notify(message, result);
       return result;
+    },
+    async redeliver(message) {
+      await deliver(message);
+      await notify(message, { delivered: true });
+    },
+    setRetryQueue(enqueue) {
+      retryQueue = enqueue;
     },
     onSent(listener) {
       listeners.push(listener);
     },
   };
+}
+
+export const MAIL_RETRY_JOB = 'mail.retry';
+
+/**
+ * Outgoing mail through the job runner: a message whose first delivery fails is kept in the durable queue and
+ * tried again with backoff (and logged again in the notification log once it is sent), never dropped.
+ */
+export function registerMailRetries(
+  mailer: Mailer,
+  jobs: JobRunner,
+  options: { retryLimit?: number; retryDelaySeconds?: number } = {},
+): void {
+  jobs.define<MailMessage>(MAIL_RETRY_JOB, {
+    handler: (message) => mailer.redeliver(message),
+    retryLimit: options.retryLimit ?? 10,
+    retryDelaySeconds: options.retryDelaySeconds ?? 30,
+  });
+  mailer.setRetryQueue((message) => jobs.send(MAIL_RETRY_JOB, message));
 }

@@ -1,5 +1,11 @@
-import type { NotificationCountEvent, NotificationDto } from '@rentora/shared';
-import { SOCKET_EVENTS } from '@rentora/shared';
+import type {
+  ChatDeleteEvent,
+  ChatMessageDto,
+  ChatTypingEvent,
+  NotificationCountEvent,
+  NotificationDto,
+} from '@rentora/shared';
+import { CHAT_EVENTS, SOCKET_EVENTS } from '@rentora/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -22,6 +28,10 @@ const COMPANY_ROOM_PREFIX = 'company:';
 export interface ServerToClientEvents {
   [SOCKET_EVENTS.notificationNew]: (notification: NotificationDto) => void;
   [SOCKET_EVENTS.notificationCount]: (payload: NotificationCountEvent) => void;
+  [CHAT_EVENTS.message]: (message: ChatMessageDto) => void;
+  [CHAT_EVENTS.edit]: (message: ChatMessageDto) => void;
+  [CHAT_EVENTS.delete]: (payload: ChatDeleteEvent) => void;
+  [CHAT_EVENTS.typing]: (payload: ChatTypingEvent) => void;
 }
 /** Clients send nothing; everything they do goes through the REST API. */
 type ClientToServerEvents = Record<string, never>;

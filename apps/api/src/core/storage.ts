@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -8,9 +8,8 @@ import type { Readable } from 'node:stream';
  * `companies/<companyId>/units/<unitId>/<imageId>.jpg`; who may read a file is decided by the
  * `/uploads` route from the database, never by the storage.
  *
- * The default is the local disk under DATA_DIR/uploads. An S3-compatible implementation (S3_* settings)
- * plugs in here behind the same four calls; it is not built yet because this machine has no network access
- * to test it against (see docs/decisions.md).
+ * The default is the local disk under DATA_DIR/uploads (`createLocalStorage`); with S3_BUCKET set the files
+ * live in an S3-compatible bucket (`createS3Storage` in core/storage-s3.ts) behind the same calls.
  */
 export interface Storage {
   readonly kind: 'local' | 's3';
@@ -21,6 +20,13 @@ export interface Storage {
   /** A stream of the file, or null when it does not exist. */
   read(key: string): Promise<{ stream: Readable; size: number } | null>;
   exists(key: string): Promise<boolean>;
+  /**
+   * A short-lived URL of the bucket itself (S3 only). The `/uploads` route redirects there after its own
+   * permission check, so file bytes never pass through the API process.
+   */
+  presignedUrl?(key: string, options: { expiresInSeconds: number; contentType?: string }): Promise<string>;
+  /** Every key, for `npm run storage:migrate` (local only). */
+  listKeys?(): AsyncIterable<string>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
@@ -75,6 +81,26 @@ export function createLocalStorage(root: string): Storage {
         return (await stat(fileOf(key))).isFile();
       } catch {
         return false;
+      }
+    },
+
+    async *listKeys() {
+      let entries: string[];
+      try {
+        entries = await readdir(base, { recursive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries.sort()) {
+        const key = entry.split(path.sep).join('/');
+        if (
+          !key.endsWith('.tmp') &&
+          isValidStorageKey(key) &&
+          (await stat(path.join(base, entry))).isFile()
+        ) {
+          yield key;
+        }
       }
     },
   };

@@ -19,12 +19,37 @@ export type DatabaseDriver = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   driver: DatabaseDriver;
+  /** The PostgreSQL connection string (unset on PGlite); the job runner opens its own pool with it. */
+  url?: string;
   migrate(): Promise<void>;
   /** Runs `work` while no other server process does the same (migrations and seeding at start-up). */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Refreshes the planner's statistics (PGlite never runs autovacuum/analyze by itself). */
   analyze(): Promise<void>;
   close(): Promise<void>;
+  /** Connections of the PostgreSQL pool (null on PGlite: one in-process connection). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
+  /** Calls `listener` with the duration in seconds of every query (metrics). */
+  observeQueries(listener: (seconds: number) => void): void;
+}
+
+type QueryListener = (seconds: number) => void;
+
+/** Wraps a client's promise-returning `query` so every statement reports its duration. */
+function timeQueries(target: { query: (...args: never[]) => unknown }, listeners: QueryListener[]): void {
+  const original = target.query.bind(target) as (...args: unknown[]) => unknown;
+  (target as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = original(...args);
+    if (listeners.length > 0 && result instanceof Promise) {
+      const started = performance.now();
+      const report = () => {
+        const seconds = (performance.now() - started) / 1000;
+        for (const listener of listeners) listener(seconds);
+      };
+      result.then(report, report);
+    }
+    return result;
+  };
 }
 
 /** Any constant: the advisory lock key of the start-up work. */
@@ -45,10 +70,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const folder = options.migrationsDir ?? migrationsFolder;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const listeners: QueryListener[] = [];
+    pool.on('connect', (client) => {
+      timeQueries(client, listeners);
+      // A connection the server drops while it is checked out (a restart, a failover) must not crash the process:
+      // the query on it fails (503 to the caller) and the pool opens a new connection for the next one.
+      client.on('error', () => {});
+    });
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {
       db: db as unknown as Db,
       driver: 'postgres',
+      url: options.url,
       migrate: () => migratePg(db, { migrationsFolder: folder }),
       async exclusive(work) {
         const client = await pool.connect();
@@ -64,9 +98,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query('analyze');
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      observeQueries: (listener) => {
+        listeners.push(listener);
+      },
     };
   }
   const client = await PGlite.create(options.dataDir);
+  const listeners: QueryListener[] = [];
+  timeQueries(client, listeners);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
@@ -78,5 +118,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.exec('analyze');
     },
     close: () => client.close(),
+    poolStats: () => null,
+    observeQueries: (listener) => {
+      listeners.push(listener);
+    },
   };
 }

@@ -1,39 +1,10 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import path from 'node:path';
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+import { acquireDataDirLock } from '../../../../scripts/data-dir-lock.mjs';
 
 /**
- * PGlite takes no lock of its own and two writers corrupt it: one process per DATA_DIR.
- * A lock left by a process that no longer runs is taken over.
+ * One server process per DATA_DIR (PGlite has no lock of its own): a lock the kernel drops when the process dies,
+ * shared with the backup and restore scripts (scripts/data-dir-lock.mjs).
  */
-export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'server.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isFinite(owner) && owner !== process.pid && isRunning(owner)) {
-        throw new Error(
-          `The data directory ${dataDir} is in use by another server process (pid ${owner}). ` +
-            'Stop it first, or give this one another DATA_DIR.',
-        );
-      }
-      rmSync(file, { force: true });
-    }
-  }
-  throw new Error(`Could not lock ${dataDir}`);
+export function lockDataDir(dataDir: string): Promise<() => void> {
+  // A restart right after a kill may find the dying process still holding the lock for a moment.
+  return acquireDataDirLock(dataDir, { waitMs: 3000 });
 }

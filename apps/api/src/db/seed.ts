@@ -1,14 +1,19 @@
 import { type CompanyRole, type Feature, type Limitations, ROLE_DEFAULT_FEATURES } from '@rentora/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../core/passwords';
+import { seedBookingsDemo } from '../modules/bookings/bookings.seed';
+import { seedChatDemo } from '../modules/chat/chat.seed';
 import { periodEnd, slugify } from '../modules/companies/companies.service';
 import { seedTeamsDemo } from '../modules/invitations/invitations.seed';
+import { seedMaintenanceDemo } from '../modules/maintenance/maintenance.seed';
 import { seedNotificationDemo } from '../modules/notifications/notifications.seed';
 import { seedInventoryDemo } from '../modules/properties/properties.seed';
+import { seedTenantsDemo } from '../modules/tenants/tenants.seed';
 import type { Db } from './client';
 import { companies, companyUsers, plans, users } from './schema';
 
-const PROFESSIONAL_FEATURES: Feature[] = ROLE_DEFAULT_FEATURES.owner.filter((f) => f !== 'analytics_export');
+/** Everything an owner holds, analytics exports included (the demo owner exports reports). */
+const PROFESSIONAL_FEATURES: Feature[] = [...ROLE_DEFAULT_FEATURES.owner];
 const STARTER_FEATURES: Feature[] = ROLE_DEFAULT_FEATURES.owner.filter(
   (feature) =>
     !['payments_', 'invoices_', 'bookings_', 'analytics_', 'reports_'].some((prefix) =>
@@ -205,5 +210,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await seedNotificationDemo(db);
   await seedTeamsDemo(db);
   await seedInventoryDemo(db);
+  await seedTenantsDemo(db);
+  await seedChatDemo(db);
+  await seedBookingsDemo(db);
+  await seedMaintenanceDemo(db);
   return true;
 }

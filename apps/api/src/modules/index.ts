@@ -1,26 +1,37 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminAccountsRoutes } from './admin-accounts/admin-accounts.routes';
+import { analyticsRoutes } from './analytics/analytics.routes';
+import { assigneeCodeRoutes, assigneePortalRoutes } from './assignee/assignee.routes';
+import { auditLogsRoutes } from './audit-logs/audit-logs.routes';
 import { authRoutes } from './auth/auth.routes';
+import { bookingsRoutes } from './bookings/bookings.routes';
+import { chatRoutes } from './chat/chat.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { companyUserStatsRoutes, companyUsersRoutes } from './company-users/company-users.routes';
-import { healthRoutes } from './health/health.routes';
+import { healthRoutes, metricsRoutes } from './health/health.routes';
 import { invitationsRoutes } from './invitations/invitations.routes';
 import { leadsRoutes } from './leads/leads.routes';
+import { maintenanceConfigRoutes } from './maintenance/maintenance.config.routes';
+import { maintenanceRoutes, tenantPortalMaintenanceRoutes } from './maintenance/maintenance.routes';
+import { maintenancePublicRoutes } from './maintenance-public/maintenance-public.routes';
 import {
   notificationLogsRoutes,
   testNotificationsRoutes,
 } from './notification-logs/notification-logs.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { paymentsRoutes } from './payments/payments.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { companyInventoryRoutes, propertiesRoutes } from './properties/properties.routes';
 import { publicListingRoutes } from './public-listing/public-listing.routes';
 import { rentalUnitTemplatesRoutes } from './rental-unit-templates/rental-unit-templates.routes';
 import { rentalUnitsRoutes } from './rental-units/rental-units.routes';
 import { superadminRoutes } from './superadmin/superadmin.routes';
+import { tenantCodesRoutes, tenantsRoutes } from './tenants/tenants.routes';
 
 /** The one list of route plugins and their prefixes (under /api). */
 export const MODULES: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: '/health', plugin: healthRoutes },
+  { prefix: '/metrics', plugin: metricsRoutes },
   { prefix: '/auth', plugin: authRoutes },
   { prefix: '/companies', plugin: companiesRoutes },
   { prefix: '/superadmin', plugin: superadminRoutes },
@@ -38,6 +49,19 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: '/rental-unit-templates', plugin: rentalUnitTemplatesRoutes },
   { prefix: '/companies', plugin: companyInventoryRoutes },
   { prefix: '/public', plugin: publicListingRoutes },
+  { prefix: '/chat', plugin: chatRoutes },
+  { prefix: '/analytics', plugin: analyticsRoutes },
+  { prefix: '/audit-logs', plugin: auditLogsRoutes },
+  { prefix: '/payments', plugin: paymentsRoutes },
+  { prefix: '/tenants', plugin: tenantsRoutes },
+  { prefix: '/tenant-codes', plugin: tenantCodesRoutes },
+  { prefix: '/bookings', plugin: bookingsRoutes },
+  { prefix: '/maintenance', plugin: maintenanceRoutes },
+  { prefix: '/maintenance', plugin: maintenanceConfigRoutes },
+  { prefix: '/maintenance/tenant-portal', plugin: tenantPortalMaintenanceRoutes },
+  { prefix: '/assignee', plugin: assigneeCodeRoutes },
+  { prefix: '/assignee-portal', plugin: assigneePortalRoutes },
+  { prefix: '/public', plugin: maintenancePublicRoutes },
 ];
 
 export const registerModules: FastifyPluginAsync = async (app) => {

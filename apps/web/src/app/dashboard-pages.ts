@@ -86,7 +86,26 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     parent: 'properties',
     component: lazyPage(() => import('../features/rental-units/unit-detail-page'), 'UnitDetailPage'),
   },
-  { path: 'tenants', title: 'Tenants', description: 'Tenant records, documents and leases' },
+  {
+    path: 'tenants',
+    title: 'Tenants',
+    description: 'Tenant records, documents and leases',
+    component: lazyPage(() => import('../features/tenants/tenant-list-page'), 'TenantListPage'),
+  },
+  {
+    path: 'tenants/new',
+    title: 'Add Tenant',
+    description: 'Add a tenant to a unit',
+    parent: 'tenants',
+    component: lazyPage(() => import('../features/tenants/tenant-create-page'), 'TenantCreatePage'),
+  },
+  {
+    path: 'tenants/:id',
+    title: 'Tenant',
+    description: 'A tenancy with its documents, dues, notes and history',
+    parent: 'tenants',
+    component: lazyPage(() => import('../features/tenants/tenant-detail-page'), 'TenantDetailPage'),
+  },
   { path: 'tenant-management', title: 'Tenant Management', aliasOf: 'tenants' },
   {
     path: 'companies',
@@ -111,8 +130,18 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
       'CompanyUserDetailPage',
     ),
   },
-  { path: 'bookings', title: 'Bookings', description: 'Bookings and installments' },
-  { path: 'maintenance', title: 'Maintenance', description: 'Requests, types and assignments' },
+  {
+    path: 'bookings',
+    title: 'Bookings',
+    description: 'Bookings and installments',
+    component: lazyPage(() => import('../features/bookings/bookings-pages'), 'DashboardBookingsPage'),
+  },
+  {
+    path: 'maintenance',
+    title: 'Maintenance',
+    description: 'Requests, types and assignments',
+    component: lazyPage(() => import('../features/maintenance/maintenance-page'), 'MaintenancePage'),
+  },
   {
     path: 'maintenance/:tab',
     title: 'Maintenance',
@@ -144,7 +173,12 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     description: 'Dues, receipts and overdue payments',
     parent: 'payments',
   },
-  { path: 'analytics', title: 'Analytics', description: 'Occupancy, revenue and trends' },
+  {
+    path: 'analytics',
+    title: 'Analytics',
+    description: 'Occupancy, revenue and trends',
+    component: lazyPage(() => import('../features/analytics/analytics-page'), 'AnalyticsPage'),
+  },
   {
     path: 'notifications',
     title: 'Notifications',
@@ -200,7 +234,18 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     description: 'Sales enquiries from the contact page',
     component: lazyPage(() => import('../features/leads/leads-page'), 'LeadsPage'),
   },
-  { path: 'chat', title: 'Chat', description: 'Conversations with your team' },
+  {
+    path: 'audit-log',
+    title: 'Audit Log',
+    description: 'Every sensitive change, with who, when and from where',
+    component: lazyPage(() => import('../features/audit-log/audit-log-page'), 'AuditLogPage'),
+  },
+  {
+    path: 'chat',
+    title: 'Chat',
+    description: 'Conversations with your team',
+    component: lazyPage(() => import('../features/chat/chat-page'), 'ChatPage'),
+  },
 ];
 
 /** The component an entry shows (its own, or its alias target's), if any. */

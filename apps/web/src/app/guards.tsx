@@ -33,6 +33,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     );
   }
   if (!auth.isAuthenticated) {
+    // Sign out leaves for / (spec 01); clearing the session can render this guard before that navigation lands.
+    if (auth.signedOut) return <Navigate to="/" replace />;
     const from = { pathname: location.pathname, search: location.search, hash: location.hash };
     return <Navigate to="/auth/login" replace state={{ from }} />;
   }

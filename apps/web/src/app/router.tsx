@@ -32,9 +32,23 @@ const VerifyEmailPending = lazyPage(
   'VerifyEmailPendingPage',
 );
 const Invitation = lazyPage(() => import('../features/invitations/invitation-page'), 'InvitationPage');
-const CreateTicket = lazyPage(() => import('../features/placeholders/portal-pages'), 'CreateTicketPage');
-const TenantPortal = lazyPage(() => import('../features/placeholders/portal-pages'), 'TenantPortalPage');
-const AssigneePortal = lazyPage(() => import('../features/placeholders/portal-pages'), 'AssigneePortalPage');
+const CreateTicket = lazyPage(
+  () => import('../features/create-ticket/create-ticket-page'),
+  'CreateTicketPage',
+);
+const TrackTicket = lazyPage(() => import('../features/create-ticket/track-ticket-page'), 'TrackTicketPage');
+const TenantPortalMaintenance = lazyPage(
+  () => import('../features/maintenance/tenant-portal-maintenance-page'),
+  'TenantPortalMaintenancePage',
+);
+const TenantPortal = lazyPage(
+  () => import('../features/tenant-portal/tenant-portal-page'),
+  'TenantPortalPage',
+);
+const AssigneePortal = lazyPage(
+  () => import('../features/assignee-portal/assignee-portal-page'),
+  'AssigneePortalPage',
+);
 
 // The dashboard and tenant route tables (and every page they register) load with their area, not with `/`.
 const DashboardRoutes = lazyPage(() => import('./dashboard-routes'), 'DashboardRoutes');
@@ -78,7 +92,9 @@ export const routes: RouteObject[] = [
       { path: 'dashboard/*', element: <RequireAuth>{fullScreen(DashboardRoutes)}</RequireAuth> },
       { path: 'tenant/*', element: <RequireAuth>{fullScreen(TenantRoutes)}</RequireAuth> },
       { path: 'create-ticket/:formId', element: fullScreen(CreateTicket) },
+      { path: 'track-ticket/:trackingToken', element: fullScreen(TrackTicket) },
       { path: 'tenant-portal/:tenantcode', element: fullScreen(TenantPortal) },
+      { path: 'tenant-portal/:tenantcode/maintenance', element: fullScreen(TenantPortalMaintenance) },
       { path: 'assignee-portal/:assigneeCode', element: fullScreen(AssigneePortal) },
       { path: 'invitation/:token', element: fullScreen(Invitation) },
     ],

@@ -17,6 +17,16 @@ const Notifications = lazyPage(
   'NotificationsPage',
 );
 const Profile = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
+const MyUnits = lazyPage(() => import('../features/tenant-area/my-units-pages'), 'MyUnitsPage');
+const MyUnit = lazyPage(() => import('../features/tenant-area/my-units-pages'), 'MyUnitPage');
+const Explore = lazyPage(
+  () => import('../features/public-listing/public-properties-page'),
+  'PublicPropertiesPage',
+);
+const ExploreDetail = lazyPage(
+  () => import('../features/public-listing/public-property-detail-page'),
+  'PublicPropertyDetailPage',
+);
 
 export const TENANT_PAGES: TenantPageDef[] = [
   { path: '', title: 'Dashboard', description: 'Your home at a glance', component: Home },
@@ -25,16 +35,19 @@ export const TENANT_PAGES: TenantPageDef[] = [
     path: 'units',
     title: 'My Unit',
     description: 'The unit you rent, your lease and documents',
-    component: Placeholder,
+    component: MyUnits,
   },
-  { path: 'units/:id', title: 'My Unit', description: 'Unit details', component: Placeholder },
-  { path: 'properties', title: 'Explore', description: 'Find your next home', component: Placeholder },
-  { path: 'properties/:id', title: 'Explore', description: 'Property details', component: Placeholder },
+  { path: 'units/:id', title: 'My Unit', description: 'Unit details', component: MyUnit },
+  { path: 'properties', title: 'Explore', description: 'Find your next home', component: Explore },
+  { path: 'properties/:id', title: 'Explore', description: 'Property details', component: ExploreDetail },
   {
     path: 'maintenance',
     title: 'Maintenance',
     description: 'Report and follow repairs',
-    component: Placeholder,
+    component: lazyPage(
+      () => import('../features/maintenance/tenant-maintenance-page'),
+      'TenantMaintenancePage',
+    ),
   },
   {
     path: 'notifications',
@@ -46,9 +59,9 @@ export const TENANT_PAGES: TenantPageDef[] = [
   { path: 'favorites', title: 'Favorites', description: 'Homes you saved', component: Placeholder },
   {
     path: 'applications',
-    title: 'Applications',
-    description: 'Your rental applications',
-    component: Placeholder,
+    title: 'My bookings',
+    description: 'Your bookings, payments and installments',
+    component: lazyPage(() => import('../features/bookings/bookings-pages'), 'MyBookingsPage'),
   },
   { path: 'payments', title: 'Payments', description: 'Rent and deposits', component: Placeholder },
   {

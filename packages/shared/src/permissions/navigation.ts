@@ -22,6 +22,8 @@ export interface NavItem {
   badge?: 'Dev' | 'DEV' | 'Admin';
   showLock?: boolean;
   isNew?: boolean;
+  /** Only these roles see the item (besides the super admin), whatever features they hold. */
+  roles?: readonly StaffRole[];
 }
 
 export interface NavGroup {
@@ -232,6 +234,16 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         order: 1,
         showLock: true,
       },
+      {
+        id: 'audit-log',
+        name: 'Audit Log',
+        href: '/dashboard/audit-log',
+        icon: 'ScrollText',
+        description: 'Every change to money, permissions, plans, statuses and deletions',
+        requiredFeatures: [],
+        roles: ['owner'],
+        order: 2,
+      },
     ],
   },
   {
@@ -325,9 +337,11 @@ export const NAV_GROUPS: readonly NavGroup[] = [
  */
 export function navItemState(
   ctx: AccessContext,
-  item: Pick<NavItem, 'requiredFeatures' | 'requireAll' | 'showLock'>,
+  item: Pick<NavItem, 'requiredFeatures' | 'requireAll' | 'showLock' | 'roles'>,
 ): NavItemState {
-  if (item.requiredFeatures.length === 0 || isSuperAdmin(ctx)) return 'accessible';
+  if (isSuperAdmin(ctx)) return 'accessible';
+  if (item.roles && !item.roles.includes(staffRoleOf(ctx) as StaffRole)) return 'hidden';
+  if (item.requiredFeatures.length === 0) return 'accessible';
   const held = item.requiredFeatures.filter((feature) => holdsFeature(ctx, feature));
   const holds = item.requireAll ? held.length === item.requiredFeatures.length : held.length > 0;
   if (!holds) return 'hidden';
@@ -354,6 +368,8 @@ export interface RouteGate {
   /** X in "You do not have access to X." */
   label: string;
   superAdminOnly?: boolean;
+  /** Only these roles may open it (besides the super admin). */
+  roles?: readonly StaffRole[];
 }
 
 const FOUR: readonly StaffRole[] = ['super_admin', 'admin', 'owner', 'manager'];
@@ -364,6 +380,7 @@ export const ROUTE_GATES: readonly RouteGate[] = [
   { path: '/dashboard', features: [], fallbackRoles: STAFF_ROLES, label: 'Dashboard' },
   { path: '/dashboard/profile', features: [], fallbackRoles: STAFF_ROLES, label: 'Profile' },
   { path: '/dashboard/chat', features: [], fallbackRoles: STAFF_ROLES, label: 'Chat' },
+  { path: '/dashboard/audit-log', features: [], fallbackRoles: THREE, roles: ['owner'], label: 'Audit Log' },
   { path: '/dashboard/properties', features: ['properties_read'], fallbackRoles: FOUR, label: 'Properties' },
   {
     path: '/dashboard/properties/create',
@@ -499,6 +516,9 @@ export function gateRoute(ctx: AccessContext, pathname: string): RouteDecision {
   if (!canEnterDashboard(ctx)) return { kind: 'redirect', to: '/' };
   if (isSuperAdmin(ctx)) return { kind: 'allow', gate };
   if (gate.superAdminOnly) return { kind: 'deny', gate, message: deniedMessage(gate.label) };
+  if (gate.roles && !gate.roles.includes(staffRoleOf(ctx) as StaffRole)) {
+    return { kind: 'deny', gate, message: deniedMessage(gate.label) };
+  }
 
   const featureDataMissing = ctx.features === null || ctx.features === undefined;
   const allowed =

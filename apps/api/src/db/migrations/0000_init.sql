@@ -1,3 +1,79 @@
+CREATE TABLE "audit_logs" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid,
+	"actor_user_id" uuid,
+	"action" text NOT NULL,
+	"entity_type" text NOT NULL,
+	"entity_id" text NOT NULL,
+	"summary" text,
+	"before" jsonb,
+	"after" jsonb,
+	"request_id" text,
+	"ip" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "bookings" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"property_id" uuid NOT NULL,
+	"rental_unit_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"status" text DEFAULT 'pending_payment' NOT NULL,
+	"move_in_date" date NOT NULL,
+	"duration_months" integer NOT NULL,
+	"payment_plan" text NOT NULL,
+	"notes" text DEFAULT '' NOT NULL,
+	"currency" text DEFAULT 'INR' NOT NULL,
+	"monthly_rent" integer NOT NULL,
+	"maintenance_charges" integer NOT NULL,
+	"security_deposit" integer NOT NULL,
+	"total_amount" integer NOT NULL,
+	"paid_amount" integer DEFAULT 0 NOT NULL,
+	"refund_due_amount" integer DEFAULT 0 NOT NULL,
+	"installments" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"status_history" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"current_order_id" uuid,
+	"hold_expires_at" timestamp with time zone,
+	"cancellation_reason" text,
+	"tenant_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "chat_channel_members" (
+	"channel_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"company_id" uuid NOT NULL,
+	"last_read_at" timestamp with time zone,
+	"joined_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "chat_channel_members_channel_id_user_id_pk" PRIMARY KEY("channel_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "chat_channels" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"name" text,
+	"description" text,
+	"is_private" boolean DEFAULT false NOT NULL,
+	"direct_key" text,
+	"created_by" uuid,
+	"last_message_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "chat_messages" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"channel_id" uuid NOT NULL,
+	"company_id" uuid NOT NULL,
+	"author_id" uuid NOT NULL,
+	"body" text NOT NULL,
+	"edited_at" timestamp with time zone,
+	"deleted_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "companies" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -108,6 +184,142 @@ CREATE TABLE "users" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "job_schedules" (
+	"name" text PRIMARY KEY NOT NULL,
+	"cron" text NOT NULL,
+	"data" jsonb NOT NULL,
+	"next_run_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "jobs" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"data" jsonb NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"max_attempts" integer NOT NULL,
+	"run_after" timestamp with time zone DEFAULT now() NOT NULL,
+	"singleton_key" text,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "assignee_codes" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"code" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "maintenance_assignments" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"type_id" uuid NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"assignees" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"watchers" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"settings" jsonb NOT NULL,
+	"last_assigned_user_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "maintenance_counters" (
+	"company_id" uuid NOT NULL,
+	"last_number" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "maintenance_counters_company_id_pk" PRIMARY KEY("company_id")
+);
+--> statement-breakpoint
+CREATE TABLE "maintenance_events" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"request_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"visibility" text NOT NULL,
+	"author_type" text NOT NULL,
+	"author_user_id" uuid,
+	"author_name" text NOT NULL,
+	"body" text,
+	"from_status" text,
+	"to_status" text,
+	"data" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "maintenance_forms" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"property_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"type_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"intro" text DEFAULT '' NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "maintenance_media" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"request_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"storage_key" text NOT NULL,
+	"mime_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"file_name" text NOT NULL,
+	"uploaded_by_type" text NOT NULL,
+	"uploaded_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "maintenance_requests" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"number" integer NOT NULL,
+	"title" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"type_id" uuid,
+	"priority" text DEFAULT 'medium' NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"source" text DEFAULT 'staff' NOT NULL,
+	"property_id" uuid NOT NULL,
+	"rental_unit_id" uuid,
+	"tenant_id" uuid,
+	"requester_type" text NOT NULL,
+	"requester_user_id" uuid,
+	"requester_name" text NOT NULL,
+	"requester_email" text,
+	"requester_phone" text,
+	"assignee_id" uuid,
+	"watcher_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"form_id" uuid,
+	"tracking_token_hash" text,
+	"due_at" timestamp with time zone,
+	"assigned_at" timestamp with time zone,
+	"resolved_at" timestamp with time zone,
+	"closed_at" timestamp with time zone,
+	"overdue_notified_at" timestamp with time zone,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "maintenance_types" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"key" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"sla_hours" integer DEFAULT 72 NOT NULL,
+	"default_priority" text DEFAULT 'medium' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "notifications" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -121,6 +333,44 @@ CREATE TABLE "notifications" (
 	"status" text DEFAULT 'unread' NOT NULL,
 	"read_at" timestamp with time zone,
 	"data" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payment_orders" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"gateway" text NOT NULL,
+	"gateway_order_id" text NOT NULL,
+	"amount" integer NOT NULL,
+	"currency" text DEFAULT 'INR' NOT NULL,
+	"status" text DEFAULT 'created' NOT NULL,
+	"purpose" text NOT NULL,
+	"reference_id" uuid,
+	"installment_number" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payment_webhook_events" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"event_id" text NOT NULL,
+	"event" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payments" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"order_id" uuid NOT NULL,
+	"gateway_payment_id" text NOT NULL,
+	"amount" integer NOT NULL,
+	"currency" text DEFAULT 'INR' NOT NULL,
+	"status" text NOT NULL,
+	"method" text,
+	"source" text NOT NULL,
+	"failure_reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -257,6 +507,19 @@ CREATE TABLE "rental_unit_users" (
 	"security_deposit" integer DEFAULT 0 NOT NULL,
 	"currency" text DEFAULT 'INR' NOT NULL,
 	"notes" text DEFAULT '' NOT NULL,
+	"tenancy_status" text DEFAULT 'active' NOT NULL,
+	"rejection_reason" text,
+	"lease_start_date" date,
+	"maintenance_charges" integer DEFAULT 0 NOT NULL,
+	"rent_due_day" integer DEFAULT 1 NOT NULL,
+	"dues_rent" integer DEFAULT 0 NOT NULL,
+	"dues_maintenance" integer DEFAULT 0 NOT NULL,
+	"dues_utilities" integer DEFAULT 0 NOT NULL,
+	"dues_penalties" integer DEFAULT 0 NOT NULL,
+	"source" text DEFAULT 'staff' NOT NULL,
+	"booking_id" uuid,
+	"ratings" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"compliance" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -341,6 +604,64 @@ CREATE TABLE "invitations" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "tenant_codes" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"code" text NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tenant_documents" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"verified" boolean DEFAULT false NOT NULL,
+	"storage_key" text NOT NULL,
+	"file_name" text NOT NULL,
+	"mime_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"uploaded_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tenant_entries" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"type" text NOT NULL,
+	"content" text NOT NULL,
+	"author_user_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tenant_status_history" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"from_status" text,
+	"to_status" text NOT NULL,
+	"reason" text,
+	"actor_user_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_rental_unit_id_rental_units_id_fk" FOREIGN KEY ("rental_unit_id") REFERENCES "public"."rental_units"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_current_order_id_payment_orders_id_fk" FOREIGN KEY ("current_order_id") REFERENCES "public"."payment_orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_channel_members" ADD CONSTRAINT "chat_channel_members_channel_id_chat_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."chat_channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_channel_members" ADD CONSTRAINT "chat_channel_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_channel_members" ADD CONSTRAINT "chat_channel_members_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_channels" ADD CONSTRAINT "chat_channels_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_channels" ADD CONSTRAINT "chat_channels_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_channel_id_chat_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."chat_channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_pending_plan_id_plans_id_fk" FOREIGN KEY ("pending_plan_id") REFERENCES "public"."plans"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -350,8 +671,35 @@ ALTER TABLE "company_users" ADD CONSTRAINT "company_users_invited_by_users_id_fk
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "assignee_codes" ADD CONSTRAINT "assignee_codes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "assignee_codes" ADD CONSTRAINT "assignee_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_assignments" ADD CONSTRAINT "maintenance_assignments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_assignments" ADD CONSTRAINT "maintenance_assignments_type_id_maintenance_types_id_fk" FOREIGN KEY ("type_id") REFERENCES "public"."maintenance_types"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_counters" ADD CONSTRAINT "maintenance_counters_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_events" ADD CONSTRAINT "maintenance_events_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_events" ADD CONSTRAINT "maintenance_events_request_id_maintenance_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."maintenance_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_events" ADD CONSTRAINT "maintenance_events_author_user_id_users_id_fk" FOREIGN KEY ("author_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_forms" ADD CONSTRAINT "maintenance_forms_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_forms" ADD CONSTRAINT "maintenance_forms_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_media" ADD CONSTRAINT "maintenance_media_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_media" ADD CONSTRAINT "maintenance_media_request_id_maintenance_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."maintenance_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_media" ADD CONSTRAINT "maintenance_media_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_requests" ADD CONSTRAINT "maintenance_requests_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_requests" ADD CONSTRAINT "maintenance_requests_type_id_maintenance_types_id_fk" FOREIGN KEY ("type_id") REFERENCES "public"."maintenance_types"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_requests" ADD CONSTRAINT "maintenance_requests_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_requests" ADD CONSTRAINT "maintenance_requests_rental_unit_id_rental_units_id_fk" FOREIGN KEY ("rental_unit_id") REFERENCES "public"."rental_units"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_requests" ADD CONSTRAINT "maintenance_requests_tenant_id_rental_unit_users_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."rental_unit_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_requests" ADD CONSTRAINT "maintenance_requests_requester_user_id_users_id_fk" FOREIGN KEY ("requester_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_requests" ADD CONSTRAINT "maintenance_requests_assignee_id_users_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_requests" ADD CONSTRAINT "maintenance_requests_form_id_maintenance_forms_id_fk" FOREIGN KEY ("form_id") REFERENCES "public"."maintenance_forms"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_requests" ADD CONSTRAINT "maintenance_requests_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_types" ADD CONSTRAINT "maintenance_types_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_payment_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."payment_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_notes" ADD CONSTRAINT "lead_notes_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_notes" ADD CONSTRAINT "lead_notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_logs" ADD CONSTRAINT "notification_logs_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -383,6 +731,33 @@ ALTER TABLE "company_user_notes" ADD CONSTRAINT "company_user_notes_author_id_us
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_accepted_by_users_id_fk" FOREIGN KEY ("accepted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_codes" ADD CONSTRAINT "tenant_codes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_codes" ADD CONSTRAINT "tenant_codes_tenant_id_rental_unit_users_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."rental_unit_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_codes" ADD CONSTRAINT "tenant_codes_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_documents" ADD CONSTRAINT "tenant_documents_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_documents" ADD CONSTRAINT "tenant_documents_tenant_id_rental_unit_users_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."rental_unit_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_documents" ADD CONSTRAINT "tenant_documents_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_entries" ADD CONSTRAINT "tenant_entries_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_entries" ADD CONSTRAINT "tenant_entries_tenant_id_rental_unit_users_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."rental_unit_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_entries" ADD CONSTRAINT "tenant_entries_author_user_id_users_id_fk" FOREIGN KEY ("author_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_status_history" ADD CONSTRAINT "tenant_status_history_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_status_history" ADD CONSTRAINT "tenant_status_history_tenant_id_rental_unit_users_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."rental_unit_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tenant_status_history" ADD CONSTRAINT "tenant_status_history_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "audit_logs_company_created_idx" ON "audit_logs" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_logs_created_idx" ON "audit_logs" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_logs_company_entity_idx" ON "audit_logs" USING btree ("company_id","entity_type","entity_id","created_at");--> statement-breakpoint
+CREATE INDEX "audit_logs_company_action_created_idx" ON "audit_logs" USING btree ("company_id","action","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "bookings_unit_hold_uq" ON "bookings" USING btree ("rental_unit_id") WHERE status in ('pending_payment', 'partially_paid', 'confirmed');--> statement-breakpoint
+CREATE INDEX "bookings_company_created_idx" ON "bookings" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "bookings_company_status_idx" ON "bookings" USING btree ("company_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "bookings_user_created_idx" ON "bookings" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "bookings_hold_idx" ON "bookings" USING btree ("hold_expires_at") WHERE status = 'pending_payment';--> statement-breakpoint
+CREATE INDEX "chat_channel_members_company_user_idx" ON "chat_channel_members" USING btree ("company_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_channels_company_name_idx" ON "chat_channels" USING btree ("company_id","name") WHERE "chat_channels"."kind" = 'channel';--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_channels_company_direct_idx" ON "chat_channels" USING btree ("company_id","direct_key") WHERE "chat_channels"."kind" = 'direct';--> statement-breakpoint
+CREATE INDEX "chat_channels_company_last_message_idx" ON "chat_channels" USING btree ("company_id","last_message_at");--> statement-breakpoint
+CREATE INDEX "chat_messages_channel_id_idx" ON "chat_messages" USING btree ("channel_id","id");--> statement-breakpoint
+CREATE INDEX "chat_messages_channel_created_idx" ON "chat_messages" USING btree ("channel_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "companies_slug_uq" ON "companies" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "companies_created_idx" ON "companies" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "companies_name_idx" ON "companies" USING btree (lower("name"));--> statement-breakpoint
@@ -399,10 +774,43 @@ CREATE INDEX "refresh_tokens_session_idx" ON "refresh_tokens" USING btree ("sess
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "users_role_created_idx" ON "users" USING btree ("role","created_at");--> statement-breakpoint
+CREATE INDEX "jobs_status_run_after_idx" ON "jobs" USING btree ("status","run_after");--> statement-breakpoint
+CREATE INDEX "jobs_name_status_idx" ON "jobs" USING btree ("name","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "jobs_singleton_idx" ON "jobs" USING btree ("name","singleton_key") WHERE "jobs"."singleton_key" is not null and "jobs"."status" = 'queued';--> statement-breakpoint
+CREATE UNIQUE INDEX "assignee_codes_company_user_uq" ON "assignee_codes" USING btree ("company_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "assignee_codes_code_uq" ON "assignee_codes" USING btree ("code");--> statement-breakpoint
+CREATE UNIQUE INDEX "maintenance_assignments_company_type_uq" ON "maintenance_assignments" USING btree ("company_id","type_id");--> statement-breakpoint
+CREATE INDEX "maintenance_assignments_company_active_idx" ON "maintenance_assignments" USING btree ("company_id","is_active");--> statement-breakpoint
+CREATE INDEX "maintenance_events_request_idx" ON "maintenance_events" USING btree ("company_id","request_id","created_at");--> statement-breakpoint
+CREATE INDEX "maintenance_forms_company_idx" ON "maintenance_forms" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "maintenance_media_request_idx" ON "maintenance_media" USING btree ("company_id","request_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "maintenance_requests_company_number_uq" ON "maintenance_requests" USING btree ("company_id","number");--> statement-breakpoint
+CREATE UNIQUE INDEX "maintenance_requests_tracking_uq" ON "maintenance_requests" USING btree ("tracking_token_hash");--> statement-breakpoint
+CREATE INDEX "maintenance_requests_company_created_idx" ON "maintenance_requests" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "maintenance_requests_company_status_idx" ON "maintenance_requests" USING btree ("company_id","status","created_at","id");--> statement-breakpoint
+CREATE INDEX "maintenance_requests_company_priority_idx" ON "maintenance_requests" USING btree ("company_id","priority","created_at","id");--> statement-breakpoint
+CREATE INDEX "maintenance_requests_company_type_idx" ON "maintenance_requests" USING btree ("company_id","type_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "maintenance_requests_company_property_idx" ON "maintenance_requests" USING btree ("company_id","property_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "maintenance_requests_company_unit_idx" ON "maintenance_requests" USING btree ("company_id","rental_unit_id","created_at");--> statement-breakpoint
+CREATE INDEX "maintenance_requests_company_assignee_idx" ON "maintenance_requests" USING btree ("company_id","assignee_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "maintenance_requests_company_source_idx" ON "maintenance_requests" USING btree ("company_id","source","created_at","id");--> statement-breakpoint
+CREATE INDEX "maintenance_requests_company_requester_idx" ON "maintenance_requests" USING btree ("company_id","requester_user_id","created_at");--> statement-breakpoint
+CREATE INDEX "maintenance_requests_requester_idx" ON "maintenance_requests" USING btree ("requester_user_id","created_at");--> statement-breakpoint
+CREATE INDEX "maintenance_requests_company_due_idx" ON "maintenance_requests" USING btree ("company_id","due_at") WHERE "maintenance_requests"."status" in ('open', 'assigned', 'in_progress', 'on_hold');--> statement-breakpoint
+CREATE UNIQUE INDEX "maintenance_types_company_key_uq" ON "maintenance_types" USING btree ("company_id","key");--> statement-breakpoint
+CREATE INDEX "maintenance_types_company_active_idx" ON "maintenance_types" USING btree ("company_id","is_active","name");--> statement-breakpoint
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "notifications_user_status_created_idx" ON "notifications" USING btree ("user_id","status","created_at","id");--> statement-breakpoint
 CREATE INDEX "notifications_user_category_status_created_idx" ON "notifications" USING btree ("user_id","category","status","created_at");--> statement-breakpoint
 CREATE INDEX "notifications_company_idx" ON "notifications" USING btree ("company_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_orders_gateway_order_uq" ON "payment_orders" USING btree ("gateway_order_id");--> statement-breakpoint
+CREATE INDEX "payment_orders_company_idx" ON "payment_orders" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "payment_orders_reference_idx" ON "payment_orders" USING btree ("company_id","reference_id");--> statement-breakpoint
+CREATE INDEX "payment_orders_pending_idx" ON "payment_orders" USING btree ("status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_webhook_events_event_uq" ON "payment_webhook_events" USING btree ("event_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_gateway_payment_uq" ON "payments" USING btree ("gateway_payment_id");--> statement-breakpoint
+CREATE INDEX "payments_company_idx" ON "payments" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "lead_notes_lead_created_idx" ON "lead_notes" USING btree ("lead_id","created_at");--> statement-breakpoint
 CREATE INDEX "leads_created_idx" ON "leads" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "leads_status_created_idx" ON "leads" USING btree ("status","created_at");--> statement-breakpoint
@@ -434,6 +842,11 @@ CREATE INDEX "rental_unit_templates_company_usage_idx" ON "rental_unit_templates
 CREATE INDEX "rental_unit_templates_company_created_idx" ON "rental_unit_templates" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "rental_unit_templates_company_name_idx" ON "rental_unit_templates" USING btree ("company_id",lower("name"),"id");--> statement-breakpoint
 CREATE INDEX "rental_unit_templates_global_usage_idx" ON "rental_unit_templates" USING btree ("usage_count","id") WHERE company_id is null;--> statement-breakpoint
+CREATE INDEX "rental_unit_users_company_tenancy_idx" ON "rental_unit_users" USING btree ("company_id","tenancy_status","created_at","id");--> statement-breakpoint
+CREATE INDEX "rental_unit_users_company_created_idx" ON "rental_unit_users" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "rental_unit_users_company_property_idx" ON "rental_unit_users" USING btree ("company_id","property_id","created_at");--> statement-breakpoint
+CREATE INDEX "rental_unit_users_company_move_in_idx" ON "rental_unit_users" USING btree ("company_id","start_date","id");--> statement-breakpoint
+CREATE INDEX "rental_unit_users_company_rent_idx" ON "rental_unit_users" USING btree ("company_id","rent","id");--> statement-breakpoint
 CREATE INDEX "rental_unit_users_unit_idx" ON "rental_unit_users" USING btree ("company_id","rental_unit_id","status","start_date");--> statement-breakpoint
 CREATE INDEX "rental_unit_users_company_user_idx" ON "rental_unit_users" USING btree ("company_id","user_id","status");--> statement-breakpoint
 CREATE INDEX "rental_unit_users_user_idx" ON "rental_unit_users" USING btree ("user_id","status");--> statement-breakpoint
@@ -458,4 +871,10 @@ CREATE INDEX "company_user_goals_company_member_idx" ON "company_user_goals" USI
 CREATE INDEX "company_user_notes_company_member_idx" ON "company_user_notes" USING btree ("company_id","company_user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_token_hash_uq" ON "invitations" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_company_email_pending_uq" ON "invitations" USING btree ("company_id",lower("email")) WHERE "invitations"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "invitations_company_status_created_idx" ON "invitations" USING btree ("company_id","status","created_at");
+CREATE INDEX "invitations_company_status_created_idx" ON "invitations" USING btree ("company_id","status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "tenant_codes_tenant_uq" ON "tenant_codes" USING btree ("tenant_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "tenant_codes_code_uq" ON "tenant_codes" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "tenant_codes_company_idx" ON "tenant_codes" USING btree ("company_id","tenant_id");--> statement-breakpoint
+CREATE INDEX "tenant_documents_tenant_idx" ON "tenant_documents" USING btree ("company_id","tenant_id","created_at");--> statement-breakpoint
+CREATE INDEX "tenant_entries_tenant_idx" ON "tenant_entries" USING btree ("company_id","tenant_id","kind","created_at");--> statement-breakpoint
+CREATE INDEX "tenant_status_history_tenant_idx" ON "tenant_status_history" USING btree ("company_id","tenant_id","created_at");

@@ -267,11 +267,37 @@ export const rentalUnitUsers = pgTable(
     securityDeposit: integer().notNull().default(0),
     currency: text().notNull().default('INR'),
     notes: text().notNull().default(''),
+    /** The tenancy lifecycle (issue 9); `status` above stays 'current' exactly for active and notice_given. */
+    tenancyStatus: text({ enum: ['pending', 'active', 'notice_given', 'rejected', 'moved_out'] })
+      .notNull()
+      .default('active'),
+    rejectionReason: text(),
+    /** The agreement's start (startDate above is the move-in). */
+    leaseStartDate: date({ mode: 'string' }),
+    maintenanceCharges: integer().notNull().default(0),
+    /** Day of month (1–28) the rent falls due. */
+    rentDueDay: integer().notNull().default(1),
+    duesRent: integer().notNull().default(0),
+    duesMaintenance: integer().notNull().default(0),
+    duesUtilities: integer().notNull().default(0),
+    duesPenalties: integer().notNull().default(0),
+    /** Where the tenancy came from ('staff', 'booking', 'unit'), and the booking when there was one. */
+    source: text().notNull().default('staff'),
+    bookingId: uuid(),
+    /** Ratings 1–5 per aspect ({ payment, behavior, maintenance, communication }), empty until rated. */
+    ratings: jsonb().$type<Record<string, number>>().notNull().default({}),
+    /** Compliance checks ({ backgroundCheck, policeVerification, agreementSigned, depositPaid, notes }). */
+    compliance: jsonb().$type<Record<string, boolean | string>>().notNull().default({}),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('rental_unit_users_company_tenancy_idx').on(t.companyId, t.tenancyStatus, t.createdAt, t.id),
+    index('rental_unit_users_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('rental_unit_users_company_property_idx').on(t.companyId, t.propertyId, t.createdAt),
+    index('rental_unit_users_company_move_in_idx').on(t.companyId, t.startDate, t.id),
+    index('rental_unit_users_company_rent_idx').on(t.companyId, t.rent, t.id),
     index('rental_unit_users_unit_idx').on(t.companyId, t.rentalUnitId, t.status, t.startDate),
     index('rental_unit_users_company_user_idx').on(t.companyId, t.userId, t.status),
     /** The tenant's own view (GET /properties/user) is per user, across companies. */

@@ -21,6 +21,7 @@ import {
 } from '@rentora/shared';
 import type { AppDeps } from '../../app';
 import { type AuthContext, accessContextOf, type CompanyContext, requireCompany } from '../../core/access';
+import { recordAudit } from '../../core/audit';
 import { featureNotInPlan, forbidden, notFound } from '../../core/errors';
 import { isoOrNull, offsetOf } from '../../core/http';
 import { toCompanyUserDto } from '../companies/companies.dto';
@@ -101,6 +102,19 @@ export function createCompanyUsersService(deps: AppDeps, log?: EventLog) {
       const found = await createCompanyUsersRepo(tx).findById(ctx.companyId, id);
       if (!found) throw notFound('Company user');
       await changeMember(tx, ctx, found.member, memberChange, permissionsPath);
+      await recordAudit(tx, {
+        companyId: ctx.companyId,
+        action: 'company_user.changed',
+        entityType: 'company_user',
+        entityId: id,
+        summary: `Changed ${Object.keys(memberChange).join(', ')}`,
+        before: {
+          role: found.member.role,
+          isActive: found.member.isActive,
+          featurePermissions: found.member.featurePermissions,
+        },
+        after: memberChange,
+      });
       return found.member.userId;
     });
     await events.membershipChanged(userId);
@@ -177,6 +191,13 @@ export function createCompanyUsersService(deps: AppDeps, log?: EventLog) {
         const found = await createCompanyUsersRepo(tx).findById(ctx.companyId, id);
         if (!found) throw notFound('Company user');
         await removeMember(tx, ctx, found.member);
+        await recordAudit(tx, {
+          companyId: ctx.companyId,
+          action: 'company_user.removed',
+          entityType: 'company_user',
+          entityId: id,
+          before: { userId: found.member.userId, role: found.member.role },
+        });
         return found.member.userId;
       });
       await events.membershipChanged(userId);

@@ -60,7 +60,7 @@ export function registerNotificationLogging(deps: Pick<AppDeps, 'db' | 'mailer' 
         template: message.template,
         subject: message.subject,
         status: result.delivered ? 'sent' : 'failed',
-        error: result.error ?? null,
+        error: result.error ? `${result.error}${result.retrying ? ' (queued for retry)' : ''}` : null,
       },
     ]);
   });

@@ -7,6 +7,7 @@ import {
   type PublicPlanDto,
 } from '@rentora/shared';
 import type { AppDeps } from '../../app';
+import { recordAudit } from '../../core/audit';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { iso, offsetOf } from '../../core/http';
 import type { PlanRow } from '../companies/companies.repo';
@@ -140,6 +141,19 @@ export function createPlansService(deps: AppDeps) {
         }
         await txRepo.update(id, fields);
         if (isDefault && !current.isDefault) await txRepo.makeDefault(id);
+        await recordAudit(tx, {
+          companyId: null,
+          action: 'plan.updated',
+          entityType: 'plan',
+          entityId: id,
+          summary: `Plan ${current.name} updated${applyToCompanies ? ' and applied to its companies' : ''}`,
+          before: {
+            price: current.price,
+            featuresList: current.featuresList,
+            limitations: current.limitations,
+          },
+          after: input,
+        });
         if (!applyToCompanies) return 0;
         const updated = await txRepo.findForUpdate(id);
         return txRepo.applyToCompanies(updated!);
@@ -162,6 +176,14 @@ export function createPlansService(deps: AppDeps) {
           );
         }
         await txRepo.delete(id);
+        await recordAudit(tx, {
+          companyId: null,
+          action: 'plan.deleted',
+          entityType: 'plan',
+          entityId: id,
+          summary: `Plan ${plan.name} deleted`,
+          before: { name: plan.name, price: plan.price },
+        });
       });
     },
   };

@@ -11,6 +11,7 @@ import type {
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app';
 import type { AuthContext, CompanyContext } from '../../core/access';
+import { recordAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { releaseCompanyUsage, reserveCompanyUsage } from '../../core/plan-limits';
 import { createCompaniesService } from '../companies/companies.service';
@@ -177,6 +178,13 @@ export function createPropertiesService(deps: AppDeps) {
         const unitCount = await txRepo.countUnits(ctx.companyId, propertyId);
         const propertyFiles = await createImagesRepo(tx).filesOfProperty(ctx.companyId, propertyId);
         await txRepo.delete(ctx.companyId, propertyId);
+        await recordAudit(tx, {
+          companyId: ctx.companyId,
+          action: 'property.deleted',
+          entityType: 'property',
+          entityId: propertyId,
+          summary: `Property deleted with ${unitCount} unit(s)`,
+        });
         await releaseCompanyUsage(tx, ctx.companyId, 'properties');
         if (unitCount > 0) await releaseCompanyUsage(tx, ctx.companyId, 'rentalUnits', unitCount);
         return propertyFiles;
@@ -215,6 +223,15 @@ export function createPropertiesService(deps: AppDeps) {
         verificationNotes: input.reason ?? null,
         verifiedAt: input.status === 'verified' ? new Date() : null,
         verifiedBy: input.status === 'pending' ? null : ctx.userId,
+      });
+      await recordAudit(db, {
+        companyId: row.companyId,
+        action: 'property.verification_decided',
+        entityType: 'property',
+        entityId: propertyId,
+        summary: input.reason ?? undefined,
+        before: { verificationStatus: row.verificationStatus },
+        after: { verificationStatus: input.status },
       });
       if (input.status !== row.verificationStatus) {
         const title =

@@ -146,6 +146,22 @@ describe('GET /api/public/properties/:id', () => {
     expect(image.headers['cache-control']).toContain('public');
   });
 
+  it('sends a short public Cache-Control with an ETag and answers 304 to a matching If-None-Match', async () => {
+    for (const url of ['/api/public/properties', `/api/public/properties/${listed._id}`]) {
+      const first = await call(app, 'GET', url);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+      const etag = first.headers.etag;
+      expect(etag).toMatch(/^W\/".+"$/);
+      const repeat = await call(app, 'GET', url, { headers: { 'if-none-match': String(etag) } });
+      expect(repeat.statusCode).toBe(304);
+      expect(repeat.body).toBe('');
+      const stale = await call(app, 'GET', url, { headers: { 'if-none-match': 'W/"other"' } });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.headers.etag).toBe(etag);
+    }
+  });
+
   it('answers 404 for properties the listing does not show', async () => {
     expect((await call(app, 'GET', `/api/public/properties/${hidden._id}`)).statusCode).toBe(404);
     expect((await call(app, 'GET', `/api/public/properties/${uuidv7()}`)).statusCode).toBe(404);

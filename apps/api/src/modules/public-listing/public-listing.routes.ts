@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
 import { ok } from '../../core/http';
+import { etagOnSend, PUBLIC_CACHE_CONTROL } from '../../core/http-cache';
 import { createPublicListingService } from './public-listing.service';
 
 const tags = ['public'];
@@ -21,6 +22,7 @@ export const publicListingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/properties',
     {
       config: { access: access.public },
+      onSend: etagOnSend,
       schema: {
         tags,
         querystring: ZPublicPropertyListQuery,
@@ -28,7 +30,7 @@ export const publicListingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
       const { data, pagination } = await listing.list(request.query);
       return { success: true as const, data, pagination };
     },
@@ -38,10 +40,11 @@ export const publicListingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/properties/:id',
     {
       config: { access: access.public },
+      onSend: etagOnSend,
       schema: { tags, params: ZIdParams, response: { 200: zOk(ZPublicPropertyDetailDto) } },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
       return ok(await listing.get(request.params.id));
     },
   );

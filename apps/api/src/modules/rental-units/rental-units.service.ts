@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app';
 import type { AuthContext, CompanyContext } from '../../core/access';
+import { recordAudit } from '../../core/audit';
 import { conflict, notFound, planLimitReached } from '../../core/errors';
 import { addRentalUnitUsage, releaseCompanyUsage } from '../../core/plan-limits';
 import type { DbOrTx } from '../../db/client';
@@ -152,6 +153,15 @@ export function createRentalUnitsService(deps: AppDeps) {
         verifiedAt: input.status === 'verified' ? new Date() : null,
         verifiedBy: input.status === 'pending' ? null : ctx.userId,
       });
+      await recordAudit(tx, {
+        companyId: unit.companyId,
+        action: 'rental_unit.verification_decided',
+        entityType: 'rental_unit',
+        entityId: unitId,
+        summary: input.reason ?? undefined,
+        before: { verificationStatus: unit.verificationStatus },
+        after: { verificationStatus: input.status },
+      });
     });
     if (input.status !== unit.verificationStatus) {
       await deps.notifier
@@ -237,6 +247,12 @@ export function createRentalUnitsService(deps: AppDeps) {
         }
         const unitFiles = await createImagesRepo(tx).filesOfUnit(ctx.companyId, unitId);
         await createRentalUnitsRepo(tx).delete(ctx.companyId, unitId);
+        await recordAudit(tx, {
+          companyId: ctx.companyId,
+          action: 'rental_unit.deleted',
+          entityType: 'rental_unit',
+          entityId: unitId,
+        });
         await releaseCompanyUsage(tx, ctx.companyId, 'rentalUnits');
         return unitFiles;
       });

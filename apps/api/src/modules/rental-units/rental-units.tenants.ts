@@ -15,6 +15,7 @@ import { hashToken, newOpaqueToken } from '../../core/tokens';
 import type { DbOrTx } from '../../db/client';
 import { createAuthRepo, type UserRow } from '../auth/auth.repo';
 import { createPropertiesRepo } from '../properties/properties.repo';
+import { recordTenantStatus } from '../tenants/tenants.history';
 import { createRentalUnitsRepo, type UnitRow } from './rental-units.repo';
 import { type AssignmentWithUser, createAssignmentsRepo } from './rental-units.tenants.repo';
 
@@ -81,32 +82,32 @@ export function occupiedDays(
   return total + (openEnd - openStart);
 }
 
+/** The unit's current tenants and status after a change: Occupied with tenants, Available when the last one left. */
+export async function settleOccupancy(tx: DbOrTx, companyId: string, unit: UnitRow): Promise<void> {
+  const current = await createAssignmentsRepo(tx).countCurrent(companyId, unit.id);
+  const status =
+    current > 0
+      ? 'Occupied'
+      : unit.status === 'Occupied' && unit.currentTenants > 0
+        ? 'Available'
+        : unit.status;
+  await createRentalUnitsRepo(tx).update(companyId, unit.id, { currentTenants: current, status });
+  await createPropertiesRepo(tx).refreshStats(companyId, [unit.propertyId]);
+}
+
+/** Locks the unit's property and reads the unit again under the lock. */
+export async function lockUnit(tx: DbOrTx, companyId: string, unitId: string): Promise<UnitRow> {
+  const found = await createRentalUnitsRepo(tx).find(companyId, unitId);
+  if (!found) throw notFound('Rental unit');
+  await createPropertiesRepo(tx).lock(companyId, found.unit.propertyId);
+  const unit = (await createRentalUnitsRepo(tx).find(companyId, unitId))?.unit;
+  if (!unit) throw notFound('Rental unit');
+  return unit;
+}
+
 /** Tenant assignments of units (rental-unit-users) and the unit analytics built on them. */
 export function createUnitTenantsService(deps: AppDeps) {
   const { db, config, mailer } = deps;
-
-  /** The unit's current tenants and status after a change: Occupied with tenants, Available when the last one left. */
-  async function settleOccupancy(tx: DbOrTx, companyId: string, unit: UnitRow): Promise<void> {
-    const current = await createAssignmentsRepo(tx).countCurrent(companyId, unit.id);
-    const status =
-      current > 0
-        ? 'Occupied'
-        : unit.status === 'Occupied' && unit.currentTenants > 0
-          ? 'Available'
-          : unit.status;
-    await createRentalUnitsRepo(tx).update(companyId, unit.id, { currentTenants: current, status });
-    await createPropertiesRepo(tx).refreshStats(companyId, [unit.propertyId]);
-  }
-
-  /** Locks the unit's property and reads the unit again under the lock. */
-  async function lockUnit(tx: DbOrTx, companyId: string, unitId: string): Promise<UnitRow> {
-    const found = await createRentalUnitsRepo(tx).find(companyId, unitId);
-    if (!found) throw notFound('Rental unit');
-    await createPropertiesRepo(tx).lock(companyId, found.unit.propertyId);
-    const unit = (await createRentalUnitsRepo(tx).find(companyId, unitId))?.unit;
-    if (!unit) throw notFound('Rental unit');
-    return unit;
-  }
 
   /** The account for `userId`: by id, or by email (made as a tenant account when none exists). */
   async function resolvePerson(
@@ -197,6 +198,16 @@ export function createUnitTenantsService(deps: AppDeps) {
           currency: unit.currency,
           notes: input.notes,
           createdBy: ctx.userId,
+          tenancyStatus: 'active',
+          source: 'unit',
+          rentDueDay: 1,
+        });
+        await recordTenantStatus(tx, {
+          companyId: ctx.companyId,
+          tenantId: assignment.id,
+          fromStatus: null,
+          toStatus: 'active',
+          actorUserId: ctx.userId,
         });
         await settleOccupancy(tx, ctx.companyId, unit);
         let token: string | null = null;
@@ -254,8 +265,19 @@ export function createUnitTenantsService(deps: AppDeps) {
           }
         }
         const { movedOutAt: _given, ...rest } = input;
-        await assignments.update(ctx.companyId, assignmentId, { ...rest, status, movedOutAt });
-        if (status !== current.status) await settleOccupancy(tx, ctx.companyId, unit);
+        const tenancyStatus =
+          status === current.status ? current.tenancyStatus : status === 'past' ? 'moved_out' : 'active';
+        await assignments.update(ctx.companyId, assignmentId, { ...rest, status, movedOutAt, tenancyStatus });
+        if (status !== current.status) {
+          await recordTenantStatus(tx, {
+            companyId: ctx.companyId,
+            tenantId: assignmentId,
+            fromStatus: current.tenancyStatus,
+            toStatus: tenancyStatus,
+            actorUserId: ctx.userId,
+          });
+          await settleOccupancy(tx, ctx.companyId, unit);
+        }
       });
       const row = await createAssignmentsRepo(db).find(ctx.companyId, unitId, assignmentId);
       return toRentalUnitUserDto(row!);
@@ -270,7 +292,18 @@ export function createUnitTenantsService(deps: AppDeps) {
         if (!found) throw notFound('Tenant assignment');
         if (found.assignment.status === 'past') return;
         const movedOutAt = laterDate(today(), found.assignment.startDate);
-        await assignments.update(ctx.companyId, assignmentId, { status: 'past', movedOutAt });
+        await assignments.update(ctx.companyId, assignmentId, {
+          status: 'past',
+          movedOutAt,
+          tenancyStatus: 'moved_out',
+        });
+        await recordTenantStatus(tx, {
+          companyId: ctx.companyId,
+          tenantId: assignmentId,
+          fromStatus: found.assignment.tenancyStatus,
+          toStatus: 'moved_out',
+          actorUserId: ctx.userId,
+        });
         await settleOccupancy(tx, ctx.companyId, unit);
       });
       const row = await createAssignmentsRepo(db).find(ctx.companyId, unitId, assignmentId);

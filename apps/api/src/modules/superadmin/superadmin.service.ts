@@ -7,6 +7,7 @@ import type {
 import { FEATURES, type Limitations, PERMISSION_CATALOGUE } from '@rentora/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { recordAudit } from '../../core/audit';
 import { badRequest, notFound } from '../../core/errors';
 import { iso } from '../../core/http';
 import { toCompanyDto } from '../companies/companies.dto';
@@ -16,6 +17,10 @@ import { createPlansRepo } from './plans.repo';
 
 export function createSuperadminService(deps: AppDeps) {
   const { db } = deps;
+
+  /** Plan and subscription changes of the super admin, after they are made. */
+  const audit = (companyId: string, action: string, after: unknown) =>
+    recordAudit(db, { companyId, action, entityType: 'company', entityId: companyId, after });
   const companies = createCompaniesRepo(db);
   const plans = createPlansRepo(db);
 
@@ -67,6 +72,7 @@ export function createSuperadminService(deps: AppDeps) {
         verificationNotes: input.notes ?? null,
         verifiedAt: input.isVerified ? new Date() : null,
       });
+      await audit(companyId, 'company.verification_decided', input);
       return companyDto(companyId);
     },
 
@@ -106,6 +112,7 @@ export function createSuperadminService(deps: AppDeps) {
           ? { ...planValues(plan), subscriptionStatus: 'active', cancelAtPeriodEnd: false }
           : { pendingPlanId: plan.id },
       );
+      await audit(companyId, 'subscription.updated', input);
       return companyDto(companyId);
     },
 
@@ -118,6 +125,7 @@ export function createSuperadminService(deps: AppDeps) {
         cancelAtPeriodEnd: false,
         ...(input.updateCycle ? newPeriod(plan.billingCycle) : {}),
       });
+      await audit(companyId, 'subscription.force_updated', input);
       return companyDto(companyId);
     },
 
@@ -129,6 +137,7 @@ export function createSuperadminService(deps: AppDeps) {
           ? { subscriptionStatus: 'cancelled', cancelAtPeriodEnd: false, currentPeriodEnd: new Date() }
           : { cancelAtPeriodEnd: true },
       );
+      await audit(companyId, 'subscription.cancelled', input);
       return companyDto(companyId);
     },
 
@@ -142,6 +151,7 @@ export function createSuperadminService(deps: AppDeps) {
         cancelAtPeriodEnd: false,
         ...newPeriod(pending?.billingCycle ?? company.billingCycle),
       });
+      await audit(companyId, 'subscription.renewed', {});
       return companyDto(companyId);
     },
 
@@ -151,6 +161,7 @@ export function createSuperadminService(deps: AppDeps) {
       if (company.featuresList.length > 0 && !company.featuresList.includes(feature)) {
         await companies.updateCompany(companyId, { featuresList: [...company.featuresList, feature] });
       }
+      await audit(companyId, 'plan_features.added', { feature });
       return companyDto(companyId);
     },
 
@@ -160,12 +171,14 @@ export function createSuperadminService(deps: AppDeps) {
       const next = current.filter((entry) => entry !== feature);
       if (next.length === 0) throw badRequest('A company must keep at least one feature', 'featureId');
       await companies.updateCompany(companyId, { featuresList: next });
+      await audit(companyId, 'plan_features.removed', { feature });
       return companyDto(companyId);
     },
 
     async updateLimitations(companyId: string, limitations: Partial<Limitations>) {
       const { company } = await loadCompany(companyId);
       await companies.updateCompany(companyId, { limitations: { ...company.limitations, ...limitations } });
+      await audit(companyId, 'limitations.updated', limitations);
       return companyDto(companyId);
     },
 

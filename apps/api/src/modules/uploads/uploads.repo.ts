@@ -143,6 +143,8 @@ export function createImagesRepo(db: DbOrTx) {
     },
 
     async update(companyId: string, imageId: string, values: Partial<NewImage>): Promise<void> {
+      // `{ isPrimary: false }` alone changes nothing: there is nothing to write.
+      if (Object.keys(values).length === 0) return;
       await db
         .update(inventoryImages)
         .set(values)

@@ -8,6 +8,9 @@ import { createImagesService } from './uploads.service';
  * GET /uploads/<key> — stored files, authorised per file (see ImagesService.authorizeFile).
  * Not under /api, so the route guards do not enumerate it; uploads.api.test.ts covers it.
  */
+/** Life of the bucket URL an authorised `/uploads` request is redirected to (S3 storage). */
+export const PRESIGNED_URL_SECONDS = 60;
+
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const images = createImagesService(app.deps);
 
@@ -37,7 +40,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           throw unauthorized('Sign in or use a signed link to see this file');
         throw new AppError('FORBIDDEN', 'This link has expired or you may not see this file');
       }
-      const file = await app.deps.storage.read(key);
+      const { storage } = app.deps;
+      if (storage.presignedUrl) {
+        // Checked above like a local file; the bucket URL lives one minute and is never cached publicly.
+        const location = await storage.presignedUrl(key, {
+          expiresInSeconds: PRESIGNED_URL_SECONDS,
+          contentType: decision.mimeType,
+        });
+        return reply.header('cache-control', 'private, no-store').redirect(location, 302);
+      }
+      const file = await storage.read(key);
       if (!file) throw new AppError('NOT_FOUND', 'File not found');
       return reply
         .header('content-type', decision.mimeType)

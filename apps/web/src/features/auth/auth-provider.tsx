@@ -8,7 +8,16 @@ import {
   type UserDto,
 } from '@rentora/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { session, useSession } from '../../lib/session';
@@ -33,6 +42,8 @@ export interface AuthValue {
   retryLoad: () => void;
   switchCompany: (companyId: string) => void;
   logout: () => void;
+  /** True from a sign-out until the next sign-in: protected pages then send to / instead of /auth/login. */
+  signedOut?: boolean;
 }
 
 const AuthContext = createContext<AuthValue | null>(null);
@@ -153,7 +164,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [navigate, queryClient],
   );
 
+  const [signedOut, setSignedOut] = useState(false);
+  useEffect(() => {
+    if (token) setSignedOut(false);
+  }, [token]);
+
   const logout = useCallback(() => {
+    setSignedOut(true);
     // Fire and forget: the request is built (with the token) before the session is cleared.
     authApi.logout(session.get().refreshToken).catch((error: unknown) => {
       console.warn(AUTH_FALLBACK_MESSAGES.logout, error);
@@ -189,6 +206,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       retryLoad,
       switchCompany,
       logout,
+      signedOut,
     }),
     [
       token,
@@ -204,6 +222,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       retryLoad,
       switchCompany,
       logout,
+      signedOut,
     ],
   );
 

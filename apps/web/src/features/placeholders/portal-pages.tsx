@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { ClipboardList, Hammer, KeyRound } from 'lucide-react';
+import { ClipboardList, Hammer } from 'lucide-react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../components/button';
 import { Logo } from '../../components/logo';
@@ -48,18 +48,6 @@ export function CreateTicketPage() {
       title="Maintenance request"
       message="Public maintenance request forms are not available yet."
       detail={formId ? `Form ${formId}` : undefined}
-    />
-  );
-}
-
-export function TenantPortalPage() {
-  const { tenantcode = '' } = useParams();
-  return (
-    <FullScreenNotice
-      icon={KeyRound}
-      title="Tenant portal"
-      message="The tenant portal is not available yet."
-      detail={tenantcode ? `Code ${tenantcode}` : undefined}
     />
   );
 }

@@ -26,6 +26,7 @@ import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useAuth } from '../auth/auth-provider';
+import { BookNowButton } from '../bookings/book-now-button';
 import { ImageGallery } from './image-gallery';
 import {
   amenityText,
@@ -378,6 +379,7 @@ function UnitCard({ property, unit }: { property: PublicPropertyDetailDto; unit:
               <dd>{formatMoney(pricing.securityDeposit, pricing.currency)}</dd>
             </div>
           </dl>
+          <BookNowButton unit={unit} propertyName={property.name} />
           {enquiry ? (
             <a
               href={enquiry}

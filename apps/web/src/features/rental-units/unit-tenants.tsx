@@ -10,6 +10,7 @@ import {
 import { LogOut, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Avatar } from '../../components/avatar';
 import { Badge } from '../../components/badge';
@@ -121,9 +122,12 @@ export function UnitTenants({
                 />
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <p className="font-semibold text-slate-900">
+                    <Link
+                      to={`/dashboard/tenants/${tenant._id}`}
+                      className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+                    >
                       {tenant.user.firstName} {tenant.user.lastName}
-                    </p>
+                    </Link>
                     <Badge tone={tenant.status === 'current' ? 'success' : 'neutral'}>
                       {tenant.status === 'current' ? 'Current' : 'Past'}
                     </Badge>

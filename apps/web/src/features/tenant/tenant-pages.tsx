@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/empty-state';
 import { useAuth } from '../auth/auth-provider';
 import { NotificationItem } from '../notifications/notification-item';
 import { useMarkNotificationsRead, useNotifications } from '../notifications/notifications.api';
+import { MyTenanciesSummary } from '../tenant-area/my-units-pages';
 
 const SHORTCUTS = [
   { label: 'My Unit', text: 'Your lease, unit and documents', to: '/tenant/units', icon: Home },
@@ -31,6 +32,7 @@ export function TenantHomePage() {
             : 'Everything is up to date.'}
         </p>
       </section>
+      <MyTenanciesSummary />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {SHORTCUTS.map(({ label, text, to, icon: Icon }) => (
           <li key={to}>

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { companies } from './companies';
+import { users } from './identity';
+import { paymentOrders } from './payments';
+import { properties, rentalUnits } from './properties';
+
+/** Bookings of publicly listed units, paid online in full or by installments (money moves in `payments`). */
+
+export const BOOKING_STATUS = [
+  'pending_payment',
+  'partially_paid',
+  'confirmed',
+  'completed',
+  'cancelled',
+  'expired',
+] as const;
+
+export interface BookingInstallment {
+  number: number;
+  amount: number;
+  dueDate: string;
+  status: 'pending' | 'paid';
+  paidAt: string | null;
+}
+
+export interface BookingStatusEntry {
+  status: string;
+  note: string | null;
+  at: string;
+  byUserId: string | null;
+}
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    propertyId: uuid()
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    rentalUnitId: uuid()
+      .notNull()
+      .references(() => rentalUnits.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text({ enum: BOOKING_STATUS }).notNull().default('pending_payment'),
+    moveInDate: date({ mode: 'string' }).notNull(),
+    durationMonths: integer().notNull(),
+    paymentPlan: text({ enum: ['full', 'installments'] }).notNull(),
+    notes: text().notNull().default(''),
+    currency: text().notNull().default('INR'),
+    monthlyRent: integer().notNull(),
+    maintenanceCharges: integer().notNull(),
+    securityDeposit: integer().notNull(),
+    totalAmount: integer().notNull(),
+    paidAmount: integer().notNull().default(0),
+    /** Money received after the booking was cancelled or expired, to be refunded. */
+    refundDueAmount: integer().notNull().default(0),
+    installments: jsonb().$type<BookingInstallment[]>().notNull().default([]),
+    statusHistory: jsonb().$type<BookingStatusEntry[]>().notNull().default([]),
+    /** The order awaiting payment, cleared when it is paid. */
+    currentOrderId: uuid().references(() => paymentOrders.id, { onDelete: 'set null' }),
+    holdExpiresAt: timestamp({ withTimezone: true }),
+    cancellationReason: text(),
+    tenantId: uuid(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A unit is held by one booking awaiting payment or paid: 100 concurrent bookings → one row.
+    uniqueIndex('bookings_unit_hold_uq')
+      .on(t.rentalUnitId)
+      .where(sql`status in ('pending_payment', 'partially_paid', 'confirmed')`),
+    index('bookings_company_created_idx').on(t.companyId, t.createdAt),
+    index('bookings_company_status_idx').on(t.companyId, t.status, t.createdAt),
+    index('bookings_user_created_idx').on(t.userId, t.createdAt),
+    index('bookings_hold_idx').on(t.holdExpiresAt).where(sql`status = 'pending_payment'`),
+  ],
+);

@@ -1,0 +1,143 @@
+import type { AnalyticsOverview, OccupancyReport, RevenueReport } from '@rentora/shared';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+
+const INK = rgb(0.06, 0.09, 0.16);
+const MUTED = rgb(0.39, 0.45, 0.55);
+const BRAND = rgb(0.31, 0.27, 0.9);
+const LIGHT = rgb(0.65, 0.71, 0.99);
+const RULE = rgb(0.89, 0.91, 0.94);
+
+/** Standard PDF fonts cover WinAnsi only: money is written as "INR 1,500.00", never with the rupee sign. */
+function money(minor: number): string {
+  return `INR ${(minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+function ascii(text: string): string {
+  return text.replace(/[^\x20-\x7E]/g, '?');
+}
+
+function barChart(
+  page: PDFPage,
+  font: PDFFont,
+  options: { x: number; y: number; width: number; height: number; title: string },
+  bars: { label: string; value: number; second?: number }[],
+  max: number,
+  format: (value: number) => string,
+) {
+  const { x, y, width, height } = options;
+  page.drawText(options.title, { x, y: y + height + 14, size: 11, font, color: INK });
+  page.drawLine({ start: { x, y }, end: { x: x + width, y }, color: RULE, thickness: 1 });
+  const slot = width / Math.max(1, bars.length);
+  const barWidth = Math.max(4, slot * (bars.some((bar) => bar.second !== undefined) ? 0.35 : 0.6));
+  bars.forEach((bar, index) => {
+    const left = x + index * slot + (slot - barWidth * (bar.second !== undefined ? 2 : 1)) / 2;
+    const scaled = (value: number) => (max > 0 ? (value / max) * height : 0);
+    page.drawRectangle({ x: left, y, width: barWidth, height: scaled(bar.value), color: BRAND });
+    if (bar.second !== undefined) {
+      page.drawRectangle({
+        x: left + barWidth,
+        y,
+        width: barWidth,
+        height: scaled(bar.second),
+        color: LIGHT,
+      });
+    }
+    page.drawText(bar.label, { x: x + index * slot + 2, y: y - 12, size: 7, font, color: MUTED });
+  });
+  page.drawText(`max ${format(max)}`, { x: x + width - 80, y: y + height + 14, size: 8, font, color: MUTED });
+}
+
+/** The monthly owner report: KPIs, occupancy and rent charts, units by property. Returns the PDF bytes. */
+export async function renderOwnerReport(input: {
+  companyName: string;
+  month: string;
+  overview: AnalyticsOverview;
+  occupancy: OccupancyReport;
+  revenue: RevenueReport;
+}): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Rentora owner report ${input.month}`);
+  pdf.setAuthor('Rentora');
+  pdf.setCreationDate(new Date());
+  const page = pdf.addPage([595.28, 841.89]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const monthName = new Date(`${input.month}-01T00:00:00Z`).toLocaleDateString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+  page.drawText('Monthly owner report', { x: 48, y: 790, size: 20, font: bold, color: INK });
+  page.drawText(ascii(`${input.companyName} - ${monthName}`), {
+    x: 48,
+    y: 768,
+    size: 12,
+    font,
+    color: MUTED,
+  });
+
+  let y = 730;
+  const columns = 2;
+  input.overview.kpis.forEach((kpi, index) => {
+    const x = 48 + (index % columns) * 250;
+    if (index % columns === 0 && index > 0) y -= 34;
+    const value =
+      kpi.unit === 'percent'
+        ? `${kpi.value}%`
+        : kpi.unit === 'money'
+          ? money(kpi.value)
+          : kpi.value.toLocaleString('en-IN');
+    page.drawText(ascii(kpi.label), { x, y, size: 9, font, color: MUTED });
+    page.drawText(value, { x, y: y - 14, size: 13, font: bold, color: INK });
+  });
+
+  const months = input.occupancy.byMonth.slice(-12);
+  barChart(
+    page,
+    font,
+    { x: 48, y: 450, width: 500, height: 110, title: 'Occupancy by month (%)' },
+    months.map((row) => ({ label: row.month.slice(2), value: row.rate })),
+    100,
+    (value) => `${value}%`,
+  );
+  const rent = input.revenue.byMonth.slice(-12);
+  const maxRent = Math.max(0, ...rent.flatMap((row) => [row.expected, row.collected]));
+  barChart(
+    page,
+    font,
+    { x: 48, y: 285, width: 500, height: 110, title: 'Rent expected (dark) and collected (light)' },
+    rent.map((row) => ({ label: row.month.slice(2), value: row.expected, second: row.collected })),
+    maxRent,
+    money,
+  );
+
+  page.drawText('Units by property', { x: 48, y: 240, size: 11, font: bold, color: INK });
+  const header = ['Property', 'Units', 'Occupied', 'Available', 'Occupancy'];
+  const xs = [48, 300, 360, 430, 500];
+  header.forEach((text, index) => {
+    page.drawText(text, { x: xs[index]!, y: 222, size: 9, font: bold, color: MUTED });
+  });
+  let rowY = 206;
+  for (const row of input.occupancy.byProperty.slice(0, 12)) {
+    const cells = [
+      ascii(row.name).slice(0, 40),
+      String(row.total),
+      String(row.occupied),
+      String(row.available),
+      `${row.rate}%`,
+    ];
+    cells.forEach((text, index) => {
+      page.drawText(text, { x: xs[index]!, y: rowY, size: 9, font, color: INK });
+    });
+    rowY -= 14;
+  }
+  page.drawText(`Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by Rentora`, {
+    x: 48,
+    y: 36,
+    size: 8,
+    font,
+    color: MUTED,
+  });
+  return pdf.save();
+}

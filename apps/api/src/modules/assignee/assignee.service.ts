@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import type { AssigneeCodeDto, AssigneePortalDto } from '@rentora/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app';
+import type { CompanyContext } from '../../core/access';
+import { AppError, notFound } from '../../core/errors';
+import { iso } from '../../core/http';
+import { assigneeCodes, companies, companyUsers, users } from '../../db/schema';
+import { canWorkMaintenance, fullName } from '../maintenance/maintenance.members';
+import type { EventLog } from '../maintenance/maintenance.notify';
+import { createMaintenanceRepo } from '../maintenance/maintenance.repo';
+import { type Actor, createMaintenanceRequestsService } from '../maintenance/maintenance.requests';
+
+/** Portal calls per IP and rate-limit window. */
+export const PORTAL_CALLS_PER_IP = 300;
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 20;
+
+/** A fresh code of the unambiguous alphabet, without modulo bias (~100 bits). */
+export function newAssigneeCode(): string {
+  let code = '';
+  const limit = 256 - (256 % ALPHABET.length);
+  while (code.length < CODE_LENGTH) {
+    for (const byte of randomBytes(CODE_LENGTH * 2)) {
+      if (byte < limit && code.length < CODE_LENGTH) code += ALPHABET[byte % ALPHABET.length];
+    }
+  }
+  return code;
+}
+
+interface PortalOwner {
+  companyId: string;
+  companyName: string;
+  userId: string;
+  name: string;
+}
+
+/**
+ * Assignee codes (spec 02 §7 Codes) and the assignee portal `/assignee-portal/{code}`: field staff see and update
+ * the requests assigned to them without signing in. A code works only while its owner is an active member who may
+ * work maintenance; a new code replaces the old.
+ */
+export function createAssigneeService(deps: AppDeps, log?: EventLog) {
+  const { db, config, limiter } = deps;
+  const requests = createMaintenanceRequestsService(deps, log);
+  const repo = createMaintenanceRepo(db);
+
+  function toCodeDto(row: typeof assigneeCodes.$inferSelect): AssigneeCodeDto {
+    return {
+      assigneeCode: row.code,
+      userId: row.userId,
+      companyId: row.companyId,
+      portalUrl: `${config.appUrl}/assignee-portal/${row.code}`,
+      createdAt: iso(row.createdAt),
+    };
+  }
+
+  async function owner(ip: string, code: string): Promise<PortalOwner> {
+    await limiter.hit(`assignee-portal:ip:${ip}`, PORTAL_CALLS_PER_IP);
+    const invalid = () => new AppError('NOT_FOUND', 'Invalid assignee code');
+    const [row] = await db
+      .select({
+        companyId: assigneeCodes.companyId,
+        userId: assigneeCodes.userId,
+        companyName: companies.name,
+        companyActive: companies.isActive,
+        memberActive: companyUsers.isActive,
+        features: companyUsers.featurePermissions,
+        userActive: users.isActive,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(assigneeCodes)
+      .innerJoin(companies, eq(companies.id, assigneeCodes.companyId))
+      .innerJoin(users, eq(users.id, assigneeCodes.userId))
+      .leftJoin(
+        companyUsers,
+        and(
+          eq(companyUsers.companyId, assigneeCodes.companyId),
+          eq(companyUsers.userId, assigneeCodes.userId),
+        ),
+      )
+      .where(eq(assigneeCodes.code, code.toUpperCase()))
+      .limit(1);
+    if (
+      !row?.companyActive ||
+      !row.memberActive ||
+      !row.userActive ||
+      !canWorkMaintenance(row.features ?? [])
+    ) {
+      throw invalid();
+    }
+    return {
+      companyId: row.companyId,
+      companyName: row.companyName,
+      userId: row.userId,
+      name: fullName(row),
+    };
+  }
+
+  const actorOf = (person: PortalOwner): Actor => ({
+    type: 'assignee',
+    userId: person.userId,
+    name: person.name,
+  });
+
+  async function requestDto(person: PortalOwner, id: string) {
+    const row = await repo.find(person.companyId, id);
+    if (!row || row.request.assigneeId !== person.userId) throw notFound('Maintenance request');
+    const [dto] = await requests.publicDtos([row]);
+    return dto!;
+  }
+
+  return {
+    async getCode(ctx: CompanyContext): Promise<AssigneeCodeDto> {
+      const [row] = await db
+        .select()
+        .from(assigneeCodes)
+        .where(and(eq(assigneeCodes.companyId, ctx.companyId), eq(assigneeCodes.userId, ctx.userId)));
+      if (!row) throw notFound('Assignee code');
+      return toCodeDto(row);
+    },
+
+    /** A new code for the caller; the old one stops working at once. */
+    async generateCode(ctx: CompanyContext): Promise<AssigneeCodeDto> {
+      const code = newAssigneeCode();
+      const [row] = await db
+        .insert(assigneeCodes)
+        .values({ companyId: ctx.companyId, userId: ctx.userId, code })
+        .onConflictDoUpdate({
+          target: [assigneeCodes.companyId, assigneeCodes.userId],
+          set: { code, createdAt: new Date() },
+        })
+        .returning();
+      return toCodeDto(row!);
+    },
+
+    /** The assignee's open requests and the ones finished in the last 30 days; no internal notes. */
+    async portal(ip: string, code: string): Promise<AssigneePortalDto> {
+      const person = await owner(ip, code);
+      const rows = await repo.forAssignee(person.companyId, person.userId);
+      const dtos = await requests.publicDtos(rows);
+      const isOpen = (status: string) => ['assigned', 'open', 'in_progress', 'on_hold'].includes(status);
+      return {
+        assignee: { _id: person.userId, name: person.name },
+        company: { _id: person.companyId, name: person.companyName },
+        open: dtos.filter((dto) => isOpen(dto.status)),
+        recent: dtos.filter((dto) => !isOpen(dto.status)),
+      };
+    },
+
+    async setStatus(
+      ip: string,
+      code: string,
+      id: string,
+      status: 'in_progress' | 'on_hold' | 'resolved',
+      notes?: string,
+    ) {
+      const person = await owner(ip, code);
+      await requests.changeStatus(person.companyId, id, status, notes, actorOf(person), {
+        assigneeId: person.userId,
+      });
+      return requestDto(person, id);
+    },
+
+    async comment(ip: string, code: string, id: string, comment: string) {
+      const person = await owner(ip, code);
+      await requests.addComment(person.companyId, id, comment, actorOf(person), {
+        assigneeId: person.userId,
+      });
+      return requestDto(person, id);
+    },
+
+    async media(ip: string, code: string, id: string, request: FastifyRequest) {
+      const person = await owner(ip, code);
+      await requests.addMedia(person.companyId, id, request, actorOf(person), { assigneeId: person.userId });
+      return requestDto(person, id);
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import {
+  ZBookingCancelBody,
+  ZBookingCheckoutDto,
+  ZBookingCreateBody,
+  ZBookingDetailDto,
+  ZBookingDto,
+  ZBookingInstallmentParams,
+  ZBookingListQuery,
+  ZBookingStatsDto,
+  ZBookingStatusBody,
+  ZIdParams,
+  ZVerifyBookingPaymentBody,
+  zOk,
+  zOkList,
+} from '@rentora/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AuthContext, access, requireCompany } from '../../core/access';
+import { unauthorized } from '../../core/errors';
+import { ok, pageOf } from '../../core/http';
+import { createBookingsService } from './bookings.service';
+
+const tags = ['bookings'];
+export const BOOKINGS_MAINTENANCE_JOB = 'bookings.maintenance';
+
+export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const bookings = createBookingsService(app.deps);
+
+  // Hold expiry and reconciliation once a minute, one run per tick across processes (core/jobs.ts).
+  app.deps.jobs.define(BOOKINGS_MAINTENANCE_JOB, {
+    retryLimit: 0,
+    handler: async () => {
+      const expired = await bookings.expireHolds();
+      const settled = await bookings.payments.reconcile();
+      if (expired || settled) app.log.info({ expired, settled }, 'bookings maintenance');
+    },
+  });
+  await app.deps.jobs.schedule(BOOKINGS_MAINTENANCE_JOB, '* * * * *');
+
+  const caller = (auth: AuthContext | null): AuthContext => {
+    if (!auth) throw unauthorized();
+    return auth;
+  };
+
+  app.post(
+    '/',
+    {
+      config: { access: access.user },
+      schema: { tags, body: ZBookingCreateBody, response: { 201: zOk(ZBookingCheckoutDto) } },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return ok(await bookings.create(caller(request.auth), request.body));
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      config: { access: access.user },
+      schema: { tags, querystring: ZBookingListQuery, response: { 200: zOkList(ZBookingDto) } },
+    },
+    async (request) => {
+      const { rows, total } = await bookings.list(caller(request.auth), request.query);
+      return {
+        success: true as const,
+        data: rows,
+        pagination: pageOf(request.query.page, request.query.limit, total),
+      };
+    },
+  );
+
+  app.post(
+    '/verify-payment',
+    {
+      config: { access: access.user },
+      schema: { tags, body: ZVerifyBookingPaymentBody, response: { 200: zOk(ZBookingDetailDto) } },
+    },
+    async (request) => ok(await bookings.verifyPayment(caller(request.auth), request.body)),
+  );
+
+  app.get(
+    '/stats',
+    {
+      config: { access: access.company('bookings_read') },
+      schema: { tags, response: { 200: zOk(ZBookingStatsDto) } },
+    },
+    async (request) => ok(await bookings.stats(requireCompany(request.auth))),
+  );
+
+  app.patch(
+    '/:id/status',
+    {
+      config: { access: access.company('bookings_update') },
+      schema: { tags, params: ZIdParams, body: ZBookingStatusBody, response: { 200: zOk(ZBookingDto) } },
+    },
+    async (request) =>
+      ok(await bookings.updateStatus(requireCompany(request.auth), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: access.user },
+      schema: { tags, params: ZIdParams, response: { 200: zOk(ZBookingDetailDto) } },
+    },
+    async (request) => ok(await bookings.detail(caller(request.auth), request.params.id)),
+  );
+
+  app.post(
+    '/:id/installment/:n',
+    {
+      config: { access: access.user },
+      schema: { tags, params: ZBookingInstallmentParams, response: { 200: zOk(ZBookingCheckoutDto) } },
+    },
+    async (request) =>
+      ok(await bookings.installmentOrder(caller(request.auth), request.params.id, request.params.n)),
+  );
+
+  app.patch(
+    '/:id/cancel',
+    {
+      config: { access: access.user },
+      schema: { tags, params: ZIdParams, body: ZBookingCancelBody, response: { 200: zOk(ZBookingDto) } },
+    },
+    async (request) =>
+      ok(await bookings.cancel(caller(request.auth), request.params.id, request.body.cancellationReason)),
+  );
+};

@@ -1,0 +1,666 @@
+import {
+  BOOKING_STATUS_TRANSITIONS,
+  type BookingCheckoutDto,
+  type BookingCreateBody,
+  type BookingDetailDto,
+  type BookingDto,
+  type BookingListQuery,
+  type BookingStatsDto,
+  type BookingStatusBody,
+  canUseFeature,
+  splitInstallments,
+  type VerifyBookingPaymentBody,
+} from '@rentora/shared';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { type AuthContext, accessContextOf, type CompanyContext } from '../../core/access';
+import { recordAudit } from '../../core/audit';
+import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
+import { iso, isoOrNull } from '../../core/http';
+import type { Tx } from '../../db/client';
+import {
+  type BookingInstallment,
+  type BookingStatusEntry,
+  bookings,
+  companies,
+  payments as ledger,
+  paymentOrders,
+  properties,
+  rentalUnits,
+  users,
+} from '../../db/schema';
+import {
+  createPaymentsService,
+  type PaymentOrderRow,
+  type PaymentRow,
+  registerPaidHook,
+} from '../payments/payments.service';
+import { createTenancyInTx } from '../tenants/tenants.service';
+
+type BookingRow = typeof bookings.$inferSelect;
+
+const OPEN_STATUSES = ['pending_payment', 'partially_paid', 'confirmed'] as const;
+
+export interface BookingNames {
+  propertyName: string;
+  unitNumber: string;
+  bookerName: string;
+}
+
+export function toBookingDto(row: BookingRow, names: BookingNames): BookingDto {
+  return {
+    ...names,
+    _id: row.id,
+    companyId: row.companyId,
+    propertyId: row.propertyId,
+    rentalUnitId: row.rentalUnitId,
+    userId: row.userId,
+    status: row.status,
+    moveInDate: row.moveInDate,
+    durationMonths: row.durationMonths,
+    paymentPlan: row.paymentPlan,
+    notes: row.notes,
+    currency: row.currency,
+    monthlyRent: row.monthlyRent,
+    maintenanceCharges: row.maintenanceCharges,
+    securityDeposit: row.securityDeposit,
+    totalAmount: row.totalAmount,
+    paidAmount: row.paidAmount,
+    refundDueAmount: row.refundDueAmount,
+    installments: row.installments,
+    statusHistory: row.statusHistory,
+    holdExpiresAt: isoOrNull(row.holdExpiresAt),
+    cancellationReason: row.cancellationReason,
+    tenantId: row.tenantId,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function addMonths(isoDate: string, months: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d.toISOString().slice(0, 10);
+}
+
+const entry = (status: string, note: string | null, byUserId: string | null): BookingStatusEntry => ({
+  status,
+  note,
+  at: new Date().toISOString(),
+  byUserId,
+});
+
+/**
+ * Runs inside the payments transaction when a booking's order is first paid: updates the booking under its row lock
+ * and, for the first payment, creates the booker's pending tenancy (in a savepoint, so that a refusal there never
+ * loses the payment).
+ */
+async function onBookingPaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow): Promise<void> {
+  if (order.purpose !== 'booking' || !order.referenceId) return;
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, order.referenceId)).for('update');
+  if (!booking) return;
+  if (booking.status === 'cancelled' || booking.status === 'expired') {
+    await tx
+      .update(bookings)
+      .set({
+        refundDueAmount: booking.refundDueAmount + payment.amount,
+        statusHistory: [
+          ...booking.statusHistory,
+          entry(
+            booking.status,
+            `Payment ${payment.gatewayPaymentId} arrived after ${booking.status}: refund due`,
+            null,
+          ),
+        ],
+      })
+      .where(eq(bookings.id, booking.id));
+    return;
+  }
+  const paidAt = new Date().toISOString();
+  const installments = booking.installments.map((i) =>
+    i.status === 'pending' && (order.installmentNumber === null || i.number === order.installmentNumber)
+      ? { ...i, status: 'paid' as const, paidAt }
+      : i,
+  );
+  const paidAmount = booking.paidAmount + payment.amount;
+  const status = paidAmount >= booking.totalAmount ? 'confirmed' : 'partially_paid';
+  let tenantId = booking.tenantId;
+  if (!tenantId) {
+    try {
+      const tenancy = await tx.transaction(async (sp) =>
+        createTenancyInTx(sp, {
+          companyId: booking.companyId,
+          rentalUnitId: booking.rentalUnitId,
+          userId: booking.userId,
+          status: 'pending',
+          actorUserId: null,
+          occupancyDetails: { moveInDate: booking.moveInDate },
+          agreementDetails: {
+            rentAmount: booking.monthlyRent,
+            maintenanceCharges: booking.maintenanceCharges,
+            securityDeposit: booking.securityDeposit,
+            rentDueDate: Math.min(28, Number(booking.moveInDate.slice(8, 10))),
+            leaseStartDate: booking.moveInDate,
+            leaseEndDate: addMonths(booking.moveInDate, booking.durationMonths),
+          },
+          source: 'booking',
+          bookingId: booking.id,
+        }),
+      );
+      tenantId = tenancy._id;
+    } catch {
+      // Already a tenant of the unit (or the unit changed): the booking is paid all the same.
+    }
+  }
+  await tx
+    .update(bookings)
+    .set({
+      status,
+      paidAmount,
+      installments,
+      tenantId,
+      currentOrderId: null,
+      holdExpiresAt: null,
+      statusHistory:
+        status === booking.status
+          ? booking.statusHistory
+          : [...booking.statusHistory, entry(status, `Payment ${payment.gatewayPaymentId} received`, null)],
+    })
+    .where(eq(bookings.id, booking.id));
+  if (status !== booking.status) {
+    await recordAudit(tx, {
+      companyId: booking.companyId,
+      action: 'booking.status_changed',
+      entityType: 'booking',
+      entityId: booking.id,
+      summary: `${booking.status} → ${status} after payment ${payment.gatewayPaymentId}`,
+      before: { status: booking.status, paidAmount: booking.paidAmount },
+      after: { status, paidAmount },
+    });
+  }
+}
+
+registerPaidHook(onBookingPaid);
+
+export function createBookingsService(deps: Pick<AppDeps, 'db' | 'config'>) {
+  const db = deps.db;
+  const payments = createPaymentsService(deps);
+
+  /** Property name, unit number and booker name of each booking, in one query. */
+  async function dtos(rows: BookingRow[]): Promise<BookingDto[]> {
+    if (rows.length === 0) return [];
+    const names = await db
+      .select({
+        id: bookings.id,
+        propertyName: properties.name,
+        unitNumber: rentalUnits.unitNumber,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(bookings)
+      .innerJoin(properties, eq(properties.id, bookings.propertyId))
+      .innerJoin(rentalUnits, eq(rentalUnits.id, bookings.rentalUnitId))
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .where(
+        inArray(
+          bookings.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    const byId = new Map(names.map((n) => [n.id, n]));
+    return rows.map((row) => {
+      const n = byId.get(row.id);
+      return toBookingDto(row, {
+        propertyName: n?.propertyName ?? '',
+        unitNumber: n?.unitNumber ?? '',
+        bookerName: n ? `${n.firstName} ${n.lastName}`.trim() : '',
+      });
+    });
+  }
+
+  async function dto(row: BookingRow): Promise<BookingDto> {
+    const [one] = await dtos([row]);
+    return one!;
+  }
+
+  function isStaffOf(
+    ctx: AuthContext,
+    companyId: string,
+    feature: 'bookings_read' | 'bookings_update',
+  ): boolean {
+    return ctx.companyId === companyId && canUseFeature(accessContextOf(ctx), feature);
+  }
+
+  async function load(ctx: AuthContext, id: string): Promise<BookingRow> {
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+    if (!row || (row.userId !== ctx.userId && !isStaffOf(ctx, row.companyId, 'bookings_read'))) {
+      throw notFound('Booking');
+    }
+    return row;
+  }
+
+  async function checkout(row: BookingRow, order: PaymentOrderRow): Promise<BookingCheckoutDto> {
+    return {
+      booking: await dto(row),
+      order: { id: order.gatewayOrderId, amount: order.amount, currency: order.currency },
+      keyId: payments.gateway.keyId,
+      gateway: payments.gateway.mode,
+    };
+  }
+
+  async function create(ctx: AuthContext, body: BookingCreateBody): Promise<BookingCheckoutDto> {
+    if (body.moveInDate < today()) throw badRequest('The move-in date cannot be in the past', 'moveInDate');
+    const [unit] = await db
+      .select({
+        unit: rentalUnits,
+        propertyVerified: properties.verificationStatus,
+        companyVerified: companies.isVerified,
+        companyFeatures: companies.featuresList,
+      })
+      .from(rentalUnits)
+      .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
+      .innerJoin(companies, eq(companies.id, rentalUnits.companyId))
+      .where(eq(rentalUnits.id, body.rentalUnitId));
+    if (!unit) throw notFound('Rental unit');
+    if (unit.propertyVerified !== 'verified' || unit.unit.verificationStatus === 'rejected') {
+      throw notFound('Rental unit');
+    }
+    if (!unit.companyVerified) throw new AppError('CONFLICT', 'This company does not take bookings yet');
+    // An empty plan feature list means every feature (Enterprise), as planAllows reads it.
+    if (unit.companyFeatures.length > 0 && !unit.companyFeatures.includes('bookings_write')) {
+      throw featureNotInPlan('bookings_write');
+    }
+    if (!unit.unit.isAvailable || unit.unit.status !== 'Available') {
+      throw conflict('This unit is not available for booking');
+    }
+    const u = unit.unit;
+    const maintenance = u.maintenanceIncluded ? 0 : u.maintenanceAmount;
+    const total = u.securityDeposit + u.rent + maintenance;
+    const installments: BookingInstallment[] =
+      body.paymentPlan === 'installments'
+        ? splitInstallments(total, body.installmentCount ?? 2).map((amount, i) => ({
+            number: i + 1,
+            amount,
+            dueDate: addMonths(today(), i),
+            status: 'pending',
+            paidAt: null,
+          }))
+        : [];
+    const firstAmount = installments[0]?.amount ?? total;
+    const holdExpiresAt = new Date(Date.now() + deps.config.payments.holdMinutes * 60_000);
+    await expireHolds();
+    try {
+      const made = await db.transaction(async (tx) => {
+        const [held] = await tx
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(and(eq(bookings.rentalUnitId, u.id), inArray(bookings.status, [...OPEN_STATUSES])))
+          .limit(1);
+        if (held) throw conflict('This unit is already booked or held for another booking');
+        const [row] = await tx
+          .insert(bookings)
+          .values({
+            companyId: u.companyId,
+            propertyId: u.propertyId,
+            rentalUnitId: u.id,
+            userId: ctx.userId,
+            moveInDate: body.moveInDate,
+            durationMonths: body.durationMonths,
+            paymentPlan: body.paymentPlan,
+            notes: body.notes ?? '',
+            currency: u.currency,
+            monthlyRent: u.rent,
+            maintenanceCharges: maintenance,
+            securityDeposit: u.securityDeposit,
+            totalAmount: total,
+            installments,
+            statusHistory: [entry('pending_payment', 'Booked', ctx.userId)],
+            holdExpiresAt,
+          })
+          .returning();
+        const order = await payments.createOrder(tx, {
+          companyId: u.companyId,
+          userId: ctx.userId,
+          amount: firstAmount,
+          currency: u.currency,
+          purpose: 'booking',
+          referenceId: row!.id,
+          installmentNumber: installments[0] ? 1 : null,
+        });
+        const [withOrder] = await tx
+          .update(bookings)
+          .set({ currentOrderId: order.id })
+          .where(eq(bookings.id, row!.id))
+          .returning();
+        await recordAudit(tx, {
+          companyId: u.companyId,
+          action: 'booking.created',
+          entityType: 'booking',
+          entityId: row!.id,
+          summary: `Unit ${u.unitNumber} booked (${body.paymentPlan}), total ${total}`,
+          after: { status: 'pending_payment', totalAmount: total },
+        });
+        return { row: withOrder!, order };
+      });
+      return await checkout(made.row, made.order);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('This unit is already booked or held for another booking');
+      throw error;
+    }
+  }
+
+  async function detail(ctx: AuthContext, id: string): Promise<BookingDetailDto> {
+    const row = await load(ctx, id);
+    const paid = await payments.paymentsOfReference(row.id);
+    return {
+      ...(await dto(row)),
+      payments: paid.map((p) => ({
+        _id: p.id,
+        gatewayPaymentId: p.gatewayPaymentId,
+        amount: p.amount,
+        currency: p.currency,
+        status: p.status,
+        method: p.method,
+        source: p.source,
+        failureReason: p.failureReason,
+        createdAt: iso(p.createdAt),
+      })),
+    };
+  }
+
+  async function verifyPayment(ctx: AuthContext, body: VerifyBookingPaymentBody): Promise<BookingDetailDto> {
+    const [booking] = await db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, body.bookingId), eq(bookings.userId, ctx.userId)));
+    if (!booking) throw new AppError('VALIDATION_ERROR', 'Payment verification failed');
+    const [order] = await db
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.referenceId, booking.id),
+          eq(paymentOrders.gatewayOrderId, body.razorpay_order_id),
+          eq(paymentOrders.userId, ctx.userId),
+        ),
+      );
+    if (!order) throw new AppError('VALIDATION_ERROR', 'Payment verification failed');
+    await payments.verifyClientPayment({
+      orderRowId: order.id,
+      userId: ctx.userId,
+      clientOrderId: body.razorpay_order_id,
+      paymentId: body.razorpay_payment_id,
+      signature: body.razorpay_signature,
+    });
+    return detail(ctx, booking.id);
+  }
+
+  /** An order for installment `n`: only the next unpaid one, and only while the booking is open. */
+  async function installmentOrder(ctx: AuthContext, id: string, n: number): Promise<BookingCheckoutDto> {
+    const made = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.id, id), eq(bookings.userId, ctx.userId)))
+        .for('update');
+      if (!row) throw notFound('Booking');
+      if (row.paymentPlan !== 'installments') throw conflict('This booking is not paid by installments');
+      if (row.status !== 'partially_paid' && row.status !== 'pending_payment') {
+        throw conflict(`A ${row.status.replace('_', ' ')} booking takes no payment`);
+      }
+      const next = row.installments.find((i) => i.status === 'pending');
+      if (!next || next.number !== n) {
+        throw conflict(next ? `Pay installment ${next.number} first` : 'Every installment is paid');
+      }
+      if (row.currentOrderId) {
+        const [open] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, row.currentOrderId));
+        if (open && open.status === 'created' && open.installmentNumber === n) return { row, order: open };
+      }
+      const order = await payments.createOrder(tx, {
+        companyId: row.companyId,
+        userId: ctx.userId,
+        amount: next.amount,
+        currency: row.currency,
+        purpose: 'booking',
+        referenceId: row.id,
+        installmentNumber: n,
+      });
+      const [updated] = await tx
+        .update(bookings)
+        .set({ currentOrderId: order.id })
+        .where(eq(bookings.id, row.id))
+        .returning();
+      return { row: updated!, order };
+    });
+    return checkout(made.row, made.order);
+  }
+
+  /** Cancels (booker, or staff with bookings_update): releases the unit; paid money becomes a refund due. */
+  async function cancel(ctx: AuthContext, id: string, reason: string): Promise<BookingDto> {
+    return dto(await cancelRow(ctx, id, reason));
+  }
+
+  async function cancelRow(ctx: AuthContext, id: string, reason: string): Promise<BookingRow> {
+    const visible = await load(ctx, id);
+    if (visible.userId !== ctx.userId && !isStaffOf(ctx, visible.companyId, 'bookings_update')) {
+      throw new AppError('FORBIDDEN', 'You cannot cancel this booking');
+    }
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+      if (!row) throw notFound('Booking');
+      if (!(OPEN_STATUSES as readonly string[]).includes(row.status)) {
+        throw conflict(`A ${row.status.replace('_', ' ')} booking cannot be cancelled`);
+      }
+      if (row.currentOrderId) {
+        await tx
+          .update(paymentOrders)
+          .set({ status: 'expired' })
+          .where(and(eq(paymentOrders.id, row.currentOrderId), eq(paymentOrders.status, 'created')));
+      }
+      const [updated] = await tx
+        .update(bookings)
+        .set({
+          status: 'cancelled',
+          cancellationReason: reason,
+          currentOrderId: null,
+          holdExpiresAt: null,
+          refundDueAmount: row.refundDueAmount + row.paidAmount,
+          statusHistory: [...row.statusHistory, entry('cancelled', reason, ctx.userId)],
+        })
+        .where(eq(bookings.id, id))
+        .returning();
+      await recordAudit(tx, {
+        companyId: row.companyId,
+        action: 'booking.cancelled',
+        entityType: 'booking',
+        entityId: row.id,
+        summary: reason,
+        before: { status: row.status },
+        after: { status: 'cancelled', refundDueAmount: updated!.refundDueAmount },
+      });
+      return updated!;
+    });
+  }
+
+  /** The booker's own bookings, or the company's for staff with bookings_read. */
+  async function list(ctx: AuthContext, query: BookingListQuery) {
+    const staff = ctx.companyId !== null && isStaffOf(ctx, ctx.companyId, 'bookings_read');
+    const filters: SQL[] = [
+      staff ? eq(bookings.companyId, ctx.companyId as string) : eq(bookings.userId, ctx.userId),
+    ];
+    if (query.status) filters.push(eq(bookings.status, query.status));
+    const where = and(...filters);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(bookings)
+        .where(where)
+        .orderBy(desc(bookings.createdAt), desc(bookings.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      db.select({ n: count() }).from(bookings).where(where),
+    ]);
+    return { rows: await dtos(rows), total: total?.n ?? 0 };
+  }
+
+  /**
+   * Expires holds past their time in one statement (safe on several processes: each row is updated once) and
+   * closes their open orders; the partial unique index then lets the unit be booked again.
+   */
+  async function expireHolds(): Promise<number> {
+    return db.transaction(async (tx) => {
+      const expired = await tx
+        .update(bookings)
+        .set({
+          status: 'expired',
+          holdExpiresAt: null,
+          statusHistory: sql`${bookings.statusHistory} || jsonb_build_array(jsonb_build_object('status', 'expired', 'note', 'Payment hold expired', 'at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'byUserId', null))`,
+        })
+        .where(and(eq(bookings.status, 'pending_payment'), sql`${bookings.holdExpiresAt} < now()`))
+        .returning({ id: bookings.id, orderId: bookings.currentOrderId, companyId: bookings.companyId });
+      for (const row of expired) {
+        await recordAudit(tx, {
+          companyId: row.companyId,
+          actorUserId: null,
+          action: 'booking.status_changed',
+          entityType: 'booking',
+          entityId: row.id,
+          summary: 'pending_payment → expired (payment hold expired)',
+          before: { status: 'pending_payment' },
+          after: { status: 'expired' },
+        });
+        if (!row.orderId) continue;
+        await tx
+          .update(paymentOrders)
+          .set({ status: 'expired' })
+          .where(and(eq(paymentOrders.id, row.orderId), eq(paymentOrders.status, 'created')));
+      }
+      return expired.length;
+    });
+  }
+
+  /** Staff status change with a note (allowed transitions only, 409 otherwise). */
+  async function updateStatus(ctx: CompanyContext, id: string, body: BookingStatusBody): Promise<BookingDto> {
+    const row = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.id, id), eq(bookings.companyId, ctx.companyId)))
+        .for('update');
+      if (!current) throw notFound('Booking');
+      if (!BOOKING_STATUS_TRANSITIONS[current.status].includes(body.status)) {
+        throw conflict(`A booking cannot move from ${current.status} to ${body.status}`);
+      }
+      const [updated] = await tx
+        .update(bookings)
+        .set({
+          status: body.status,
+          statusHistory: [...current.statusHistory, entry(body.status, body.note ?? null, ctx.userId)],
+        })
+        .where(eq(bookings.id, id))
+        .returning();
+      await recordAudit(tx, {
+        companyId: ctx.companyId,
+        action: 'booking.status_changed',
+        entityType: 'booking',
+        entityId: id,
+        summary: `${current.status} → ${body.status}${body.note ? `: ${body.note}` : ''}`,
+        before: { status: current.status },
+        after: { status: body.status },
+      });
+      return updated!;
+    });
+    return dto(row);
+  }
+
+  /** Counts by status, money collected and refunded (ledger), outstanding on open bookings, last 12 months. */
+  async function stats(ctx: CompanyContext): Promise<BookingStatsDto> {
+    const companyId = ctx.companyId;
+    const [statusRows, money, outstandingRows, months] = await Promise.all([
+      db
+        .select({ status: bookings.status, n: count() })
+        .from(bookings)
+        .where(eq(bookings.companyId, companyId))
+        .groupBy(bookings.status),
+      db
+        .select({
+          collected: sql<number>`coalesce(sum(${ledger.amount}) filter (where ${ledger.status} = 'captured'), 0)::int`,
+          refunded: sql<number>`coalesce(sum(${ledger.amount}) filter (where ${ledger.status} = 'refunded'), 0)::int`,
+        })
+        .from(ledger)
+        .innerJoin(paymentOrders, eq(paymentOrders.id, ledger.orderId))
+        .where(and(eq(ledger.companyId, companyId), eq(paymentOrders.purpose, 'booking'))),
+      db
+        .select({
+          outstanding: sql<number>`coalesce(sum(${bookings.totalAmount} - ${bookings.paidAmount}), 0)::int`,
+        })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.companyId, companyId),
+            inArray(bookings.status, ['pending_payment', 'partially_paid']),
+          ),
+        ),
+      db
+        .select({
+          month: sql<string>`to_char(date_trunc('month', ${bookings.createdAt}), 'YYYY-MM')`,
+          bookings: sql<number>`count(*)::int`,
+          collected: sql<number>`coalesce(sum(${bookings.paidAmount}), 0)::int`,
+        })
+        .from(bookings)
+        .where(
+          and(eq(bookings.companyId, companyId), sql`${bookings.createdAt} >= now() - interval '12 months'`),
+        )
+        .groupBy(sql`1`)
+        .orderBy(sql`1`),
+    ]);
+    const byStatus: Record<string, number> = {};
+    for (const status of [
+      'pending_payment',
+      'partially_paid',
+      'confirmed',
+      'completed',
+      'cancelled',
+      'expired',
+    ]) {
+      byStatus[status] = 0;
+    }
+    for (const row of statusRows) byStatus[row.status] = row.n;
+    return {
+      byStatus,
+      total: statusRows.reduce((sum, r) => sum + r.n, 0),
+      collected: money[0]?.collected ?? 0,
+      refunded: money[0]?.refunded ?? 0,
+      outstanding: outstandingRows[0]?.outstanding ?? 0,
+      byMonth: months,
+    };
+  }
+
+  return {
+    updateStatus,
+    stats,
+    create,
+    detail,
+    verifyPayment,
+    installmentOrder,
+    cancel,
+    list,
+    expireHolds,
+    payments,
+  };
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;

@@ -1,0 +1,267 @@
+import { and, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { chatChannelMembers, chatChannels, chatMessages, companyUsers, users } from '../../db/schema';
+
+/** Unread counts stop here (the badge shows "99+"), so a huge backlog never costs a big count. */
+export const UNREAD_CAP = 100;
+/** A company shows at most this many channels and conversations in its sidebar. */
+const CHANNELS_MAX = 300;
+
+const peerMember = alias(chatChannelMembers, 'peer_member');
+const peerUser = alias(users, 'peer_user');
+const author = alias(users, 'author');
+
+const messageSelection = {
+  id: chatMessages.id,
+  channelId: chatMessages.channelId,
+  body: chatMessages.body,
+  editedAt: chatMessages.editedAt,
+  deletedAt: chatMessages.deletedAt,
+  createdAt: chatMessages.createdAt,
+  authorId: author.id,
+  authorFirstName: author.firstName,
+  authorLastName: author.lastName,
+  authorAvatar: author.avatar,
+};
+
+export const memberColumns = {
+  _id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatar: users.avatar,
+};
+
+export type ChannelRow = Awaited<ReturnType<ReturnType<typeof createChatRepo>['listChannels']>>[number];
+export type MessageRow = Awaited<ReturnType<ReturnType<typeof createChatRepo>['listMessages']>>[number];
+
+export function createChatRepo(db: DbOrTx) {
+  /** Public channels of the company, or channels the user is a member of. */
+  const visibleTo = (userId: string): SQL =>
+    or(
+      and(eq(chatChannels.kind, 'channel'), eq(chatChannels.isPrivate, false)),
+      eq(chatChannelMembers.userId, userId),
+    ) as SQL;
+
+  const channelSelection = (userId: string) => ({
+    id: chatChannels.id,
+    kind: chatChannels.kind,
+    name: chatChannels.name,
+    description: chatChannels.description,
+    isPrivate: chatChannels.isPrivate,
+    lastMessageAt: chatChannels.lastMessageAt,
+    createdAt: chatChannels.createdAt,
+    unreadCount: sql<number>`(
+      select count(*)::int from (
+        select 1 from ${chatMessages} m
+        where m.channel_id = ${chatChannels.id} and m.deleted_at is null and m.author_id <> ${userId}
+          and (${chatChannelMembers.lastReadAt} is null or m.created_at > ${chatChannelMembers.lastReadAt})
+        limit ${UNREAD_CAP}
+      ) unread
+    )`,
+    lastMessagePreview: sql<string | null>`(
+      select left(m.body, 140) from ${chatMessages} m
+      where m.channel_id = ${chatChannels.id} and m.deleted_at is null
+      order by m.id desc limit 1
+    )`,
+    peerId: peerUser.id,
+    peerFirstName: peerUser.firstName,
+    peerLastName: peerUser.lastName,
+    peerAvatar: peerUser.avatar,
+  });
+
+  function channelsQuery(userId: string) {
+    return db
+      .select(channelSelection(userId))
+      .from(chatChannels)
+      .leftJoin(
+        chatChannelMembers,
+        and(eq(chatChannelMembers.channelId, chatChannels.id), eq(chatChannelMembers.userId, userId)),
+      )
+      .leftJoin(
+        peerMember,
+        and(
+          eq(chatChannels.kind, 'direct'),
+          eq(peerMember.channelId, chatChannels.id),
+          ne(peerMember.userId, userId),
+        ),
+      )
+      .leftJoin(peerUser, eq(peerUser.id, peerMember.userId));
+  }
+
+  return {
+    listChannels(companyId: string, userId: string) {
+      return channelsQuery(userId)
+        .where(and(eq(chatChannels.companyId, companyId), visibleTo(userId)))
+        .orderBy(
+          chatChannels.kind,
+          desc(sql`coalesce(${chatChannels.lastMessageAt}, ${chatChannels.createdAt})`),
+        )
+        .limit(CHANNELS_MAX);
+    },
+
+    async findChannel(companyId: string, userId: string, channelId: string) {
+      const [row] = await channelsQuery(userId)
+        .where(and(eq(chatChannels.companyId, companyId), eq(chatChannels.id, channelId), visibleTo(userId)))
+        .limit(1);
+      return row;
+    },
+
+    async findChannelByName(companyId: string, name: string) {
+      const [row] = await db
+        .select({ id: chatChannels.id })
+        .from(chatChannels)
+        .where(
+          and(
+            eq(chatChannels.companyId, companyId),
+            eq(chatChannels.kind, 'channel'),
+            eq(chatChannels.name, name),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async findDirect(companyId: string, directKey: string) {
+      const [row] = await db
+        .select({ id: chatChannels.id })
+        .from(chatChannels)
+        .where(
+          and(
+            eq(chatChannels.companyId, companyId),
+            eq(chatChannels.kind, 'direct'),
+            eq(chatChannels.directKey, directKey),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** Creates `#general` once per company (concurrent first visits are harmless). */
+    async ensureGeneral(companyId: string) {
+      await db
+        .insert(chatChannels)
+        .values({ companyId, kind: 'channel', name: 'general', description: 'Everyone in the company' })
+        .onConflictDoNothing();
+    },
+
+    async insertChannel(values: typeof chatChannels.$inferInsert) {
+      const [row] = await db
+        .insert(chatChannels)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: chatChannels.id });
+      return row;
+    },
+
+    async addMembers(channelId: string, companyId: string, userIds: string[]) {
+      if (userIds.length === 0) return;
+      await db
+        .insert(chatChannelMembers)
+        .values(userIds.map((userId) => ({ channelId, companyId, userId })))
+        .onConflictDoNothing();
+    },
+
+    /** Member user ids of a private channel or direct message (whom its events go to). */
+    async memberIds(channelId: string) {
+      const rows = await db
+        .select({ userId: chatChannelMembers.userId })
+        .from(chatChannelMembers)
+        .where(eq(chatChannelMembers.channelId, channelId));
+      return rows.map((row) => row.userId);
+    },
+
+    /** The active members of a company among `userIds`. */
+    async activeMembers(companyId: string, userIds?: string[]) {
+      const conditions = [
+        eq(companyUsers.companyId, companyId),
+        eq(companyUsers.isActive, true),
+        eq(users.isActive, true),
+      ];
+      if (userIds) {
+        if (userIds.length === 0) return [];
+        conditions.push(sql`${users.id} in ${userIds}`);
+      }
+      return db
+        .select(memberColumns)
+        .from(companyUsers)
+        .innerJoin(users, eq(users.id, companyUsers.userId))
+        .where(and(...conditions))
+        .orderBy(users.firstName, users.lastName)
+        .limit(1000);
+    },
+
+    async markRead(channelId: string, companyId: string, userId: string, at: Date) {
+      await db
+        .insert(chatChannelMembers)
+        .values({ channelId, companyId, userId, lastReadAt: at })
+        .onConflictDoUpdate({
+          target: [chatChannelMembers.channelId, chatChannelMembers.userId],
+          set: { lastReadAt: at },
+        });
+    },
+
+    listMessages(channelId: string, before: string | undefined, limit: number) {
+      return db
+        .select(messageSelection)
+        .from(chatMessages)
+        .innerJoin(author, eq(author.id, chatMessages.authorId))
+        .where(and(eq(chatMessages.channelId, channelId), before ? lt(chatMessages.id, before) : undefined))
+        .orderBy(desc(chatMessages.id))
+        .limit(limit);
+    },
+
+    async findMessage(companyId: string, messageId: string) {
+      const [row] = await db
+        .select({
+          id: chatMessages.id,
+          channelId: chatMessages.channelId,
+          authorId: chatMessages.authorId,
+          deletedAt: chatMessages.deletedAt,
+        })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.companyId, companyId), eq(chatMessages.id, messageId)))
+        .limit(1);
+      return row;
+    },
+
+    async insertMessage(values: typeof chatMessages.$inferInsert) {
+      const [row] = await db.insert(chatMessages).values(values).returning({ id: chatMessages.id });
+      await db
+        .update(chatChannels)
+        .set({ lastMessageAt: new Date() })
+        .where(eq(chatChannels.id, values.channelId));
+      return row!;
+    },
+
+    async updateMessage(companyId: string, messageId: string, body: string) {
+      await db
+        .update(chatMessages)
+        .set({ body, editedAt: new Date() })
+        .where(
+          and(
+            eq(chatMessages.companyId, companyId),
+            eq(chatMessages.id, messageId),
+            isNull(chatMessages.deletedAt),
+          ),
+        );
+    },
+
+    async deleteMessage(companyId: string, messageId: string) {
+      await db
+        .update(chatMessages)
+        .set({ body: '', deletedAt: new Date() })
+        .where(and(eq(chatMessages.companyId, companyId), eq(chatMessages.id, messageId)));
+    },
+
+    async messageById(messageId: string) {
+      const [row] = await db
+        .select(messageSelection)
+        .from(chatMessages)
+        .innerJoin(author, eq(author.id, chatMessages.authorId))
+        .where(eq(chatMessages.id, messageId))
+        .limit(1);
+      return row;
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import {
+  CHAT_EVENTS,
+  type ChatChannelCreateInput,
+  type ChatChannelDto,
+  type ChatMessageDto,
+  ZChatChannelCreateBody,
+} from '@rentora/shared';
+import type { AppDeps } from '../../app';
+import type { CompanyContext } from '../../core/access';
+import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
+import type { ServerToClientEvents } from '../../core/realtime';
+import type { Tx } from '../../db/client';
+import { toChannelDto, toMessageDto } from './chat.dto';
+import { type ChannelRow, createChatRepo } from './chat.repo';
+
+type ChatEvent = (typeof CHAT_EVENTS)[keyof typeof CHAT_EVENTS];
+
+export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime'>) {
+  const { db, realtime } = deps;
+  const repo = createChatRepo(db);
+
+  async function visibleChannel(ctx: CompanyContext, channelId: string): Promise<ChannelRow> {
+    const channel = await repo.findChannel(ctx.companyId, ctx.userId, channelId);
+    if (!channel) throw notFound('Channel');
+    return channel;
+  }
+
+  /** A public channel's events go to the company room; a private one's or a DM's only to its members. */
+  async function emit<E extends ChatEvent>(
+    ctx: CompanyContext,
+    channel: Pick<ChannelRow, 'id' | 'kind' | 'isPrivate'>,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): Promise<void> {
+    if (channel.kind === 'channel' && !channel.isPrivate) {
+      realtime.emitToCompany(ctx.companyId, event, ...args);
+      return;
+    }
+    for (const userId of await repo.memberIds(channel.id)) realtime.emitToUser(userId, event, ...args);
+  }
+
+  async function channelDto(ctx: CompanyContext, channelId: string): Promise<ChatChannelDto> {
+    return toChannelDto(await visibleChannel(ctx, channelId));
+  }
+
+  return {
+    async listChannels(ctx: CompanyContext): Promise<ChatChannelDto[]> {
+      await repo.ensureGeneral(ctx.companyId);
+      return (await repo.listChannels(ctx.companyId, ctx.userId)).map(toChannelDto);
+    },
+
+    members(ctx: CompanyContext) {
+      return repo.activeMembers(ctx.companyId);
+    },
+
+    async createChannel(ctx: CompanyContext, input: ChatChannelCreateInput): Promise<ChatChannelDto> {
+      const body = ZChatChannelCreateBody.parse(input);
+      const otherIds = [...new Set(body.memberIds)].filter((id) => id !== ctx.userId);
+      const members = await repo.activeMembers(ctx.companyId, otherIds);
+      if (members.length !== otherIds.length)
+        throw badRequest('Every member must be an active member of the company', 'memberIds');
+      const id = await db.transaction(async (tx: Tx) => {
+        const txRepo = createChatRepo(tx);
+        const created = await txRepo.insertChannel({
+          companyId: ctx.companyId,
+          kind: 'channel',
+          name: body.name,
+          description: body.description || null,
+          isPrivate: body.isPrivate,
+          createdBy: ctx.userId,
+        });
+        if (!created) throw conflict(`A channel named #${body.name} already exists`);
+        await txRepo.addMembers(created.id, ctx.companyId, [ctx.userId, ...(body.isPrivate ? otherIds : [])]);
+        return created.id;
+      });
+      return channelDto(ctx, id);
+    },
+
+    async openDirect(ctx: CompanyContext, userId: string): Promise<ChatChannelDto> {
+      if (userId === ctx.userId) throw badRequest('Pick someone else to message', 'userId');
+      const [peer] = await repo.activeMembers(ctx.companyId, [userId]);
+      if (!peer) throw notFound('Member');
+      const directKey = [ctx.userId, userId].sort().join(':');
+      const existing = await repo.findDirect(ctx.companyId, directKey);
+      if (existing) return channelDto(ctx, existing.id);
+      const id = await db.transaction(async (tx: Tx) => {
+        const txRepo = createChatRepo(tx);
+        const created = await txRepo.insertChannel({
+          companyId: ctx.companyId,
+          kind: 'direct',
+          directKey,
+          isPrivate: true,
+          createdBy: ctx.userId,
+        });
+        // Two people opening the same conversation at once: the loser reuses the winner's.
+        const channelId = created?.id ?? (await txRepo.findDirect(ctx.companyId, directKey))!.id;
+        await txRepo.addMembers(channelId, ctx.companyId, [ctx.userId, userId]);
+        return channelId;
+      });
+      return channelDto(ctx, id);
+    },
+
+    async listMessages(ctx: CompanyContext, channelId: string, query: { before?: string; limit: number }) {
+      await visibleChannel(ctx, channelId);
+      const rows = await repo.listMessages(channelId, query.before, query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      return {
+        messages: page.map(toMessageDto),
+        nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+      };
+    },
+
+    async postMessage(ctx: CompanyContext, channelId: string, body: string): Promise<ChatMessageDto> {
+      const channel = await visibleChannel(ctx, channelId);
+      const id = await db.transaction(async (tx: Tx) => {
+        const txRepo = createChatRepo(tx);
+        const message = await txRepo.insertMessage({
+          channelId,
+          companyId: ctx.companyId,
+          authorId: ctx.userId,
+          body,
+        });
+        // Writing is reading: the author has seen everything up to their own message.
+        await txRepo.markRead(channelId, ctx.companyId, ctx.userId, new Date());
+        return message.id;
+      });
+      const message = toMessageDto((await repo.messageById(id))!);
+      await emit(ctx, channel, CHAT_EVENTS.message, message);
+      return message;
+    },
+
+    async editMessage(ctx: CompanyContext, messageId: string, body: string): Promise<ChatMessageDto> {
+      const { channel } = await ownMessage(ctx, messageId);
+      await repo.updateMessage(ctx.companyId, messageId, body);
+      const message = toMessageDto((await repo.messageById(messageId))!);
+      await emit(ctx, channel, CHAT_EVENTS.edit, message);
+      return message;
+    },
+
+    async deleteMessage(ctx: CompanyContext, messageId: string): Promise<void> {
+      const { channel } = await ownMessage(ctx, messageId);
+      await repo.deleteMessage(ctx.companyId, messageId);
+      await emit(ctx, channel, CHAT_EVENTS.delete, { channelId: channel.id, messageId });
+    },
+
+    async markRead(ctx: CompanyContext, channelId: string): Promise<ChatChannelDto> {
+      await visibleChannel(ctx, channelId);
+      await repo.markRead(channelId, ctx.companyId, ctx.userId, new Date());
+      return channelDto(ctx, channelId);
+    },
+
+    async typing(ctx: CompanyContext, channelId: string): Promise<void> {
+      const channel = await visibleChannel(ctx, channelId);
+      const { user } = ctx;
+      await emit(ctx, channel, CHAT_EVENTS.typing, {
+        channelId,
+        user: { _id: user.id, firstName: user.firstName, lastName: user.lastName, avatar: user.avatar },
+      });
+    },
+  };
+
+  async function ownMessage(ctx: CompanyContext, messageId: string) {
+    const message = await repo.findMessage(ctx.companyId, messageId);
+    if (!message) throw notFound('Message');
+    const channel = await visibleChannel(ctx, message.channelId).catch(() => {
+      throw notFound('Message');
+    });
+    if (message.authorId !== ctx.userId) throw forbidden('You can only change your own messages');
+    if (message.deletedAt) throw conflict('This message was deleted');
+    return { message, channel };
+  }
+}

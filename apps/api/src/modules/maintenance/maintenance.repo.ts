@@ -1,0 +1,409 @@
+import {
+  type MaintenanceListQuery,
+  type MaintenanceStatus,
+  OPEN_MAINTENANCE_STATUSES,
+} from '@rentora/shared';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import {
+  maintenanceCounters,
+  maintenanceEvents,
+  maintenanceMedia,
+  maintenanceRequests,
+  maintenanceTypes,
+  properties,
+  rentalUnits,
+  users,
+} from '../../db/schema';
+
+export type RequestRow = typeof maintenanceRequests.$inferSelect;
+export type EventRow = typeof maintenanceEvents.$inferSelect;
+export type MediaRow = typeof maintenanceMedia.$inferSelect;
+
+const assignee = alias(users, 'assignee');
+
+/** A request with what its DTO shows: type, property, unit and assignee names, comment and media counts. */
+export const requestColumns = {
+  request: maintenanceRequests,
+  typeName: maintenanceTypes.name,
+  typeKey: maintenanceTypes.key,
+  propertyName: properties.name,
+  unitNumber: rentalUnits.unitNumber,
+  assigneeFirstName: assignee.firstName,
+  assigneeLastName: assignee.lastName,
+  assigneeEmail: assignee.email,
+  commentsCount: sql<number>`(select count(*)::int from maintenance_events e
+    where e.company_id = "maintenance_requests"."company_id" and e.request_id = "maintenance_requests"."id" and e.kind = 'comment')`,
+  mediaCount: sql<number>`(select count(*)::int from maintenance_media m
+    where m.company_id = "maintenance_requests"."company_id" and m.request_id = "maintenance_requests"."id")`,
+};
+
+/** The request columns lists and public views read (lists select only these). */
+const LIST_KEYS = [
+  'id',
+  'companyId',
+  'number',
+  'title',
+  'description',
+  'typeId',
+  'priority',
+  'status',
+  'source',
+  'propertyId',
+  'rentalUnitId',
+  'requesterType',
+  'requesterUserId',
+  'requesterName',
+  'assigneeId',
+  'dueAt',
+  'resolvedAt',
+  'closedAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type ListRequestFields = Pick<RequestRow, (typeof LIST_KEYS)[number]>;
+const listRequestColumns = Object.fromEntries(LIST_KEYS.map((key) => [key, maintenanceRequests[key]])) as {
+  [K in (typeof LIST_KEYS)[number]]: (typeof maintenanceRequests)[K];
+};
+const listColumns = { ...requestColumns, request: listRequestColumns };
+
+export type RequestListRow = Omit<RequestJoinedRow, 'request'> & { request: ListRequestFields };
+
+export type RequestJoinedRow = {
+  request: RequestRow;
+  typeName: string | null;
+  typeKey: string | null;
+  propertyName: string;
+  unitNumber: string | null;
+  assigneeFirstName: string | null;
+  assigneeLastName: string | null;
+  assigneeEmail: string | null;
+  commentsCount: number;
+  mediaCount: number;
+};
+
+const openStatuses = [...OPEN_MAINTENANCE_STATUSES] as MaintenanceStatus[];
+
+export const overdueSql = (now: Date) =>
+  and(inArray(maintenanceRequests.status, openStatuses), lt(maintenanceRequests.dueAt, now))!;
+
+const PRIORITY_RANK = sql`case ${maintenanceRequests.priority} when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`;
+
+const SORTS = {
+  createdAt: maintenanceRequests.createdAt,
+  updatedAt: maintenanceRequests.updatedAt,
+  dueDate: maintenanceRequests.dueAt,
+  requestNumber: maintenanceRequests.number,
+  status: maintenanceRequests.status,
+  priority: PRIORITY_RANK,
+} as const;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export interface ListFilters extends Omit<MaintenanceListQuery, 'type'> {
+  typeId?: string;
+  /** Tenant side: only this requester's. */
+  requesterUserId?: string;
+}
+
+export function createMaintenanceRepo(db: DbOrTx) {
+  const selectList = () =>
+    db
+      .select(listColumns)
+      .from(maintenanceRequests)
+      .leftJoin(maintenanceTypes, eq(maintenanceTypes.id, maintenanceRequests.typeId))
+      .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
+      .leftJoin(rentalUnits, eq(rentalUnits.id, maintenanceRequests.rentalUnitId))
+      .leftJoin(assignee, eq(assignee.id, maintenanceRequests.assigneeId));
+  const select = () =>
+    db
+      .select(requestColumns)
+      .from(maintenanceRequests)
+      .leftJoin(maintenanceTypes, eq(maintenanceTypes.id, maintenanceRequests.typeId))
+      .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
+      .leftJoin(rentalUnits, eq(rentalUnits.id, maintenanceRequests.rentalUnitId))
+      .leftJoin(assignee, eq(assignee.id, maintenanceRequests.assigneeId));
+
+  function conditionsOf(companyId: string | null, filters: Partial<ListFilters>, now: Date): SQL[] {
+    const conditions: (SQL | undefined)[] = [
+      companyId ? eq(maintenanceRequests.companyId, companyId) : undefined,
+    ];
+    if (filters.requesterUserId) {
+      conditions.push(
+        eq(maintenanceRequests.requesterUserId, filters.requesterUserId),
+        eq(maintenanceRequests.requesterType, 'tenant'),
+      );
+    }
+    if (filters.status?.length) conditions.push(inArray(maintenanceRequests.status, filters.status));
+    if (filters.priority?.length) conditions.push(inArray(maintenanceRequests.priority, filters.priority));
+    if (filters.typeId) conditions.push(eq(maintenanceRequests.typeId, filters.typeId));
+    if (filters.propertyId) conditions.push(eq(maintenanceRequests.propertyId, filters.propertyId));
+    if (filters.rentalUnitId) conditions.push(eq(maintenanceRequests.rentalUnitId, filters.rentalUnitId));
+    if (filters.assignee === 'unassigned') conditions.push(isNull(maintenanceRequests.assigneeId));
+    else if (filters.assignee) conditions.push(eq(maintenanceRequests.assigneeId, filters.assignee));
+    if (filters.source) conditions.push(eq(maintenanceRequests.source, filters.source));
+    if (filters.overdue === true) conditions.push(overdueSql(now));
+    if (filters.overdue === false) {
+      conditions.push(
+        sql`not (${maintenanceRequests.status} in ('open','assigned','in_progress','on_hold') and coalesce(${maintenanceRequests.dueAt} < ${now}, false))`,
+      );
+    }
+    if (filters.search) {
+      const number = /^(?:mr-?)?0*(\d{1,9})$/i.exec(filters.search)?.[1];
+      const pattern = `%${escapeLike(filters.search)}%`;
+      conditions.push(
+        or(
+          ilike(maintenanceRequests.title, pattern),
+          ilike(maintenanceRequests.requesterName, pattern),
+          number ? eq(maintenanceRequests.number, Number(number)) : undefined,
+        ),
+      );
+    }
+    return conditions.filter((c): c is SQL => c !== undefined);
+  }
+
+  return {
+    /** Bumps the company's request counter; the row lock serialises concurrent creates. */
+    async nextNumber(companyId: string): Promise<number> {
+      const [row] = await db
+        .insert(maintenanceCounters)
+        .values({ companyId, lastNumber: 1 })
+        .onConflictDoUpdate({
+          target: maintenanceCounters.companyId,
+          set: { lastNumber: sql`${maintenanceCounters.lastNumber} + 1` },
+        })
+        .returning({ lastNumber: maintenanceCounters.lastNumber });
+      return row!.lastNumber;
+    },
+
+    async insert(values: typeof maintenanceRequests.$inferInsert): Promise<RequestRow> {
+      const [row] = await db.insert(maintenanceRequests).values(values).returning();
+      return row!;
+    },
+
+    async update(companyId: string, id: string, patch: Partial<typeof maintenanceRequests.$inferInsert>) {
+      await db
+        .update(maintenanceRequests)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(maintenanceRequests.companyId, companyId), eq(maintenanceRequests.id, id)));
+    },
+
+    async lock(companyId: string, id: string): Promise<RequestRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(maintenanceRequests)
+        .where(and(eq(maintenanceRequests.companyId, companyId), eq(maintenanceRequests.id, id)))
+        .for('update');
+      return row;
+    },
+
+    async find(companyId: string, id: string): Promise<RequestJoinedRow | undefined> {
+      const [row] = await select()
+        .where(and(eq(maintenanceRequests.companyId, companyId), eq(maintenanceRequests.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    /** A request by id alone: only for callers that then check who may see it (tenant, portal). */
+    async findAnyCompany(id: string): Promise<RequestJoinedRow | undefined> {
+      const [row] = await select().where(eq(maintenanceRequests.id, id)).limit(1);
+      return row;
+    },
+
+    async findByTrackingHash(hash: string): Promise<RequestJoinedRow | undefined> {
+      const [row] = await select().where(eq(maintenanceRequests.trackingTokenHash, hash)).limit(1);
+      return row;
+    },
+
+    /** One page of requests (the count is `count`, asked only when the page cannot tell the total). */
+    async page(companyId: string | null, filters: ListFilters, now = new Date()): Promise<RequestListRow[]> {
+      const where = and(...conditionsOf(companyId, filters, now));
+      const column = SORTS[filters.sortBy];
+      const direction = filters.sortOrder === 'asc' ? asc : desc;
+      const order =
+        filters.sortBy === 'dueDate'
+          ? [sql`${maintenanceRequests.dueAt} ${sql.raw(filters.sortOrder)} nulls last`]
+          : [direction(column)];
+      return selectList()
+        .where(where)
+        .orderBy(...order, direction(maintenanceRequests.id))
+        .limit(filters.limit)
+        .offset((filters.page - 1) * filters.limit);
+    },
+
+    async count(companyId: string | null, filters: Partial<ListFilters>, now = new Date()): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(maintenanceRequests)
+        .where(and(...conditionsOf(companyId, filters, now)));
+      return row?.total ?? 0;
+    },
+
+    async list(
+      companyId: string | null,
+      filters: ListFilters,
+      now = new Date(),
+    ): Promise<{ rows: RequestListRow[]; total: number }> {
+      const offset = (filters.page - 1) * filters.limit;
+      const rows = await this.page(companyId, filters, now);
+      const endsHere = rows.length < filters.limit && (rows.length > 0 || offset === 0);
+      return { rows, total: endsHere ? offset + rows.length : await this.count(companyId, filters, now) };
+    },
+
+    /** Requests assigned to a person: open ones, and the ones finished in the last 30 days. */
+    async forAssignee(companyId: string, userId: string, now = new Date()) {
+      const since = new Date(now.getTime() - 30 * 86_400_000);
+      return select()
+        .where(
+          and(
+            eq(maintenanceRequests.companyId, companyId),
+            eq(maintenanceRequests.assigneeId, userId),
+            or(
+              inArray(maintenanceRequests.status, openStatuses),
+              sql`${maintenanceRequests.updatedAt} >= ${since}`,
+            ),
+          ),
+        )
+        .orderBy(desc(PRIORITY_RANK), asc(maintenanceRequests.createdAt))
+        .limit(100);
+    },
+
+    async events(companyId: string, requestIds: readonly string[], publicOnly: boolean): Promise<EventRow[]> {
+      if (requestIds.length === 0) return [];
+      return db
+        .select()
+        .from(maintenanceEvents)
+        .where(
+          and(
+            eq(maintenanceEvents.companyId, companyId),
+            inArray(maintenanceEvents.requestId, [...requestIds]),
+            publicOnly ? eq(maintenanceEvents.visibility, 'public') : undefined,
+          ),
+        )
+        .orderBy(asc(maintenanceEvents.createdAt), asc(maintenanceEvents.id));
+    },
+
+    async addEvents(values: (typeof maintenanceEvents.$inferInsert)[]): Promise<void> {
+      if (values.length) await db.insert(maintenanceEvents).values(values);
+    },
+
+    async media(companyId: string, requestIds: readonly string[]): Promise<MediaRow[]> {
+      if (requestIds.length === 0) return [];
+      return db
+        .select()
+        .from(maintenanceMedia)
+        .where(
+          and(
+            eq(maintenanceMedia.companyId, companyId),
+            inArray(maintenanceMedia.requestId, [...requestIds]),
+          ),
+        )
+        .orderBy(asc(maintenanceMedia.createdAt), asc(maintenanceMedia.id));
+    },
+
+    async mediaCount(companyId: string, requestId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(maintenanceMedia)
+        .where(and(eq(maintenanceMedia.companyId, companyId), eq(maintenanceMedia.requestId, requestId)));
+      return row?.total ?? 0;
+    },
+
+    async insertMedia(values: (typeof maintenanceMedia.$inferInsert)[]): Promise<void> {
+      if (values.length) await db.insert(maintenanceMedia).values(values);
+    },
+
+    /** A media row by id alone: the file route checks the signature before serving it. */
+    async mediaById(id: string): Promise<MediaRow | undefined> {
+      const [row] = await db.select().from(maintenanceMedia).where(eq(maintenanceMedia.id, id)).limit(1);
+      return row;
+    },
+
+    async stats(companyId: string, now = new Date()) {
+      const where = eq(maintenanceRequests.companyId, companyId);
+      const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+      const [byStatus, byPriority, bySource, byType, summary, created, resolved] = await Promise.all([
+        db
+          .select({ key: maintenanceRequests.status, total: count() })
+          .from(maintenanceRequests)
+          .where(where)
+          .groupBy(maintenanceRequests.status),
+        db
+          .select({ key: maintenanceRequests.priority, total: count() })
+          .from(maintenanceRequests)
+          .where(where)
+          .groupBy(maintenanceRequests.priority),
+        db
+          .select({ key: maintenanceRequests.source, total: count() })
+          .from(maintenanceRequests)
+          .where(where)
+          .groupBy(maintenanceRequests.source),
+        db
+          .select({ typeId: maintenanceRequests.typeId, name: maintenanceTypes.name, total: count() })
+          .from(maintenanceRequests)
+          .leftJoin(maintenanceTypes, eq(maintenanceTypes.id, maintenanceRequests.typeId))
+          .where(where)
+          .groupBy(maintenanceRequests.typeId, maintenanceTypes.name)
+          .orderBy(desc(count()))
+          .limit(50),
+        db
+          .select({
+            overdue: sql<number>`count(*) filter (where ${overdueSql(now)})::int`,
+            average: sql<
+              number | null
+            >`avg(extract(epoch from ${maintenanceRequests.resolvedAt} - ${maintenanceRequests.createdAt})) filter (where ${maintenanceRequests.resolvedAt} is not null)`,
+            p90: sql<
+              number | null
+            >`percentile_cont(0.9) within group (order by extract(epoch from ${maintenanceRequests.resolvedAt} - ${maintenanceRequests.createdAt})) filter (where ${maintenanceRequests.resolvedAt} is not null)`,
+          })
+          .from(maintenanceRequests)
+          .where(where),
+        db
+          .select({
+            month: sql<string>`to_char(date_trunc('month', ${maintenanceRequests.createdAt} at time zone 'UTC'), 'YYYY-MM')`,
+            total: count(),
+          })
+          .from(maintenanceRequests)
+          .where(and(where, sql`${maintenanceRequests.createdAt} >= ${since}`))
+          .groupBy(sql`1`),
+        db
+          .select({
+            month: sql<string>`to_char(date_trunc('month', ${maintenanceRequests.resolvedAt} at time zone 'UTC'), 'YYYY-MM')`,
+            total: count(),
+          })
+          .from(maintenanceRequests)
+          .where(and(where, sql`${maintenanceRequests.resolvedAt} >= ${since}`))
+          .groupBy(sql`1`),
+      ]);
+      return { byStatus, byPriority, bySource, byType, summary: summary[0], created, resolved, since };
+    },
+
+    /** Open requests past their due date whose reminder has not gone out yet (all companies). */
+    async dueReminders(now: Date, limit = 200) {
+      return db
+        .select({
+          id: maintenanceRequests.id,
+          companyId: maintenanceRequests.companyId,
+          number: maintenanceRequests.number,
+          title: maintenanceRequests.title,
+          assigneeId: maintenanceRequests.assigneeId,
+          watcherIds: maintenanceRequests.watcherIds,
+        })
+        .from(maintenanceRequests)
+        .where(and(overdueSql(now), isNull(maintenanceRequests.overdueNotifiedAt)))
+        .limit(limit);
+    },
+
+    async markReminded(companyId: string, id: string, now: Date) {
+      await db
+        .update(maintenanceRequests)
+        .set({ overdueNotifiedAt: now })
+        .where(and(eq(maintenanceRequests.companyId, companyId), eq(maintenanceRequests.id, id)));
+    },
+  };
+}
+
+export type MaintenanceRepo = ReturnType<typeof createMaintenanceRepo>;

@@ -1,0 +1,159 @@
+import type {
+  MaintenancePriority,
+  MaintenancePublicRequestDto,
+  TenantPortalMaintenanceDto,
+} from '@rentora/shared';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { AppError, notFound } from '../../core/errors';
+import {
+  companies,
+  maintenanceRequests,
+  maintenanceTypes,
+  properties,
+  rentalUnits,
+  rentalUnitUsers,
+  tenantCodes,
+  users,
+} from '../../db/schema';
+import { fullName } from './maintenance.members';
+import type { EventLog } from './maintenance.notify';
+import { createMaintenanceRepo } from './maintenance.repo';
+import { type Actor, createMaintenanceRequestsService } from './maintenance.requests';
+
+/** Portal calls per IP and rate-limit window (the tenant code check itself allows 30). */
+export const TENANT_PORTAL_CALLS_PER_IP = 120;
+
+/**
+ * Maintenance from the tenant portal (`/tenant-portal/{tenantCode}`), without an account session: the holder of a
+ * current tenancy's code files requests for that unit, sees that tenancy's requests with public comments only, and
+ * comments on them.
+ */
+export function createTenantPortalMaintenanceService(deps: AppDeps, log?: EventLog) {
+  const { db, limiter } = deps;
+  const requests = createMaintenanceRequestsService(deps, log);
+  const repo = createMaintenanceRepo(db);
+
+  async function tenancyOf(ip: string, code: string, companyId?: string) {
+    await limiter.hit(`tenant-portal-maintenance:ip:${ip}`, TENANT_PORTAL_CALLS_PER_IP);
+    const invalid = () => new AppError('NOT_FOUND', 'Invalid tenant code');
+    const [row] = await db
+      .select({
+        tenantId: rentalUnitUsers.id,
+        companyId: rentalUnitUsers.companyId,
+        propertyId: rentalUnitUsers.propertyId,
+        rentalUnitId: rentalUnitUsers.rentalUnitId,
+        tenancyStatus: rentalUnitUsers.tenancyStatus,
+        userId: rentalUnitUsers.userId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        phone: users.phone,
+        companyName: companies.name,
+        propertyName: properties.name,
+        unitNumber: rentalUnits.unitNumber,
+      })
+      .from(tenantCodes)
+      .innerJoin(rentalUnitUsers, eq(rentalUnitUsers.id, tenantCodes.tenantId))
+      .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
+      .innerJoin(companies, eq(companies.id, rentalUnitUsers.companyId))
+      .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId))
+      .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
+      .where(
+        and(
+          eq(tenantCodes.code, code.toUpperCase()),
+          companyId ? eq(tenantCodes.companyId, companyId) : undefined,
+        ),
+      )
+      .limit(1);
+    if (!row || !['active', 'notice_given'].includes(row.tenancyStatus)) throw invalid();
+    return row;
+  }
+
+  const actorOf = (row: { userId: string; firstName: string; lastName: string }): Actor => ({
+    type: 'tenant',
+    userId: row.userId,
+    name: fullName(row),
+  });
+
+  async function requestOf(tenantId: string, companyId: string, id: string) {
+    const row = await repo.find(companyId, id);
+    if (!row || row.request.tenantId !== tenantId) throw notFound('Maintenance request');
+    return row;
+  }
+
+  return {
+    async view(ip: string, code: string, companyId?: string): Promise<TenantPortalMaintenanceDto> {
+      const tenancy = await tenancyOf(ip, code, companyId);
+      const [types, ids] = await Promise.all([
+        db
+          .select({ id: maintenanceTypes.id, name: maintenanceTypes.name, key: maintenanceTypes.key })
+          .from(maintenanceTypes)
+          .where(and(eq(maintenanceTypes.companyId, tenancy.companyId), eq(maintenanceTypes.isActive, true)))
+          .orderBy(asc(maintenanceTypes.name)),
+        db
+          .select({ id: maintenanceRequests.id })
+          .from(maintenanceRequests)
+          .where(
+            and(
+              eq(maintenanceRequests.companyId, tenancy.companyId),
+              eq(maintenanceRequests.tenantId, tenancy.tenantId),
+            ),
+          )
+          .orderBy(desc(maintenanceRequests.createdAt))
+          .limit(50),
+      ]);
+      const rows = [];
+      for (const { id } of ids) {
+        const row = await repo.find(tenancy.companyId, id);
+        if (row) rows.push(row);
+      }
+      return {
+        tenant: { firstName: tenancy.firstName },
+        companyName: tenancy.companyName,
+        propertyName: tenancy.propertyName,
+        unitNumber: tenancy.unitNumber,
+        types: types.map((t) => ({ _id: t.id, name: t.name, key: t.key })),
+        requests: await requests.publicDtos(rows),
+      };
+    },
+
+    async create(
+      ip: string,
+      code: string,
+      companyId: string | undefined,
+      input: { type: string; title: string; description: string; priority?: MaintenancePriority },
+    ): Promise<MaintenancePublicRequestDto> {
+      const tenancy = await tenancyOf(ip, code, companyId);
+      const row = await requests.create({
+        companyId: tenancy.companyId,
+        type: input.type,
+        priority: input.priority,
+        propertyId: tenancy.propertyId,
+        rentalUnitId: tenancy.rentalUnitId,
+        title: input.title,
+        description: input.description,
+        source: 'tenant',
+        requester: {
+          type: 'tenant',
+          userId: tenancy.userId,
+          name: fullName(tenancy),
+          email: tenancy.email,
+          phone: tenancy.phone,
+        },
+        tenantId: tenancy.tenantId,
+        actor: actorOf(tenancy),
+      });
+      const [dto] = await requests.publicDtos([await requestOf(tenancy.tenantId, tenancy.companyId, row.id)]);
+      return dto!;
+    },
+
+    async comment(ip: string, code: string, companyId: string | undefined, id: string, comment: string) {
+      const tenancy = await tenancyOf(ip, code, companyId);
+      await requestOf(tenancy.tenantId, tenancy.companyId, id);
+      await requests.addComment(tenancy.companyId, id, comment, actorOf(tenancy));
+      const [dto] = await requests.publicDtos([await requestOf(tenancy.tenantId, tenancy.companyId, id)]);
+      return dto!;
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import {
+  type MaintenancePublicRequestDto,
+  makePagePagination,
+  type PagePagination,
+  type TenantMaintenanceOptionsDto,
+  type TenantRequestCreateBody,
+  type ZTenantRequestListQuery,
+} from '@rentora/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app';
+import type { AuthContext } from '../../core/access';
+import { notFound } from '../../core/errors';
+import { companies, maintenanceTypes, properties, rentalUnits } from '../../db/schema';
+import { findCurrentTenancies } from '../tenants/tenants.service';
+import { fullName } from './maintenance.members';
+import type { EventLog } from './maintenance.notify';
+import { createMaintenanceRepo } from './maintenance.repo';
+import { type Actor, createMaintenanceRequestsService } from './maintenance.requests';
+
+type TenantListQuery = z.infer<typeof ZTenantRequestListQuery>;
+
+/**
+ * The tenant side: a signed-in person files requests only for a unit they currently rent, sees only their own,
+ * with public comments (never internal notes), and can comment and add photos.
+ */
+export function createTenantMaintenanceService(deps: AppDeps, log?: EventLog) {
+  const { db } = deps;
+  const requests = createMaintenanceRequestsService(deps, log);
+  const repo = createMaintenanceRepo(db);
+
+  const actorOf = (auth: AuthContext): Actor => ({
+    type: 'tenant',
+    userId: auth.userId,
+    name: fullName(auth.user),
+  });
+
+  async function own(auth: AuthContext, id: string) {
+    const row = await repo.findAnyCompany(id);
+    if (!row || row.request.requesterUserId !== auth.userId || row.request.requesterType !== 'tenant') {
+      throw notFound('Maintenance request');
+    }
+    return row;
+  }
+
+  async function dto(auth: AuthContext, id: string): Promise<MaintenancePublicRequestDto> {
+    const [result] = await requests.publicDtos([await own(auth, id)]);
+    return result!;
+  }
+
+  return {
+    async options(auth: AuthContext): Promise<TenantMaintenanceOptionsDto> {
+      const tenancies = await findCurrentTenancies(db, auth.userId);
+      if (tenancies.length === 0) return { units: [] };
+      const unitRows = await db
+        .select({
+          id: rentalUnits.id,
+          unitNumber: rentalUnits.unitNumber,
+          propertyName: properties.name,
+          companyName: companies.name,
+        })
+        .from(rentalUnits)
+        .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
+        .innerJoin(companies, eq(companies.id, rentalUnits.companyId))
+        .where(
+          inArray(
+            rentalUnits.id,
+            tenancies.map((t) => t.rentalUnitId),
+          ),
+        );
+      const typeRows = await db
+        .select({
+          id: maintenanceTypes.id,
+          companyId: maintenanceTypes.companyId,
+          name: maintenanceTypes.name,
+          key: maintenanceTypes.key,
+        })
+        .from(maintenanceTypes)
+        .where(
+          and(
+            inArray(maintenanceTypes.companyId, [...new Set(tenancies.map((t) => t.companyId))]),
+            eq(maintenanceTypes.isActive, true),
+          ),
+        )
+        .orderBy(asc(maintenanceTypes.name));
+      return {
+        units: tenancies.flatMap((tenancy) => {
+          const unit = unitRows.find((u) => u.id === tenancy.rentalUnitId);
+          if (!unit) return [];
+          return [
+            {
+              tenantId: tenancy.tenantId,
+              companyId: tenancy.companyId,
+              companyName: unit.companyName,
+              propertyId: tenancy.propertyId,
+              propertyName: unit.propertyName,
+              rentalUnitId: tenancy.rentalUnitId,
+              unitNumber: unit.unitNumber,
+              types: typeRows
+                .filter((t) => t.companyId === tenancy.companyId)
+                .map((t) => ({ _id: t.id, name: t.name, key: t.key })),
+            },
+          ];
+        }),
+      };
+    },
+
+    async create(auth: AuthContext, input: TenantRequestCreateBody): Promise<MaintenancePublicRequestDto> {
+      const tenancy = (await findCurrentTenancies(db, auth.userId)).find(
+        (t) => t.rentalUnitId === input.rentalUnitId,
+      );
+      if (!tenancy) throw notFound('Rental unit');
+      const row = await requests.create({
+        companyId: tenancy.companyId,
+        type: input.type,
+        priority: input.priority,
+        propertyId: tenancy.propertyId,
+        rentalUnitId: tenancy.rentalUnitId,
+        title: input.title,
+        description: input.description,
+        source: 'tenant',
+        requester: {
+          type: 'tenant',
+          userId: auth.userId,
+          name: fullName(auth.user),
+          email: auth.user.email,
+          phone: auth.user.phone,
+        },
+        tenantId: tenancy.tenantId,
+        actor: actorOf(auth),
+      });
+      return dto(auth, row.id);
+    },
+
+    async list(
+      auth: AuthContext,
+      query: TenantListQuery,
+    ): Promise<{ data: MaintenancePublicRequestDto[]; pagination: PagePagination }> {
+      const { rows, total } = await repo.list(null, {
+        requesterUserId: auth.userId,
+        status: query.status,
+        page: query.page,
+        limit: query.limit,
+        sortBy: 'createdAt',
+        sortOrder: 'desc',
+        search: undefined,
+      });
+      return {
+        data: await requests.publicDtos(rows),
+        pagination: makePagePagination(query.page, query.limit, total),
+      };
+    },
+
+    get: dto,
+
+    async comment(auth: AuthContext, id: string, comment: string) {
+      const row = await own(auth, id);
+      await requests.addComment(row.request.companyId, id, comment, actorOf(auth), {
+        requesterUserId: auth.userId,
+      });
+      return dto(auth, id);
+    },
+
+    async media(auth: AuthContext, id: string, request: FastifyRequest) {
+      const row = await own(auth, id);
+      await requests.addMedia(row.request.companyId, id, request, actorOf(auth), {
+        requesterUserId: auth.userId,
+      });
+      return dto(auth, id);
+    },
+  };
+}

@@ -1,0 +1,368 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { recordAudit } from '../../core/audit';
+import { AppError, badRequest, notFound } from '../../core/errors';
+import type { Db, Tx } from '../../db/client';
+import { paymentOrders, payments, paymentWebhookEvents } from '../../db/schema';
+import { createPaymentGateway, gatewayId, type PaymentGateway } from './payments.gateway';
+import { paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './payments.signature';
+
+export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+export interface RecordPaymentInput {
+  gatewayOrderId: string;
+  gatewayPaymentId: string;
+  status: 'captured' | 'failed' | 'refunded';
+  source: 'verify' | 'webhook' | 'reconcile' | 'checkout';
+  amount?: number;
+  method?: string | null;
+  failureReason?: string | null;
+}
+
+export interface RecordResult {
+  /** True only for the one call that wrote the ledger row. */
+  recorded: boolean;
+  order: PaymentOrderRow;
+  payment: PaymentRow;
+}
+
+/** Runs after a captured payment is first recorded, inside the same transaction (bookings hook in here). */
+export type PaidHook = (tx: Tx, order: PaymentOrderRow, payment: PaymentRow) => Promise<void>;
+
+/** Hooks every payments service runs (modules register theirs when they load, e.g. bookings). */
+const registeredHooks: PaidHook[] = [];
+export function registerPaidHook(hook: PaidHook): void {
+  if (!registeredHooks.includes(hook)) registeredHooks.push(hook);
+}
+
+const verificationFailed = () => new AppError('VALIDATION_ERROR', 'Payment verification failed');
+
+interface WebhookEntity {
+  id?: unknown;
+  order_id?: unknown;
+  payment_id?: unknown;
+  amount?: unknown;
+  method?: unknown;
+  error_description?: unknown;
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
+}
+
+export function createPaymentsService(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  hooks: PaidHook[] = registeredHooks,
+) {
+  const db: Db = deps.db;
+  const gateway: PaymentGateway = createPaymentGateway(deps.config);
+
+  /** Asks the gateway for an order and keeps it; verification later uses this stored gateway order id. */
+  async function createOrder(
+    tx: Db | Tx,
+    input: {
+      companyId: string;
+      userId: string;
+      amount: number;
+      currency?: string;
+      purpose: string;
+      referenceId?: string | null;
+      installmentNumber?: number | null;
+    },
+  ): Promise<PaymentOrderRow> {
+    if (!Number.isInteger(input.amount) || input.amount <= 0)
+      throw badRequest('Amount must be positive', 'amount');
+    const currency = input.currency ?? 'INR';
+    const order = await gateway.createOrder({
+      amount: input.amount,
+      currency,
+      receipt: input.referenceId ?? '',
+    });
+    const [row] = await tx
+      .insert(paymentOrders)
+      .values({
+        companyId: input.companyId,
+        userId: input.userId,
+        gateway: gateway.mode,
+        gatewayOrderId: order.id,
+        amount: input.amount,
+        currency,
+        purpose: input.purpose,
+        referenceId: input.referenceId ?? null,
+        installmentNumber: input.installmentNumber ?? null,
+      })
+      .returning();
+    return row!;
+  }
+
+  /**
+   * Records one gateway payment exactly once: the order row is locked, the ledger insert is
+   * `ON CONFLICT (gateway_payment_id) DO NOTHING`, and only the call that inserted runs the paid hooks.
+   */
+  async function recordPayment(input: RecordPaymentInput): Promise<RecordResult | null> {
+    return db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(paymentOrders)
+        .where(eq(paymentOrders.gatewayOrderId, input.gatewayOrderId))
+        .for('update');
+      if (!order) return null;
+      const inserted = await tx
+        .insert(payments)
+        .values({
+          companyId: order.companyId,
+          orderId: order.id,
+          gatewayPaymentId: input.gatewayPaymentId,
+          amount: input.amount ?? order.amount,
+          currency: order.currency,
+          status: input.status,
+          method: input.method ?? null,
+          source: input.source,
+          failureReason: input.failureReason ?? null,
+        })
+        .onConflictDoNothing({ target: payments.gatewayPaymentId })
+        .returning();
+      if (inserted[0]) {
+        const payment = inserted[0];
+        await recordAudit(tx, {
+          companyId: order.companyId,
+          action: `payment.${payment.status}`,
+          entityType: 'payment',
+          entityId: payment.id,
+          summary: `${payment.status} ${payment.amount} ${payment.currency} (${payment.gatewayPaymentId}) via ${payment.source}`,
+          after: { orderId: order.gatewayOrderId, amount: payment.amount, status: payment.status },
+        });
+        if (payment.status === 'captured' && order.status !== 'paid') {
+          const [paid] = await tx
+            .update(paymentOrders)
+            .set({ status: 'paid' })
+            .where(eq(paymentOrders.id, order.id))
+            .returning();
+          for (const hook of hooks) await hook(tx, paid!, payment);
+          return { recorded: true, order: paid!, payment };
+        }
+        return { recorded: true, order, payment };
+      }
+      const [existing] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.gatewayPaymentId, input.gatewayPaymentId));
+      if (!existing || existing.orderId !== order.id) throw verificationFailed();
+      return { recorded: false, order, payment: existing };
+    });
+  }
+
+  /**
+   * The client's Checkout answer. The signature is checked against the order id stored on our side for `orderRowId`
+   * (never the client's); a bad signature changes nothing. Repeats answer the same recorded payment.
+   */
+  async function verifyClientPayment(input: {
+    orderRowId: string;
+    userId: string;
+    clientOrderId: string;
+    paymentId: string;
+    signature: string;
+  }): Promise<RecordResult> {
+    const [order] = await db
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.id, input.orderRowId), eq(paymentOrders.userId, input.userId)));
+    if (!order) throw verificationFailed();
+    if (input.clientOrderId !== order.gatewayOrderId) throw verificationFailed();
+    if (
+      !verifyPaymentSignature(gateway.signingSecret, order.gatewayOrderId, input.paymentId, input.signature)
+    ) {
+      throw verificationFailed();
+    }
+    const result = await recordPayment({
+      gatewayOrderId: order.gatewayOrderId,
+      gatewayPaymentId: input.paymentId,
+      status: 'captured',
+      source: 'verify',
+    });
+    if (!result) throw verificationFailed();
+    if (result.payment.status !== 'captured') throw verificationFailed();
+    return result;
+  }
+
+  /** The sandbox's stand-in for Razorpay Checkout: only the order's owner, only in sandbox mode. */
+  async function sandboxCheckout(userId: string, gatewayOrderId: string, outcome: 'success' | 'failure') {
+    if (gateway.mode !== 'sandbox') throw notFound('Order');
+    const [order] = await db
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.gatewayOrderId, gatewayOrderId), eq(paymentOrders.userId, userId)));
+    if (!order) throw notFound('Order');
+    if (order.gateway !== 'sandbox') throw notFound('Order');
+    if (order.status !== 'created')
+      throw new AppError('CONFLICT', 'This order is no longer open for payment');
+    const paymentId = gatewayId('pay');
+    if (outcome === 'failure') {
+      await recordPayment({
+        gatewayOrderId,
+        gatewayPaymentId: paymentId,
+        status: 'failed',
+        source: 'checkout',
+        method: 'card',
+        failureReason: 'Payment declined in the sandbox',
+      });
+      return {
+        outcome: 'failure' as const,
+        razorpay_order_id: gatewayOrderId,
+        razorpay_payment_id: paymentId,
+      };
+    }
+    return {
+      outcome: 'success' as const,
+      razorpay_order_id: gatewayOrderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: paymentSignature(gateway.signingSecret, gatewayOrderId, paymentId),
+    };
+  }
+
+  /**
+   * A gateway webhook: the signature over the raw body first, then the event is deduped on its id and handled in
+   * one transaction (a failure rolls the event row back so that the gateway's retry is handled again).
+   */
+  async function handleWebhook(
+    rawBody: Buffer,
+    signature: unknown,
+    eventIdHeader: unknown,
+  ): Promise<{ duplicate: boolean; event: string }> {
+    const secret = deps.config.payments.webhookSecret;
+    if (!secret) throw notFound('Route');
+    if (!verifyWebhookSignature(secret, rawBody, signature)) throw badRequest('Invalid webhook signature');
+    let body: { event?: unknown; payload?: Record<string, { entity?: WebhookEntity }> };
+    try {
+      body = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw badRequest('Webhook body is not JSON');
+    }
+    const event = str(body?.event);
+    if (!event) throw badRequest('Webhook event missing');
+    const eventId = str(eventIdHeader) ?? createHash('sha256').update(rawBody).digest('hex');
+    const inserted = await db
+      .insert(paymentWebhookEvents)
+      .values({ eventId, event, payload: body })
+      .onConflictDoNothing({ target: paymentWebhookEvents.eventId })
+      .returning({ id: paymentWebhookEvents.id });
+    if (!inserted[0]) return { duplicate: true, event };
+    try {
+      await applyWebhook(event, body.payload ?? {});
+    } catch (error) {
+      await db.delete(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, eventId));
+      throw error;
+    }
+    return { duplicate: false, event };
+  }
+
+  async function applyWebhook(event: string, payload: Record<string, { entity?: WebhookEntity }>) {
+    const payment = payload.payment?.entity;
+    const method = str(payment?.method) ?? null;
+    const amount =
+      typeof payment?.amount === 'number' && Number.isInteger(payment.amount) ? payment.amount : undefined;
+    if (event === 'payment.captured' || event === 'order.paid' || event === 'payment.failed') {
+      const paymentId = str(payment?.id);
+      const orderId = str(payment?.order_id);
+      if (!paymentId || !orderId) return;
+      await recordPayment({
+        gatewayOrderId: orderId,
+        gatewayPaymentId: paymentId,
+        status: event === 'payment.failed' ? 'failed' : 'captured',
+        source: 'webhook',
+        amount,
+        method,
+        failureReason:
+          event === 'payment.failed' ? (str(payment?.error_description) ?? 'Payment failed') : null,
+      });
+      return;
+    }
+    if (event === 'refund.processed') {
+      const refund = payload.refund?.entity;
+      const refundId = str(refund?.id);
+      const paymentId = str(refund?.payment_id);
+      if (!refundId || !paymentId) return;
+      const [paid] = await db
+        .select({ gatewayOrderId: paymentOrders.gatewayOrderId })
+        .from(payments)
+        .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
+        .where(eq(payments.gatewayPaymentId, paymentId));
+      if (!paid) return;
+      await recordPayment({
+        gatewayOrderId: paid.gatewayOrderId,
+        gatewayPaymentId: refundId,
+        status: 'refunded',
+        source: 'webhook',
+        amount:
+          typeof refund?.amount === 'number' && Number.isInteger(refund.amount) ? refund.amount : undefined,
+      });
+    }
+  }
+
+  /**
+   * Settles orders left `created` by asking the gateway for their payments. Safe on several processes at once: a
+   * payment found twice is recorded once through the ledger's unique key (the sandbox gateway reports none).
+   */
+  async function reconcile(limit = 50): Promise<number> {
+    const stale = await db
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.status, 'created'),
+          sql`${paymentOrders.createdAt} < now() - interval '2 minutes'`,
+        ),
+      )
+      .orderBy(paymentOrders.createdAt)
+      .limit(limit);
+    let settled = 0;
+    for (const order of stale) {
+      const found = await gateway.fetchOrderPayments(order.gatewayOrderId);
+      for (const p of found) {
+        if (p.status !== 'captured' && p.status !== 'failed') continue;
+        const result = await recordPayment({
+          gatewayOrderId: order.gatewayOrderId,
+          gatewayPaymentId: p.id,
+          status: p.status,
+          source: 'reconcile',
+          amount: p.amount,
+          method: p.method ?? null,
+          failureReason: p.errorDescription ?? null,
+        });
+        if (result?.recorded) settled += 1;
+      }
+    }
+    return settled;
+  }
+
+  async function orderPayments(orderRowId: string): Promise<PaymentRow[]> {
+    return db.select().from(payments).where(eq(payments.orderId, orderRowId)).orderBy(payments.createdAt);
+  }
+
+  /** Every ledger row of the orders made for one booking (or other paid record). */
+  async function paymentsOfReference(referenceId: string): Promise<PaymentRow[]> {
+    return db
+      .select({ payment: payments })
+      .from(payments)
+      .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
+      .where(eq(paymentOrders.referenceId, referenceId))
+      .orderBy(payments.createdAt)
+      .then((rows) => rows.map((r) => r.payment));
+  }
+
+  return {
+    gateway,
+    paymentsOfReference,
+    createOrder,
+    recordPayment,
+    verifyClientPayment,
+    sandboxCheckout,
+    handleWebhook,
+    reconcile,
+    orderPayments,
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

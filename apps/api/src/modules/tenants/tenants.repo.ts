@@ -1,0 +1,271 @@
+import type { TenantListQuery, TenantStatus } from '@rentora/shared';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  properties,
+  rentalUnits,
+  rentalUnitUsers,
+  tenantCodes,
+  tenantDocuments,
+  tenantEntries,
+  tenantStatusHistory,
+  users,
+} from '../../db/schema';
+
+/** Counting stops here (the list then says "1,000+"); a count never scans a whole large company. */
+export const TENANT_COUNT_BOUND = 1_000;
+
+/** The columns a tenant list row or detail shows: one query with the person, unit and property joined. */
+const tenantColumns = {
+  id: rentalUnitUsers.id,
+  companyId: rentalUnitUsers.companyId,
+  rentalUnitId: rentalUnitUsers.rentalUnitId,
+  propertyId: rentalUnitUsers.propertyId,
+  userId: rentalUnitUsers.userId,
+  tenancyStatus: rentalUnitUsers.tenancyStatus,
+  startDate: rentalUnitUsers.startDate,
+  endDate: rentalUnitUsers.endDate,
+  movedOutAt: rentalUnitUsers.movedOutAt,
+  leaseStartDate: rentalUnitUsers.leaseStartDate,
+  rent: rentalUnitUsers.rent,
+  maintenanceCharges: rentalUnitUsers.maintenanceCharges,
+  securityDeposit: rentalUnitUsers.securityDeposit,
+  rentDueDay: rentalUnitUsers.rentDueDay,
+  duesRent: rentalUnitUsers.duesRent,
+  duesMaintenance: rentalUnitUsers.duesMaintenance,
+  duesUtilities: rentalUnitUsers.duesUtilities,
+  duesPenalties: rentalUnitUsers.duesPenalties,
+  currency: rentalUnitUsers.currency,
+  createdAt: rentalUnitUsers.createdAt,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  unitNumber: rentalUnits.unitNumber,
+  propertyName: properties.name,
+};
+
+const detailColumns = {
+  ...tenantColumns,
+  rejectionReason: rentalUnitUsers.rejectionReason,
+  source: rentalUnitUsers.source,
+  ratings: rentalUnitUsers.ratings,
+  compliance: rentalUnitUsers.compliance,
+  updatedAt: rentalUnitUsers.updatedAt,
+};
+
+export interface TenantListRow {
+  id: string;
+  companyId: string;
+  rentalUnitId: string;
+  propertyId: string;
+  userId: string;
+  tenancyStatus: TenantStatus;
+  startDate: string;
+  endDate: string | null;
+  movedOutAt: string | null;
+  leaseStartDate: string | null;
+  rent: number;
+  maintenanceCharges: number;
+  securityDeposit: number;
+  rentDueDay: number;
+  duesRent: number;
+  duesMaintenance: number;
+  duesUtilities: number;
+  duesPenalties: number;
+  currency: string;
+  createdAt: Date;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  unitNumber: string;
+  propertyName: string;
+}
+export interface TenantDetailRow extends TenantListRow {
+  rejectionReason: string | null;
+  source: string;
+  ratings: Record<string, number>;
+  compliance: Record<string, boolean | string>;
+  updatedAt: Date;
+}
+
+const SORT_COLUMNS = {
+  createdAt: rentalUnitUsers.createdAt,
+  moveInDate: rentalUnitUsers.startDate,
+  rentAmount: rentalUnitUsers.rent,
+} as const;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export function createTenantsRepo(db: DbOrTx) {
+  const listSelect = () =>
+    db
+      .select(tenantColumns)
+      .from(rentalUnitUsers)
+      .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
+      .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
+      .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId));
+  const detailSelect = () =>
+    db
+      .select(detailColumns)
+      .from(rentalUnitUsers)
+      .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
+      .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
+      .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId));
+
+  return {
+    /** One page of a company's tenants and a count bounded by TENANT_COUNT_BOUND. */
+    async list(
+      companyId: string,
+      query: TenantListQuery & { statuses?: readonly TenantStatus[] },
+    ): Promise<{ rows: TenantListRow[]; total: number; exact: boolean }> {
+      const conditions: (SQL | undefined)[] = [eq(rentalUnitUsers.companyId, companyId)];
+      if (query.statuses?.length)
+        conditions.push(inArray(rentalUnitUsers.tenancyStatus, [...query.statuses]));
+      if (query.isActive !== undefined) {
+        conditions.push(
+          query.isActive
+            ? inArray(rentalUnitUsers.tenancyStatus, ['active', 'notice_given'])
+            : inArray(rentalUnitUsers.tenancyStatus, ['pending', 'rejected', 'moved_out']),
+        );
+      }
+      if (query.propertyId) conditions.push(eq(rentalUnitUsers.propertyId, query.propertyId));
+      if (query.rentalUnitId) conditions.push(eq(rentalUnitUsers.rentalUnitId, query.rentalUnitId));
+      if (query.moveInFrom) conditions.push(gte(rentalUnitUsers.startDate, query.moveInFrom));
+      if (query.moveInTo) conditions.push(lte(rentalUnitUsers.startDate, query.moveInTo));
+      const needsUsers = Boolean(query.search);
+      if (query.search) {
+        const pattern = `%${escapeLike(query.search)}%`;
+        conditions.push(
+          or(
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+            ilike(users.email, pattern),
+            ilike(users.phone, pattern),
+          ),
+        );
+      }
+      const where = and(...conditions);
+      const sortColumn = SORT_COLUMNS[query.sortBy];
+      const direction = query.sortOrder === 'asc' ? asc : desc;
+      const offset = (query.page - 1) * query.limit;
+      const rows = await listSelect()
+        .where(where)
+        .orderBy(direction(sortColumn), direction(rentalUnitUsers.id))
+        .limit(query.limit)
+        .offset(offset);
+      if (rows.length < query.limit && (rows.length > 0 || offset === 0)) {
+        return { rows, total: offset + rows.length, exact: true };
+      }
+      const base = db.select({ one: sql`1` }).from(rentalUnitUsers);
+      const bounded = (needsUsers ? base.innerJoin(users, eq(users.id, rentalUnitUsers.userId)) : base)
+        .where(where)
+        .limit(TENANT_COUNT_BOUND + 1)
+        .as('bounded');
+      const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(bounded);
+      const total = count?.total ?? 0;
+      return total > TENANT_COUNT_BOUND
+        ? { rows, total: TENANT_COUNT_BOUND, exact: false }
+        : { rows, total, exact: true };
+    },
+
+    async find(companyId: string, tenantId: string): Promise<TenantDetailRow | undefined> {
+      const [row] = await detailSelect()
+        .where(and(eq(rentalUnitUsers.companyId, companyId), eq(rentalUnitUsers.id, tenantId)))
+        .limit(1);
+      return row;
+    },
+
+    /** The tenancies of one person (the tenant area), any company, newest first. */
+    async ofUser(userId: string): Promise<TenantDetailRow[]> {
+      return detailSelect()
+        .where(eq(rentalUnitUsers.userId, userId))
+        .orderBy(desc(rentalUnitUsers.createdAt))
+        .limit(50);
+    },
+
+    async documents(companyId: string, tenantId: string) {
+      return db
+        .select()
+        .from(tenantDocuments)
+        .where(and(eq(tenantDocuments.companyId, companyId), eq(tenantDocuments.tenantId, tenantId)))
+        .orderBy(desc(tenantDocuments.createdAt))
+        .limit(200);
+    },
+
+    async document(companyId: string, tenantId: string, docId: string) {
+      const [row] = await db
+        .select()
+        .from(tenantDocuments)
+        .where(
+          and(
+            eq(tenantDocuments.companyId, companyId),
+            eq(tenantDocuments.tenantId, tenantId),
+            eq(tenantDocuments.id, docId),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async entries(companyId: string, tenantId: string) {
+      return db
+        .select({
+          id: tenantEntries.id,
+          kind: tenantEntries.kind,
+          type: tenantEntries.type,
+          content: tenantEntries.content,
+          createdAt: tenantEntries.createdAt,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(tenantEntries)
+        .leftJoin(users, eq(users.id, tenantEntries.authorUserId))
+        .where(and(eq(tenantEntries.companyId, companyId), eq(tenantEntries.tenantId, tenantId)))
+        .orderBy(desc(tenantEntries.createdAt), desc(tenantEntries.id))
+        .limit(500);
+    },
+
+    async history(companyId: string, tenantId: string) {
+      return db
+        .select({
+          id: tenantStatusHistory.id,
+          fromStatus: tenantStatusHistory.fromStatus,
+          toStatus: tenantStatusHistory.toStatus,
+          reason: tenantStatusHistory.reason,
+          createdAt: tenantStatusHistory.createdAt,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(tenantStatusHistory)
+        .leftJoin(users, eq(users.id, tenantStatusHistory.actorUserId))
+        .where(and(eq(tenantStatusHistory.companyId, companyId), eq(tenantStatusHistory.tenantId, tenantId)))
+        .orderBy(desc(tenantStatusHistory.createdAt), desc(tenantStatusHistory.id))
+        .limit(200);
+    },
+
+    async update(companyId: string, tenantId: string, values: Partial<typeof rentalUnitUsers.$inferInsert>) {
+      if (Object.keys(values).length === 0) return;
+      await db
+        .update(rentalUnitUsers)
+        .set(values)
+        .where(and(eq(rentalUnitUsers.companyId, companyId), eq(rentalUnitUsers.id, tenantId)));
+    },
+
+    async code(tenantId: string) {
+      const [row] = await db.select().from(tenantCodes).where(eq(tenantCodes.tenantId, tenantId)).limit(1);
+      return row;
+    },
+
+    async codeByText(code: string, companyId?: string) {
+      const [row] = await db
+        .select()
+        .from(tenantCodes)
+        .where(and(eq(tenantCodes.code, code), companyId ? eq(tenantCodes.companyId, companyId) : undefined))
+        .limit(1);
+      return row;
+    },
+  };
+}

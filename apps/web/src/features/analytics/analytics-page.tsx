@@ -1,0 +1,356 @@
+import type { AnalyticsReportName, Kpi } from '@rentora/shared';
+import {
+  ArrowDownRight,
+  ArrowUpRight,
+  Building2,
+  Download,
+  FileText,
+  Home,
+  KeyRound,
+  Percent,
+  Users,
+  Wallet,
+  Wrench,
+} from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../../components/button';
+import { Card, PageHeader } from '../../components/card';
+import { EmptyState, ErrorState } from '../../components/empty-state';
+import { Field, Input, Select } from '../../components/field';
+import { Skeleton } from '../../components/skeleton';
+import { StatCard } from '../../components/stat-card';
+import { useToast } from '../../components/toasts';
+import { apiErrorMessage } from '../../lib/api-client';
+import { formatMoney } from '../../lib/format';
+import { usePermissions } from '../auth/use-permissions';
+import { useProperties } from '../properties/properties.api';
+import {
+  ANALYTICS_FALLBACK_MESSAGES,
+  type AnalyticsFilters,
+  downloadOwnerReport,
+  downloadReport,
+  useAnalyticsOverview,
+  useOccupancyReport,
+  usePlatformAnalytics,
+  useRevenueReport,
+  useTenantsReport,
+} from './analytics.api';
+
+const charts = () => import('./analytics-charts');
+const OccupancyTrendChart = lazy(() => charts().then((module) => ({ default: module.OccupancyTrendChart })));
+const UnitsByPropertyChart = lazy(() =>
+  charts().then((module) => ({ default: module.UnitsByPropertyChart })),
+);
+const SignupsChart = lazy(() => charts().then((module) => ({ default: module.SignupsChart })));
+const RevenueChart = lazy(() => charts().then((module) => ({ default: module.RevenueChart })));
+const TenantFlowChart = lazy(() => charts().then((module) => ({ default: module.TenantFlowChart })));
+
+const ICONS: Record<string, typeof Home> = {
+  occupancyRate: Percent,
+  unitsTotal: Building2,
+  unitsAvailable: KeyRound,
+  unitsOccupied: Home,
+  unitsUnderMaintenance: Wrench,
+  activeTenants: Users,
+  moveIns: Users,
+  expectedMonthlyRent: Wallet,
+};
+
+function formatKpi(kpi: Kpi): string {
+  if (kpi.unit === 'percent') return `${kpi.value}%`;
+  if (kpi.unit === 'money') return formatMoney(kpi.value);
+  if (kpi.unit === 'hours') return `${kpi.value} h`;
+  return kpi.value.toLocaleString();
+}
+
+function Change({ kpi }: { kpi: Kpi }) {
+  if (kpi.change === null) return kpi.previous === null ? null : <span>vs {kpi.previous} before</span>;
+  const up = kpi.change >= 0;
+  const Icon = up ? ArrowUpRight : ArrowDownRight;
+  return (
+    <span className={up ? 'text-emerald-600' : 'text-red-600'}>
+      <Icon className="inline h-3.5 w-3.5" aria-hidden /> {Math.abs(kpi.change)}% vs previous period
+    </span>
+  );
+}
+
+const ChartFallback = () => <Skeleton className="h-64 w-full" />;
+
+/** /dashboard/analytics: company KPIs, occupancy trends and exports; the super admin also sees the platform. */
+export function AnalyticsPage() {
+  const toast = useToast();
+  const { canUseFeature, isSuperAdmin } = usePermissions();
+  const [filters, setFilters] = useState<AnalyticsFilters>({});
+  const [exporting, setExporting] = useState<string | null>(null);
+  const properties = useProperties({ limit: 100, sortBy: 'name', sortOrder: 'asc' });
+  const overview = useAnalyticsOverview(filters);
+  const occupancy = useOccupancyReport(filters);
+  const platform = usePlatformAnalytics(filters, isSuperAdmin);
+  const tenants = useTenantsReport(filters);
+  const revenue = useRevenueReport(filters);
+  const canExport = canUseFeature('analytics_export');
+  const canReport = canUseFeature('reports_read');
+  const [reportMonth, setReportMonth] = useState(() => new Date().toISOString().slice(0, 7));
+
+  async function exportReport(report: AnalyticsReportName | 'pdf', format: 'csv' | 'xlsx' | 'pdf') {
+    setExporting(`${report}.${format}`);
+    try {
+      if (report === 'pdf') await downloadOwnerReport(reportMonth, filters.propertyId);
+      else await downloadReport(report, format as 'csv' | 'xlsx', filters);
+      toast.success('Report downloaded');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : ANALYTICS_FALLBACK_MESSAGES.export);
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  const set = (patch: AnalyticsFilters) => setFilters((current) => ({ ...current, ...patch }));
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Analytics"
+        description={
+          overview.data
+            ? `${overview.data.period.from} – ${overview.data.period.to}`
+            : 'Occupancy, tenants and trends'
+        }
+        actions={
+          canExport || canReport ? (
+            <>
+              {canExport ? (
+                <>
+                  <Button
+                    variant="outline"
+                    onClick={() => void exportReport('overview', 'csv')}
+                    disabled={exporting !== null}
+                  >
+                    <Download className="h-4 w-4" /> Export CSV
+                  </Button>
+                  <Button
+                    variant="outline"
+                    onClick={() => void exportReport('occupancy', 'xlsx')}
+                    disabled={exporting !== null}
+                  >
+                    <Download className="h-4 w-4" /> Occupancy XLSX
+                  </Button>
+                </>
+              ) : null}
+              {canReport ? (
+                <div className="flex items-center gap-2">
+                  <label htmlFor="report-month" className="sr-only">
+                    Report month
+                  </label>
+                  <Input
+                    id="report-month"
+                    type="month"
+                    value={reportMonth}
+                    onChange={(event) => setReportMonth(event.target.value)}
+                    className="w-40"
+                  />
+                  <Button
+                    onClick={() => void exportReport('pdf', 'pdf')}
+                    disabled={exporting !== null || !reportMonth}
+                  >
+                    <FileText className="h-4 w-4" /> Monthly report PDF
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+
+      <Card className="grid gap-4 p-4 sm:grid-cols-3">
+        <Field label="From">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={filters.from ?? ''}
+              onChange={(event) => set({ from: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="To">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={filters.to ?? ''}
+              onChange={(event) => set({ to: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Property">
+          {(control) => (
+            <Select
+              {...control}
+              value={filters.propertyId ?? ''}
+              onChange={(event) => set({ propertyId: event.target.value })}
+            >
+              <option value="">All properties</option>
+              {(properties.data?.data ?? []).map((property) => (
+                <option key={property._id} value={property._id}>
+                  {property.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </Card>
+
+      {overview.isError ? (
+        <ErrorState
+          title={apiErrorMessage(overview.error, ANALYTICS_FALLBACK_MESSAGES.overview)}
+          onRetry={() => void overview.refetch()}
+        />
+      ) : (
+        <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {(overview.data?.kpis ?? Array.from({ length: 8 }, () => null)).map((kpi, index) =>
+            kpi ? (
+              <StatCard
+                key={kpi.key}
+                label={kpi.label}
+                value={formatKpi(kpi)}
+                icon={ICONS[kpi.key]}
+                hint={<Change kpi={kpi} />}
+              />
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders while loading
+              <StatCard key={index} label="Loading" value="" loading />
+            ),
+          )}
+        </section>
+      )}
+
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Card className="p-5">
+          <h2 className="mb-4 font-semibold text-slate-900">Occupancy by month</h2>
+          {occupancy.isPending ? (
+            <ChartFallback />
+          ) : occupancy.data?.byMonth.some((row) => row.total > 0) ? (
+            <Suspense fallback={<ChartFallback />}>
+              <OccupancyTrendChart data={occupancy.data.byMonth} />
+            </Suspense>
+          ) : (
+            <EmptyState title="No units in this period" description="Occupancy appears once units exist." />
+          )}
+        </Card>
+        <Card className="p-5">
+          <h2 className="mb-4 font-semibold text-slate-900">Units by property</h2>
+          {occupancy.isPending ? (
+            <ChartFallback />
+          ) : occupancy.data && occupancy.data.byProperty.length > 0 ? (
+            <Suspense fallback={<ChartFallback />}>
+              <UnitsByPropertyChart data={occupancy.data.byProperty} />
+            </Suspense>
+          ) : (
+            <EmptyState title="No properties yet" />
+          )}
+        </Card>
+      </div>
+
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Card className="p-5">
+          <h2 className="mb-1 font-semibold text-slate-900">Rent by month</h2>
+          <p className="mb-4 text-xs text-slate-500">
+            Expected from running tenancies
+            {revenue.data ? ` · ${formatMoney(revenue.data.expected)} in the period` : ''}
+          </p>
+          {revenue.isPending ? (
+            <ChartFallback />
+          ) : revenue.data?.byMonth.some((row) => row.expected > 0 || row.collected > 0) ? (
+            <Suspense fallback={<ChartFallback />}>
+              <RevenueChart data={revenue.data.byMonth} />
+            </Suspense>
+          ) : (
+            <EmptyState
+              title="No rent in this period"
+              description="Rent appears once tenants live in your units."
+            />
+          )}
+        </Card>
+        <Card className="p-5">
+          <h2 className="mb-1 font-semibold text-slate-900">Move-ins and move-outs</h2>
+          <p className="mb-4 text-xs text-slate-500">
+            {tenants.data
+              ? `Churn ${tenants.data.churnRate}% · leases ending in 30 / 60 / 90 days: ${tenants.data.leaseExpiries.days30} / ${tenants.data.leaseExpiries.days60} / ${tenants.data.leaseExpiries.days90}`
+              : 'Tenancies started and ended'}
+          </p>
+          {tenants.isPending ? (
+            <ChartFallback />
+          ) : tenants.data?.byMonth.some((row) => row.moveIns > 0 || row.moveOuts > 0) ? (
+            <Suspense fallback={<ChartFallback />}>
+              <TenantFlowChart data={tenants.data.byMonth} />
+            </Suspense>
+          ) : (
+            <EmptyState title="No move-ins or move-outs in this period" />
+          )}
+        </Card>
+      </div>
+
+      {occupancy.data && occupancy.data.byProperty.length > 0 ? (
+        <Card className="overflow-x-auto">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">Occupancy by property</caption>
+            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th className="px-4 py-3">Property</th>
+                <th className="px-4 py-3 text-right">Units</th>
+                <th className="px-4 py-3 text-right">Occupied</th>
+                <th className="px-4 py-3 text-right">Available</th>
+                <th className="px-4 py-3 text-right">Maintenance</th>
+                <th className="px-4 py-3 text-right">Occupancy</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {occupancy.data.byProperty.map((row) => (
+                <tr key={row.propertyId}>
+                  <td className="px-4 py-3 font-medium text-slate-900">{row.name}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{row.total}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{row.occupied}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{row.available}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{row.maintenance}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{row.rate}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      ) : null}
+
+      {isSuperAdmin && platform.data ? (
+        <section aria-label="Platform" className="space-y-4">
+          <h2 className="text-lg font-semibold text-slate-900">Platform</h2>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <StatCard label="Companies" value={platform.data.totals.companies} icon={Building2} />
+            <StatCard label="MRR" value={formatMoney(platform.data.mrr)} icon={Wallet} tone="success" />
+            <StatCard label="Rental units" value={platform.data.totals.units} icon={Home} />
+            <StatCard label="Accounts" value={platform.data.totals.users} icon={Users} />
+          </div>
+          <div className="grid gap-6 xl:grid-cols-2">
+            <Card className="p-5">
+              <h3 className="mb-4 font-semibold text-slate-900">New companies by month</h3>
+              <Suspense fallback={<ChartFallback />}>
+                <SignupsChart data={platform.data.signupsByMonth} />
+              </Suspense>
+            </Card>
+            <Card className="p-5">
+              <h3 className="mb-4 font-semibold text-slate-900">Companies by plan</h3>
+              <ul className="divide-y divide-slate-100">
+                {platform.data.companiesByPlan.map((row) => (
+                  <li key={row.plan} className="flex justify-between py-2 text-sm">
+                    <span>{row.plan}</span>
+                    <span className="font-semibold tabular-nums">{row.companies}</span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import type { AuditLogDto } from '@rentora/shared';
+import { Download, ScrollText } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../components/badge';
+import { Button } from '../../components/button';
+import { Card, PageHeader } from '../../components/card';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { Dialog } from '../../components/dialog';
+import { EmptyState, ErrorState } from '../../components/empty-state';
+import { Field, Input, Select } from '../../components/field';
+import { Pagination } from '../../components/pagination';
+import { useToast } from '../../components/toasts';
+import { apiErrorMessage } from '../../lib/api-client';
+import { timeAgo } from '../../lib/format';
+import { downloadFile } from '../analytics/analytics.api';
+import { AUDIT_LOG_FALLBACK_MESSAGES, type AuditLogFilters, useAuditLogs } from './audit-log.api';
+
+const ENTITY_TYPES = ['company_user', 'company', 'plan', 'property', 'rental_unit'];
+
+function Change({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span className="text-slate-400">—</span>;
+  return (
+    <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs text-slate-700">
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
+}
+
+/** /dashboard/audit-log: the append-only trail of sensitive changes (owners; the super admin sees every company). */
+export function AuditLogPage() {
+  const toast = useToast();
+  const [filters, setFilters] = useState<AuditLogFilters>({ page: 1, limit: 25 });
+  const [open, setOpen] = useState<AuditLogDto | null>(null);
+  const logs = useAuditLogs(filters);
+  const set = (patch: Partial<AuditLogFilters>) =>
+    setFilters((current) => ({ ...current, ...patch, page: 1 }));
+
+  const columns: DataTableColumn<AuditLogDto>[] = [
+    {
+      id: 'when',
+      header: 'When',
+      cell: (row) => (
+        <time dateTime={row.createdAt} title={new Date(row.createdAt).toLocaleString()}>
+          {timeAgo(row.createdAt)}
+        </time>
+      ),
+    },
+    {
+      id: 'actor',
+      header: 'Who',
+      cell: (row) =>
+        row.actor ? `${row.actor.firstName} ${row.actor.lastName}`.trim() || row.actor.email : 'System',
+    },
+    { id: 'action', header: 'Action', cell: (row) => <Badge tone="brand">{row.action}</Badge> },
+    {
+      id: 'entity',
+      header: 'Record',
+      cell: (row) => (
+        <span className="text-slate-600">
+          {row.entityType}{' '}
+          <span className="font-mono text-xs text-slate-400">{row.entityId.slice(0, 8)}</span>
+        </span>
+      ),
+    },
+    { id: 'summary', header: 'Summary', cell: (row) => row.summary ?? '—', hideOnMobile: true },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Audit Log"
+        description="Every change to money, permissions, plans, statuses and deletions, with who, when and from where."
+        actions={
+          <Button
+            variant="outline"
+            onClick={() =>
+              downloadFile(
+                '/audit-logs/export',
+                { ...filters, page: undefined, limit: undefined },
+                'audit-log.csv',
+              )
+                .then(() => toast.success('Audit log exported'))
+                .catch((error: unknown) =>
+                  toast.error(error instanceof Error ? error.message : AUDIT_LOG_FALLBACK_MESSAGES.export),
+                )
+            }
+          >
+            <Download className="h-4 w-4" /> Export CSV
+          </Button>
+        }
+      />
+      <Card className="grid gap-4 p-4 sm:grid-cols-4">
+        <Field label="Action">
+          {(control) => (
+            <Input
+              {...control}
+              placeholder="e.g. company_user.changed"
+              value={filters.action ?? ''}
+              onChange={(event) => set({ action: event.target.value || undefined })}
+            />
+          )}
+        </Field>
+        <Field label="Record type">
+          {(control) => (
+            <Select
+              {...control}
+              value={filters.entityType ?? ''}
+              onChange={(event) => set({ entityType: event.target.value || undefined })}
+            >
+              <option value="">All records</option>
+              {ENTITY_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="From">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={filters.from ?? ''}
+              onChange={(event) => set({ from: event.target.value || undefined })}
+            />
+          )}
+        </Field>
+        <Field label="To">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={filters.to ?? ''}
+              onChange={(event) => set({ to: event.target.value || undefined })}
+            />
+          )}
+        </Field>
+      </Card>
+      {logs.isError ? (
+        <ErrorState
+          title={apiErrorMessage(logs.error, AUDIT_LOG_FALLBACK_MESSAGES.list)}
+          onRetry={() => void logs.refetch()}
+        />
+      ) : !logs.isPending && logs.data?.data.length === 0 ? (
+        <EmptyState
+          icon={ScrollText}
+          title="Nothing recorded yet"
+          description="Changes appear here as they happen."
+        />
+      ) : (
+        <>
+          <DataTable
+            columns={columns}
+            rows={logs.data?.data ?? []}
+            rowKey={(row) => row._id}
+            caption="Audit log"
+            loading={logs.isPending}
+            fetching={logs.isFetching}
+            actions={(row) => (
+              <Button size="sm" variant="ghost" onClick={() => setOpen(row)}>
+                Details
+              </Button>
+            )}
+          />
+          {logs.data ? (
+            <Pagination
+              pagination={logs.data.pagination}
+              onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
+              itemLabel="entries"
+            />
+          ) : null}
+        </>
+      )}
+      <Dialog open={open !== null} onClose={() => setOpen(null)} title={open?.action ?? ''} size="lg">
+        {open ? (
+          <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
+            <dt className="text-slate-500">When</dt>
+            <dd>{new Date(open.createdAt).toLocaleString()}</dd>
+            <dt className="text-slate-500">Who</dt>
+            <dd>
+              {open.actor ? `${open.actor.firstName} ${open.actor.lastName} (${open.actor.email})` : 'System'}
+            </dd>
+            <dt className="text-slate-500">Record</dt>
+            <dd className="font-mono text-xs">
+              {open.entityType} {open.entityId}
+            </dd>
+            <dt className="text-slate-500">Request</dt>
+            <dd className="font-mono text-xs">
+              {open.requestId ?? '—'} · {open.ip ?? '—'}
+            </dd>
+            <dt className="text-slate-500">Before</dt>
+            <dd>
+              <Change value={open.before} />
+            </dd>
+            <dt className="text-slate-500">After</dt>
+            <dd>
+              <Change value={open.after} />
+            </dd>
+          </dl>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}

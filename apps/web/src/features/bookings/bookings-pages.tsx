@@ -1,0 +1,353 @@
+import type { BookingCheckoutDto, BookingDto, BookingStatus, CheckoutFields } from '@rentora/shared';
+import { BOOKING_STATUS_TRANSITIONS } from '@rentora/shared';
+import { CalendarCheck, CircleDollarSign, Clock, Wallet } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Badge } from '../../components/badge';
+import { Button } from '../../components/button';
+import { Card, PageHeader } from '../../components/card';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState, ErrorState } from '../../components/empty-state';
+import { Field } from '../../components/field';
+import { Pagination } from '../../components/pagination';
+import { SkeletonList } from '../../components/skeleton';
+import { StatCard } from '../../components/stat-card';
+import { Tabs } from '../../components/tabs';
+import { useToast } from '../../components/toasts';
+import { apiErrorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/document-title';
+import { formatDate, formatMoney } from '../../lib/format';
+import { SandboxCheckoutDialog } from '../payments-checkout/sandbox-checkout-dialog';
+import {
+  BOOKING_FALLBACK_MESSAGES,
+  BOOKING_STATUS_LABELS,
+  BOOKING_STATUS_TONES,
+  type BookingFilters,
+  useBookingStats,
+  useBookings,
+  useCancelBooking,
+  useInstallmentOrder,
+  useUpdateBookingStatus,
+  useVerifyBookingPayment,
+} from './bookings.api';
+
+type StatusTab = 'all' | BookingStatus;
+const STATUS_TABS: { id: StatusTab; label: string }[] = [
+  { id: 'all', label: 'All' },
+  { id: 'pending_payment', label: 'Awaiting payment' },
+  { id: 'partially_paid', label: 'Partially paid' },
+  { id: 'confirmed', label: 'Confirmed' },
+  { id: 'cancelled', label: 'Cancelled' },
+  { id: 'expired', label: 'Expired' },
+];
+
+const CANCELLABLE: BookingStatus[] = ['pending_payment', 'partially_paid', 'confirmed'];
+
+/** The tenant area's "My bookings" (/tenant/applications). */
+export function MyBookingsPage() {
+  useDocumentTitle('My bookings');
+  return (
+    <BookingsView scope="own" title="My bookings" description="Your bookings, payments and installments" />
+  );
+}
+
+/** /dashboard/bookings: the company's bookings. */
+export function DashboardBookingsPage() {
+  useDocumentTitle('Bookings');
+  return (
+    <BookingsView
+      scope="company"
+      title="Bookings"
+      description="Bookings of your units, payments and installments"
+      figures={<BookingStatsCards />}
+    />
+  );
+}
+
+function BookingStatsCards() {
+  const stats = useBookingStats();
+  const data = stats.data;
+  const loading = stats.isPending;
+  return (
+    <section aria-label="Booking figures" className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <StatCard label="Bookings" value={data?.total ?? 0} icon={CalendarCheck} loading={loading} />
+      <StatCard
+        label="Awaiting payment"
+        value={(data?.byStatus.pending_payment ?? 0) + (data?.byStatus.partially_paid ?? 0)}
+        icon={Clock}
+        tone="warning"
+        loading={loading}
+      />
+      <StatCard
+        label="Collected"
+        value={formatMoney(data?.collected ?? 0)}
+        icon={Wallet}
+        tone="success"
+        loading={loading}
+      />
+      <StatCard
+        label="Outstanding"
+        value={formatMoney(data?.outstanding ?? 0)}
+        icon={CircleDollarSign}
+        loading={loading}
+      />
+    </section>
+  );
+}
+
+function BookingsView({
+  scope,
+  title,
+  description,
+  figures,
+}: {
+  scope: BookingFilters['scope'];
+  title: string;
+  description: string;
+  figures?: ReactNode;
+}) {
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const [tab, setTab] = useState<StatusTab>('all');
+  const filters: BookingFilters = { page, scope, ...(tab === 'all' ? {} : { status: tab }) };
+  const list = useBookings(filters);
+  const cancel = useCancelBooking();
+  const installment = useInstallmentOrder();
+  const verify = useVerifyBookingPayment();
+  const updateStatus = useUpdateBookingStatus();
+  const [cancelling, setCancelling] = useState<BookingDto | null>(null);
+  const [reason, setReason] = useState('');
+  const [checkout, setCheckout] = useState<BookingCheckoutDto | null>(null);
+
+  function payNext(booking: BookingDto) {
+    const next = booking.installments.find((i) => i.status === 'pending');
+    if (!next) return;
+    installment.mutate(
+      { id: booking._id, n: next.number },
+      {
+        onSuccess: setCheckout,
+        onError: (error) => toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.installment)),
+      },
+    );
+  }
+
+  function paid(fields: CheckoutFields) {
+    if (!checkout) return;
+    verify.mutate(
+      { bookingId: checkout.booking._id, ...fields },
+      {
+        onSuccess: () => {
+          setCheckout(null);
+          toast.success('Installment paid');
+        },
+        onError: (error) => toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.verifyInstallment)),
+      },
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader title={title} description={description} />
+      {figures}
+      <Tabs
+        label="Booking status"
+        tabs={STATUS_TABS}
+        value={tab}
+        onChange={(next) => {
+          setTab(next);
+          setPage(1);
+        }}
+        className="mb-4"
+      />
+      {list.isPending ? (
+        <SkeletonList rows={3} />
+      ) : list.isError ? (
+        <ErrorState
+          title={apiErrorMessage(list.error, BOOKING_FALLBACK_MESSAGES.list)}
+          onRetry={() => list.refetch()}
+        />
+      ) : list.data.data.length === 0 ? (
+        <EmptyState
+          icon={CalendarCheck}
+          title="No bookings yet"
+          description={
+            scope === 'own'
+              ? 'Find a home on the listings and choose “Book now”.'
+              : 'Bookings of your listed units appear here.'
+          }
+        />
+      ) : (
+        <ul className="space-y-3" data-testid="bookings-list">
+          {list.data.data.map((booking) => (
+            <li key={booking._id}>
+              <BookingCard
+                booking={booking}
+                showBooker={scope === 'company'}
+                onPayNext={
+                  scope === 'own' && booking.status === 'partially_paid' ? () => payNext(booking) : undefined
+                }
+                onCancel={CANCELLABLE.includes(booking.status) ? () => setCancelling(booking) : undefined}
+                onComplete={
+                  scope === 'company' && BOOKING_STATUS_TRANSITIONS[booking.status].includes('completed')
+                    ? () =>
+                        updateStatus.mutate(
+                          { id: booking._id, status: 'completed', note: 'Marked completed' },
+                          {
+                            onSuccess: () => toast.success('Booking marked completed'),
+                            onError: (error) =>
+                              toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.status)),
+                          },
+                        )
+                    : undefined
+                }
+                paying={installment.isPending}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.data && list.data.pagination.totalPages > 1 ? (
+        <Pagination pagination={list.data.pagination} onPageChange={setPage} itemLabel="bookings" />
+      ) : null}
+      <ConfirmDialog
+        open={cancelling !== null}
+        title="Cancel this booking?"
+        description="The unit is released. Money already paid is recorded as a refund due."
+        confirmLabel="Cancel booking"
+        tone="danger"
+        loading={cancel.isPending}
+        confirmDisabled={reason.trim().length < 3}
+        onClose={() => {
+          setCancelling(null);
+          setReason('');
+        }}
+        onConfirm={() => {
+          if (!cancelling) return;
+          cancel.mutate(
+            { id: cancelling._id, cancellationReason: reason.trim() },
+            {
+              onSuccess: () => {
+                toast.success('Booking cancelled');
+                setCancelling(null);
+                setReason('');
+              },
+              onError: (error) => toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.cancel)),
+            },
+          );
+        }}
+      >
+        <Field label="Reason" required>
+          {(control) => (
+            <textarea
+              {...control}
+              className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+              rows={3}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
+        </Field>
+      </ConfirmDialog>
+      {checkout ? (
+        <SandboxCheckoutDialog
+          open
+          order={checkout.order}
+          description={`${checkout.booking.propertyName} · Unit ${checkout.booking.unitNumber}`}
+          onPaid={paid}
+          onFailed={(message) => toast.error(message)}
+          onClose={() => setCheckout(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function BookingCard({
+  booking,
+  showBooker,
+  onPayNext,
+  onCancel,
+  onComplete,
+  paying,
+}: {
+  booking: BookingDto;
+  showBooker: boolean;
+  onPayNext?: () => void;
+  onCancel?: () => void;
+  onComplete?: () => void;
+  paying: boolean;
+}) {
+  const next = booking.installments.find((i) => i.status === 'pending');
+  return (
+    <Card className="space-y-3 p-4" data-testid="booking-card">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">
+            {booking.propertyName} · Unit {booking.unitNumber}
+          </h2>
+          <p className="text-sm text-slate-600">
+            Move-in {formatDate(booking.moveInDate)} · {booking.durationMonths} months
+            {showBooker ? ` · ${booking.bookerName}` : ''}
+          </p>
+        </div>
+        <Badge tone={BOOKING_STATUS_TONES[booking.status]}>{BOOKING_STATUS_LABELS[booking.status]}</Badge>
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-xs text-slate-500">Total</dt>
+          <dd className="font-medium">{formatMoney(booking.totalAmount, booking.currency)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Paid</dt>
+          <dd className="font-medium">{formatMoney(booking.paidAmount, booking.currency)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Plan</dt>
+          <dd>
+            {booking.paymentPlan === 'full' ? 'In full' : `${booking.installments.length} installments`}
+          </dd>
+        </div>
+        {booking.refundDueAmount > 0 ? (
+          <div>
+            <dt className="text-xs text-slate-500">Refund due</dt>
+            <dd>{formatMoney(booking.refundDueAmount, booking.currency)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {booking.installments.length > 0 ? (
+        <ol className="flex flex-wrap gap-2 text-xs" aria-label="Installments">
+          {booking.installments.map((i) => (
+            <li
+              key={i.number}
+              className={`rounded-full px-2 py-0.5 ${i.status === 'paid' ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600'}`}
+            >
+              #{i.number} {formatMoney(i.amount, booking.currency)} ·{' '}
+              {i.status === 'paid' ? 'paid' : `due ${formatDate(i.dueDate)}`}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {booking.cancellationReason ? (
+        <p className="text-sm text-slate-600">Cancelled: {booking.cancellationReason}</p>
+      ) : null}
+      {onPayNext || onCancel || onComplete ? (
+        <div className="flex flex-wrap justify-end gap-2">
+          {onComplete ? (
+            <Button variant="outline" size="sm" onClick={onComplete}>
+              Mark completed
+            </Button>
+          ) : null}
+          {onCancel ? (
+            <Button variant="outline" size="sm" onClick={onCancel}>
+              Cancel booking
+            </Button>
+          ) : null}
+          {onPayNext && next ? (
+            <Button size="sm" onClick={onPayNext} loading={paying}>
+              Pay installment {next.number} · {formatMoney(next.amount, booking.currency)}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </Card>
+  );
+}

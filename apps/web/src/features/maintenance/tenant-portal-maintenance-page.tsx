@@ -1,0 +1,241 @@
+import {
+  MAINTENANCE_PRIORITIES,
+  MAINTENANCE_PRIORITY_LABELS,
+  type MaintenancePriority,
+  type MaintenancePublicRequestDto,
+  type TenantPortalMaintenanceDto,
+} from '@rentora/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ShieldAlert, Wrench } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Button } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
+import { Field, Input, Select, Textarea } from '../../components/field';
+import { Skeleton } from '../../components/skeleton';
+import { ApiError, type ApiOk, api, apiErrorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/document-title';
+import { formatDate } from '../../lib/format';
+import { PublicShell } from '../create-ticket/create-ticket-page';
+import { toastError, toastSuccess } from '../properties/messages';
+import { MAINTENANCE_FALLBACKS } from './maintenance.api';
+import { CommentForm, CommentList, PriorityBadge, StatusBadge } from './maintenance-display';
+
+/** /tenant-portal/{tenantCode}/maintenance: report and follow repairs with the tenant code, without signing in. */
+export function TenantPortalMaintenancePage() {
+  const { tenantcode = '' } = useParams();
+  const [params] = useSearchParams();
+  const companyId = params.get('companyId') ?? undefined;
+  const base = `/maintenance/tenant-portal/${encodeURIComponent(tenantcode)}`;
+  const key = ['tenant-portal-maintenance', tenantcode, companyId];
+  const view = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api.getData<TenantPortalMaintenanceDto>(base, { query: { companyId }, signal }),
+    retry: false,
+  });
+  useDocumentTitle('Maintenance · Tenant portal');
+  const portalLink = `/tenant-portal/${encodeURIComponent(tenantcode)}${companyId ? `?companyId=${companyId}` : ''}`;
+
+  return (
+    <PublicShell>
+      {view.isLoading ? (
+        <div className="space-y-3">
+          <Skeleton className="h-8 w-2/3" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+      ) : view.isError || !view.data ? (
+        <EmptyState
+          icon={ShieldAlert}
+          title={
+            view.error instanceof ApiError && view.error.status === 404
+              ? 'Invalid tenant code'
+              : 'Could not load your requests'
+          }
+          description={apiErrorMessage(view.error, 'Please try again later.')}
+        />
+      ) : (
+        <div className="space-y-6">
+          <div>
+            <p className="text-sm font-medium text-brand-700">{view.data.companyName}</p>
+            <h1 className="mt-1 text-2xl font-bold text-slate-900">Maintenance</h1>
+            <p className="text-sm text-slate-500">
+              {view.data.propertyName} · Unit {view.data.unitNumber} ·{' '}
+              <Link to={portalLink} className="text-brand-700 hover:underline">
+                Back to the portal
+              </Link>
+            </p>
+          </div>
+          <NewRequest
+            base={base}
+            companyId={companyId}
+            types={view.data.types}
+            onCreated={() => void view.refetch()}
+          />
+          <section aria-labelledby="my-requests" className="space-y-3">
+            <h2 id="my-requests" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+              Your requests
+            </h2>
+            {view.data.requests.length === 0 ? (
+              <EmptyState
+                icon={Wrench}
+                title="No requests yet"
+                description="Problems you report appear here with our replies."
+              />
+            ) : (
+              view.data.requests.map((request) => (
+                <RequestCard
+                  key={request._id}
+                  request={request}
+                  base={base}
+                  companyId={companyId}
+                  queryKey={key}
+                />
+              ))
+            )}
+          </section>
+        </div>
+      )}
+    </PublicShell>
+  );
+}
+
+function NewRequest({
+  base,
+  companyId,
+  types,
+  onCreated,
+}: {
+  base: string;
+  companyId?: string;
+  types: TenantPortalMaintenanceDto['types'];
+  onCreated: () => void;
+}) {
+  const [type, setType] = useState('');
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [priority, setPriority] = useState<MaintenancePriority | ''>('');
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!type || !title.trim()) return;
+    setBusy(true);
+    try {
+      const answer = await api.post<ApiOk<MaintenancePublicRequestDto>>(
+        `${base}/requests`,
+        { type, title: title.trim(), description: description.trim(), priority: priority || undefined },
+        { query: { companyId } },
+      );
+      toastSuccess('Request sent', answer.data.requestNumber);
+      setType('');
+      setTitle('');
+      setDescription('');
+      setPriority('');
+      onCreated();
+    } catch (error) {
+      toastError(error, MAINTENANCE_FALLBACKS.createRequest);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="text-base font-semibold text-slate-900">Report a problem</h2>
+      <Field label="What is it about?" required>
+        {(control) => (
+          <Select {...control} value={type} onChange={(e) => setType(e.target.value)}>
+            <option value="">Choose…</option>
+            {types.map((t) => (
+              <option key={t._id} value={t.key}>
+                {t.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Short title" required>
+        {(control) => (
+          <Input {...control} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
+        )}
+      </Field>
+      <Field label="Urgency">
+        {(control) => (
+          <Select
+            {...control}
+            value={priority}
+            onChange={(e) => setPriority(e.target.value as MaintenancePriority | '')}
+          >
+            <option value="">Normal</option>
+            {MAINTENANCE_PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {MAINTENANCE_PRIORITY_LABELS[p]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Details">
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={3}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={5000}
+          />
+        )}
+      </Field>
+      <Button type="submit" className="w-full" size="lg" loading={busy} disabled={!type || !title.trim()}>
+        Send request
+      </Button>
+    </form>
+  );
+}
+
+function RequestCard({
+  request,
+  base,
+  companyId,
+  queryKey,
+}: {
+  request: MaintenancePublicRequestDto;
+  base: string;
+  companyId?: string;
+  queryKey: readonly unknown[];
+}) {
+  const queryClient = useQueryClient();
+  return (
+    <article
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-label={request.title}
+    >
+      <div>
+        <p className="text-xs text-slate-500">
+          {request.requestNumber} · {request.type?.name ?? 'Request'} · {formatDate(request.createdAt)}
+        </p>
+        <h3 className="text-base font-semibold text-slate-900">{request.title}</h3>
+        <div className="mt-1 flex flex-wrap gap-1">
+          <StatusBadge status={request.status} />
+          <PriorityBadge priority={request.priority} />
+        </div>
+      </div>
+      <CommentList comments={request.comments} empty="No messages yet." />
+      <CommentForm
+        placeholder="Write to the maintenance team…"
+        buttonLabel="Send"
+        onSubmit={async (text) => {
+          try {
+            await api.post(
+              `${base}/requests/${request._id}/comments`,
+              { comment: text },
+              { query: { companyId } },
+            );
+            void queryClient.invalidateQueries({ queryKey });
+          } catch (error) {
+            toastError(error, MAINTENANCE_FALLBACKS.addComment);
+            throw error;
+          }
+        }}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,310 @@
+// The maintenance benchmark (not a test): `cd bench && node --import tsx maintenance.ts`.
+// Bundles the API from the working tree (as inventory.ts does), starts it on a scratch PostgreSQL database with the demo
+// seed, adds 1,000,000 maintenance requests (100,000 of them to the demo company Sunrise Estates, the one measured, and
+// 900 to each of 1,000 other companies), then measures the request list (default and filtered), search and the
+// statistics against the floor of any signed-in request (GET /api/auth/me) with autocannon, prints EXPLAIN (ANALYZE)
+// of the list statements and writes the "Maintenance requests" section of docs/performance.md.
+// Env: BENCH_DURATION (s per case, default 10), BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default 10,50),
+// BENCH_MAINTENANCE_REQUESTS (default 1000000), BENCH_WRITE_DOC=false, BENCH_PG_ADMIN_URL.
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import pg from 'pg';
+import { type LoadCase, type LoadResult, measure } from './lib/load';
+import { createScratchDatabase, postgresAvailable, type ScratchDatabase } from './lib/postgres';
+import { machineLine, markdownTable, ms, percent, saveResults, writeDocSection } from './lib/report';
+import { type BenchProcess, ROOT, spawnAndWait } from './lib/server';
+
+process.env.BENCH_PORT_RANGE ??= '3300-3399';
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2);
+const TOTAL = Number(process.env.BENCH_MAINTENANCE_REQUESTS ?? 1_000_000);
+const MEASURED_SHARE = 0.1;
+const OTHER_COMPANIES = 1_000;
+const OWNER = { email: 'owner@sunrise.test', password: 'Password123!' };
+/** The aims of issue 12 on PostgreSQL: at least half the floor's throughput, p99 at most 50 ms at 50 connections. */
+const AIM_SHARE = 0.5;
+const AIM_P99_MS = 50;
+
+async function serverBundle(): Promise<string> {
+  const dir = path.join(ROOT, 'bench/results', `maintenance-server-${process.pid}`);
+  await build({
+    entryPoints: [path.join(ROOT, 'apps/api/src/server.ts')],
+    outfile: path.join(dir, 'server.js'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'externalise-npm-packages',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@rentora/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
+  });
+  cpSync(path.join(ROOT, 'apps/api/src/db/migrations'), path.join(dir, 'migrations'), { recursive: true });
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return path.join(dir, 'server.js');
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** 1,000,000 requests in plain SQL: the measured company gets MEASURED_SHARE, the rest go to OTHER_COMPANIES. */
+async function generate(
+  client: pg.Client,
+): Promise<{ companyId: string; measured: number; seconds: number }> {
+  const started = performance.now();
+  const [company] = (await client.query(`select id from companies where email = 'hello@sunrise.test'`))
+    .rows as {
+    id: string;
+  }[];
+  if (!company) throw new Error('the demo company is missing');
+  const measured = Math.round(TOTAL * MEASURED_SHARE);
+  const perOther = Math.floor((TOTAL - measured) / OTHER_COMPANIES);
+  await client.query(
+    `insert into companies (id, name, slug, address, current_period_end, limitations)
+     select gen_random_uuid(), 'Bulk ' || g, 'bulk-' || g, '{}'::jsonb, now() + interval '30 days', '{}'::jsonb
+     from generate_series(1, $1) g`,
+    [OTHER_COMPANIES],
+  );
+  await client.query(
+    `insert into properties (id, company_id, name, property_type, address_line1, city, state, postal_code)
+     select gen_random_uuid(), id, 'Bulk Residency', 'apartment_building', '1 Bulk Road', 'Pune', 'Maharashtra', '411001'
+     from companies where slug like 'bulk-%'`,
+  );
+  // The measured company: its own properties, units, types and assignees, statuses and priorities spread out,
+  // created over the last year, a third of the finished ones resolved within their SLA.
+  await client.query(
+    `with props as (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from properties where company_id = $1),
+          units as (select id, property_id from rental_units where company_id = $1),
+          types as (select id, row_number() over (order by key) - 1 as n, count(*) over () as total from maintenance_types where company_id = $1),
+          staff as (select u.id, row_number() over (order by u.email) - 1 as n, count(*) over () as total
+                    from users u join company_users cu on cu.user_id = u.id
+                    where cu.company_id = $1 and cu.role in ('field_staff', 'maintenance_coordinator', 'manager')),
+          base as (select coalesce(max(number), 0) as last from maintenance_requests where company_id = $1),
+          g as (select g, (array['open','assigned','in_progress','on_hold','resolved','closed','cancelled'])[1 + g % 7] as status,
+                       (array['low','medium','high','urgent'])[1 + (g / 7) % 4] as priority,
+                       now() - (g % 365) * interval '1 day' - (g % 24) * interval '1 hour' as created
+                from generate_series(1, $2) g)
+     insert into maintenance_requests (id, company_id, number, title, description, type_id, priority, status, source,
+       property_id, requester_type, requester_name, assignee_id, watcher_ids, due_at, resolved_at, created_at, updated_at)
+     select gen_random_uuid(), $1, base.last + g.g, 'Request ' || g.g || case when g.g % 10 = 0 then ' leaking tap' else ' broken fitting' end,
+       'Generated for the benchmark', types.id, g.priority, g.status,
+       (array['staff','tenant','public'])[1 + g.g % 3], props.id, 'staff', 'Bench Requester',
+       case when g.status = 'open' then null else staff.id end, '[]'::jsonb,
+       g.created + interval '48 hours',
+       case when g.status in ('resolved', 'closed') then g.created + (g.g % 96) * interval '1 hour' end,
+       g.created, g.created
+     from g cross join base
+     join props on props.n = g.g % props.total
+     join types on types.n = g.g % types.total
+     join staff on staff.n = g.g % staff.total`,
+    [company.id, measured],
+  );
+  await client.query(
+    `insert into maintenance_requests (id, company_id, number, title, priority, status, source, property_id,
+       requester_type, requester_name, due_at, created_at, updated_at)
+     select gen_random_uuid(), p.company_id, g, 'Bulk request ' || g,
+       (array['low','medium','high','urgent'])[1 + g % 4], (array['open','in_progress','resolved','closed'])[1 + g % 4],
+       'staff', p.id, 'staff', 'Bulk', now() + interval '1 day', now() - g * interval '1 hour', now() - g * interval '1 hour'
+     from properties p cross join generate_series(1, $1) g
+     where p.name = 'Bulk Residency'`,
+    [perOther],
+  );
+  await client.query(
+    `insert into maintenance_counters (company_id, last_number)
+     select company_id, max(number) from maintenance_requests group by company_id
+     on conflict (company_id) do update set last_number = excluded.last_number`,
+  );
+  await client.query('analyze');
+  const [count] = (await client.query('select count(*)::int as total from maintenance_requests')).rows as {
+    total: number;
+  }[];
+  console.log(`generated ${count!.total.toLocaleString('en-US')} requests`);
+  return { companyId: company.id, measured, seconds: Math.round((performance.now() - started) / 1000) };
+}
+
+async function explain(client: pg.Client, companyId: string): Promise<string> {
+  const statements: [string, string][] = [
+    [
+      'default page (newest first)',
+      `select id from maintenance_requests where company_id = '${companyId}' order by created_at desc, id desc limit 20`,
+    ],
+    [
+      'open and urgent, due soonest',
+      `select id from maintenance_requests where company_id = '${companyId}' and status in ('open','assigned','in_progress','on_hold')
+       and priority in ('high','urgent') order by due_at asc nulls last, id asc limit 20`,
+    ],
+    [
+      'count of the same filter',
+      `select count(*) from maintenance_requests where company_id = '${companyId}' and status in ('open','assigned','in_progress','on_hold')
+       and priority in ('high','urgent')`,
+    ],
+  ];
+  const parts: string[] = [];
+  for (const [label, sql] of statements) {
+    const plan = (await client.query(`explain (analyze, buffers, costs off) ${sql}`)).rows
+      .map((row: Record<string, string>) => row['QUERY PLAN'])
+      .join('\n');
+    parts.push(`${label}:\n${plan}`);
+  }
+  return parts.join('\n\n');
+}
+
+async function main(): Promise<void> {
+  if (!(await postgresAvailable())) throw new Error('PostgreSQL is not reachable (BENCH_PG_ADMIN_URL)');
+  let database: ScratchDatabase | undefined;
+  let server: BenchProcess | undefined;
+  try {
+    database = await createScratchDatabase('rentora_bench_maintenance');
+    const bundle = await serverBundle();
+    const env = {
+      DATABASE_URL: database.url,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000',
+      RATE_LIMIT_LOGIN_PER_IP: '100000',
+    };
+    server = await spawnAndWait({ args: [bundle], env, timeoutMs: 300_000 });
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    const data = await generate(db);
+    const login = await json<{ data: { token: string } }>(
+      await fetch(`${server.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(OWNER),
+      }),
+    );
+    const headers = { authorization: `Bearer ${login.data.token}`, 'x-company-id': data.companyId };
+    const base = `${server.baseUrl}/api`;
+    const pid = server.child.pid;
+    const cases: LoadCase[] = [
+      { name: 'floor: GET /api/auth/me', database: 'PostgreSQL', url: `${base}/auth/me`, headers, pid },
+      {
+        name: 'GET /api/maintenance/requests (newest first, 10)',
+        database: 'PostgreSQL',
+        url: `${base}/maintenance/requests`,
+        headers,
+        pid,
+      },
+      {
+        name: 'GET …/requests?status[]=open,assigned,in_progress,on_hold&priority[]=high,urgent&sortBy=dueDate&limit=20',
+        database: 'PostgreSQL',
+        url: `${base}/maintenance/requests?status[]=open&status[]=assigned&status[]=in_progress&status[]=on_hold&priority[]=high&priority[]=urgent&sortBy=dueDate&sortOrder=asc&limit=20`,
+        headers,
+        pid,
+      },
+      {
+        name: 'GET …/requests?search=leaking',
+        database: 'PostgreSQL',
+        url: `${base}/maintenance/requests?search=leaking`,
+        headers,
+        pid,
+      },
+      {
+        name: 'GET /api/maintenance/requests/stats',
+        database: 'PostgreSQL',
+        url: `${base}/maintenance/requests/stats`,
+        headers,
+        pid,
+      },
+    ];
+    const notes: Record<string, string> = {};
+    for (const load of cases) {
+      const started = performance.now();
+      const answer = await json<{ data: unknown; pagination?: { totalItems: number } }>(
+        await fetch(load.url, { headers: load.headers }),
+      );
+      const took = `${Math.round(performance.now() - started)} ms cold`;
+      notes[load.name] = answer.pagination
+        ? `${(answer.data as unknown[]).length} of ${answer.pagination.totalItems.toLocaleString('en-US')}; ${took}`
+        : took;
+    }
+    const results: LoadResult[] = [];
+    for (const connections of CONNECTIONS) {
+      for (const load of cases) {
+        const result = await measure(load, connections, { warmupS: WARMUP_S });
+        results.push(result);
+        console.log(
+          `${connections} conn  ${load.name}: ${result.reqPerSec} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, failures ${result.failures}`,
+        );
+      }
+    }
+    const plans = await explain(db, data.companyId);
+    await db.end();
+    saveResults('maintenance', { data, results, plans });
+
+    const rows = results.map((result) => {
+      const floor = results.find((r) => r.connections === result.connections && r.name.startsWith('floor'))!;
+      const isFloor = result.name.startsWith('floor');
+      const share = result.reqPerSec / floor.reqPerSec;
+      const meets = isFloor
+        ? '—'
+        : result.connections === 50
+          ? share >= AIM_SHARE && result.p99Ms <= AIM_P99_MS
+            ? 'yes'
+            : 'no'
+          : '—';
+      return [
+        result.name,
+        result.connections,
+        result.reqPerSec,
+        isFloor ? '100 %' : percent(result.reqPerSec, floor.reqPerSec),
+        ms(result.p50Ms),
+        ms(result.p99Ms),
+        result.cpuUsPerRequest ? `${Math.round(result.cpuUsPerRequest)} µs` : '—',
+        result.failures,
+        notes[result.name] ?? '',
+        meets,
+      ];
+    });
+    const body = [
+      `Run: \`cd bench && node --import tsx maintenance.ts\` (${machineLine()}).`,
+      '',
+      `Data: ${TOTAL.toLocaleString('en-US')} requests on PostgreSQL, ${data.measured.toLocaleString('en-US')} of them in the measured company ` +
+        `(Sunrise Estates, signed in as its owner) and ${OTHER_COMPANIES.toLocaleString('en-US')} other companies; generated in ${data.seconds} s. ` +
+        `Aim (issue 12): the list with filters and the statistics at ≥ ${AIM_SHARE * 100} % of the floor and p99 ≤ ${AIM_P99_MS} ms at 50 connections.`,
+      '',
+      markdownTable(
+        ['Case', 'Conn.', 'req/s', 'of floor', 'p50', 'p99', 'CPU/req', 'Failures', 'Answer', 'Aim met'],
+        rows,
+        [1, 2, 3, 4, 5, 6, 7],
+      ),
+      '',
+      'The statistics and list totals of a company with 5,000 requests or more are kept per process for 30 s (they aggregate',
+      'or count every matching request); a page that ends the list needs no count at all. The lists miss the aim: each costs',
+      'the API process 1.2–1.8 ms of CPU (the page query with its joins, drizzle building it, the DTOs and their validation)',
+      'against 0.2–0.3 ms for the floor, on two cores shared with PostgreSQL and the load generator. Search is `ILIKE` on',
+      'title and requester (no trigram index: PGlite runs the same migrations).',
+      '',
+      '<details><summary>EXPLAIN (ANALYZE) of the list statements</summary>',
+      '',
+      '```',
+      plans,
+      '```',
+      '',
+      '</details>',
+    ].join('\n');
+    if (process.env.BENCH_WRITE_DOC !== 'false') writeDocSection('Maintenance requests', body);
+    console.log(body);
+  } finally {
+    await server?.stop();
+    await database?.drop().catch((error) => console.error(error));
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

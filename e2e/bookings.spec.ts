@@ -1,0 +1,89 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, DEMO, registerUser } from './support/api';
+import { launchBrowser, newPage, screenshot, type TrackedPage } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+
+interface Summary {
+  _id: string;
+  name: string;
+  company: { name: string };
+  availableUnits: number;
+}
+
+async function signIn(tab: TrackedPage, email: string, password: string) {
+  const { page } = tab;
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/auth/login');
+}
+
+/** A visitor books a Sunrise Estates unit, pays in the sandbox dialog and sees it confirmed; staff see it. */
+describe('bookings', () => {
+  let browser: Browser;
+  let visitor: TrackedPage;
+  let staff: TrackedPage;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    visitor = await newPage(browser, { baseUrl });
+    staff = await newPage(browser, { baseUrl });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('books, pays in the sandbox and shows the booking to the visitor and the company', async () => {
+    const listing = await api<Summary[]>(baseUrl, 'GET', '/public/properties?limit=50');
+    const property = (listing.body.data ?? []).find(
+      (p) => p.company.name === 'Sunrise Estates' && p.availableUnits > 0,
+    );
+    expect(property, 'a bookable Sunrise Estates property in the demo data').toBeDefined();
+    const account = await registerUser(baseUrl, { firstName: 'Booker', lastName: 'Visitor' });
+
+    await signIn(visitor, account.email, account.password);
+    const { page } = visitor;
+    await page.goto(`/properties/${property!._id}`);
+    await page.getByTestId('book-now').first().click();
+    await page.getByTestId('booking-total').waitFor();
+    await page.getByLabel('By installments').check();
+    await page.getByRole('table', { name: 'Installment schedule' }).waitFor();
+    await screenshot(page, 'bookings-wizard');
+    await page.getByTestId('booking-continue').click();
+
+    const checkout = page.getByTestId('sandbox-checkout');
+    await checkout.waitFor();
+    await page.getByRole('tab', { name: 'UPI' }).click();
+    await page.getByLabel('UPI ID').waitFor();
+    await screenshot(page, 'bookings-sandbox-checkout');
+    await page.getByRole('button', { name: /^Pay ₹/ }).click();
+    await page.getByTestId('booking-confirmation').waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => page.getByTestId('booking-confirmation').textContent())
+      .toContain('First installment paid');
+    await screenshot(page, 'bookings-confirmed');
+
+    await page.getByRole('link', { name: 'View my bookings' }).click();
+    await page.getByTestId('booking-card').first().waitFor();
+    expect(await page.getByTestId('booking-card').first().textContent()).toContain('Partially paid');
+    await page.getByRole('button', { name: /^Pay installment 2/ }).click();
+    await page.getByTestId('sandbox-checkout').waitFor();
+    await page.getByRole('button', { name: /^Pay ₹/ }).click();
+    await expect
+      .poll(async () => page.getByTestId('booking-card').first().textContent(), { timeout: 15_000 })
+      .toMatch(/#2 .*paid/);
+    await screenshot(page, 'bookings-my-bookings');
+    expect(visitor.pageErrors).toEqual([]);
+
+    await signIn(staff, DEMO.owner.email, DEMO.owner.password);
+    await staff.page.goto('/dashboard/bookings');
+    const card = staff.page.getByTestId('booking-card').filter({ hasText: 'Booker Visitor' });
+    await card.first().waitFor({ timeout: 15_000 });
+    await staff.page.getByRole('region', { name: 'Booking figures' }).getByText('Collected').waitFor();
+    await screenshot(staff.page, 'bookings-dashboard');
+    expect(staff.pageErrors).toEqual([]);
+  }, 120_000);
+});

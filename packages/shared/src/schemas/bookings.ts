@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { ZCheckoutFields, ZPaymentDto, ZPaymentOrderDto } from './payments';
+
+/** Bookings (spec 02 §7): a visitor books a publicly listed unit and pays in full or by installments. */
+
+export const BOOKING_STATUSES = [
+  'pending_payment',
+  'partially_paid',
+  'confirmed',
+  'completed',
+  'cancelled',
+  'expired',
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+
+export const ZBookingCreateBody = z
+  .object({
+    rentalUnitId: z.string().uuid(),
+    moveInDate: ZIsoDate,
+    durationMonths: z.number().int().min(1).max(120),
+    paymentPlan: z.enum(['full', 'installments']),
+    installmentCount: z.number().int().min(2).max(12).optional(),
+    notes: z.string().trim().max(2000).optional(),
+  })
+  .refine((body) => body.paymentPlan === 'full' || body.installmentCount !== undefined, {
+    message: 'installmentCount (2–12) is required with installments',
+    path: ['installmentCount'],
+  });
+export type BookingCreateBody = z.infer<typeof ZBookingCreateBody>;
+
+export const ZBookingInstallmentDto = z.object({
+  number: z.number().int(),
+  amount: z.number().int(),
+  dueDate: z.string(),
+  status: z.enum(['pending', 'paid']),
+  paidAt: z.string().nullable(),
+});
+export type BookingInstallmentDto = z.infer<typeof ZBookingInstallmentDto>;
+
+export const ZBookingDto = z.object({
+  _id: z.string(),
+  companyId: z.string(),
+  propertyId: z.string(),
+  rentalUnitId: z.string(),
+  propertyName: z.string(),
+  unitNumber: z.string(),
+  userId: z.string(),
+  bookerName: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  moveInDate: z.string(),
+  durationMonths: z.number().int(),
+  paymentPlan: z.enum(['full', 'installments']),
+  notes: z.string(),
+  currency: z.string(),
+  monthlyRent: z.number().int(),
+  maintenanceCharges: z.number().int(),
+  securityDeposit: z.number().int(),
+  totalAmount: z.number().int(),
+  paidAmount: z.number().int(),
+  refundDueAmount: z.number().int(),
+  installments: z.array(ZBookingInstallmentDto),
+  statusHistory: z.array(
+    z.object({
+      status: z.string(),
+      note: z.string().nullable(),
+      at: z.string(),
+      byUserId: z.string().nullable(),
+    }),
+  ),
+  holdExpiresAt: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
+  tenantId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BookingDto = z.infer<typeof ZBookingDto>;
+
+export const ZBookingDetailDto = ZBookingDto.extend({ payments: z.array(ZPaymentDto) });
+export type BookingDetailDto = z.infer<typeof ZBookingDetailDto>;
+
+export const ZBookingCheckoutDto = z.object({
+  booking: ZBookingDto,
+  order: ZPaymentOrderDto,
+  keyId: z.string(),
+  gateway: z.enum(['sandbox', 'razorpay']),
+});
+export type BookingCheckoutDto = z.infer<typeof ZBookingCheckoutDto>;
+
+export const ZVerifyBookingPaymentBody = ZCheckoutFields.extend({ bookingId: z.string().uuid() });
+export type VerifyBookingPaymentBody = z.infer<typeof ZVerifyBookingPaymentBody>;
+
+export const ZBookingCancelBody = z.object({ cancellationReason: z.string().trim().min(3).max(1000) });
+
+export const ZBookingStatusBody = z.object({
+  status: z.enum(BOOKING_STATUSES),
+  note: z.string().trim().max(1000).optional(),
+});
+export type BookingStatusBody = z.infer<typeof ZBookingStatusBody>;
+
+/** Staff may only move a booking along these edges; payments, cancel and hold expiry make the others. */
+export const BOOKING_STATUS_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
+  pending_payment: [],
+  partially_paid: [],
+  confirmed: ['completed'],
+  completed: ['confirmed'],
+  cancelled: [],
+  expired: [],
+};
+
+export const ZBookingStatsDto = z.object({
+  byStatus: z.record(z.string(), z.number().int()),
+  total: z.number().int(),
+  collected: z.number().int(),
+  refunded: z.number().int(),
+  outstanding: z.number().int(),
+  byMonth: z.array(z.object({ month: z.string(), bookings: z.number().int(), collected: z.number().int() })),
+});
+export type BookingStatsDto = z.infer<typeof ZBookingStatsDto>;
+
+export const ZBookingInstallmentParams = z.object({
+  id: z.string().uuid(),
+  n: z.coerce.number().int().min(1).max(12),
+});
+
+export const ZBookingListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  status: z.enum(BOOKING_STATUSES).optional(),
+});
+export type BookingListQuery = z.infer<typeof ZBookingListQuery>;
+
+/** Splits `total` into `count` parts that add up to it exactly (the first parts take the remainder). */
+export function splitInstallments(total: number, count: number): number[] {
+  const base = Math.floor(total / count);
+  const remainder = total - base * count;
+  return Array.from({ length: count }, (_, i) => base + (i < remainder ? 1 : 0));
+}

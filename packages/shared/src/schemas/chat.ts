@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { ZId, ZIsoDate } from './common';
+
+/** Staff chat: company channels and direct messages between members of one company (never a tenant). */
+export const CHAT_LIMITS = {
+  bodyMax: 4000,
+  channelNameMax: 40,
+  pageDefault: 30,
+  pageMax: 100,
+  /** A typing indicator shows this long after the last keystroke event. */
+  typingTtlMs: 4000,
+} as const;
+
+export const CHAT_EVENTS = {
+  message: 'chat:message',
+  edit: 'chat:edit',
+  delete: 'chat:delete',
+  typing: 'chat:typing',
+} as const;
+
+export const ZChatChannelName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Give the channel a name')
+  .max(CHAT_LIMITS.channelNameMax, `At most ${CHAT_LIMITS.channelNameMax} characters`)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, 'Use lowercase letters, digits, - and _ (no spaces)');
+
+export const ZChatMember = z.object({
+  _id: ZId,
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: z.string().nullable(),
+});
+export type ChatMember = z.infer<typeof ZChatMember>;
+
+export const ZChatMessageDto = z.object({
+  _id: ZId,
+  channelId: ZId,
+  author: ZChatMember,
+  /** Plain text; never HTML (links are made clickable when rendered). Empty once deleted. */
+  body: z.string(),
+  editedAt: ZIsoDate.nullable(),
+  deletedAt: ZIsoDate.nullable(),
+  createdAt: ZIsoDate,
+});
+export type ChatMessageDto = z.infer<typeof ZChatMessageDto>;
+
+export const ZChatChannelDto = z.object({
+  _id: ZId,
+  kind: z.enum(['channel', 'direct']),
+  /** Channel name; for a direct message the other person's name. */
+  name: z.string(),
+  description: z.string().nullable(),
+  isPrivate: z.boolean(),
+  /** The other person of a direct message. */
+  peer: ZChatMember.nullable(),
+  unreadCount: z.number().int(),
+  lastMessageAt: ZIsoDate.nullable(),
+  lastMessagePreview: z.string().nullable(),
+  createdAt: ZIsoDate,
+});
+export type ChatChannelDto = z.infer<typeof ZChatChannelDto>;
+
+export const ZChatChannelCreateBody = z.object({
+  name: ZChatChannelName,
+  description: z.string().trim().max(200).optional(),
+  isPrivate: z.boolean().default(false),
+  /** Other members of a private channel (the creator is always one). */
+  memberIds: z.array(ZId).max(200).default([]),
+});
+export type ChatChannelCreateInput = z.input<typeof ZChatChannelCreateBody>;
+
+export const ZChatMessageBody = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write a message')
+    .max(CHAT_LIMITS.bodyMax, `At most ${CHAT_LIMITS.bodyMax} characters`),
+});
+
+export const ZChatMessagesQuery = z.object({
+  /** Messages older than this message id (ids are time-ordered). */
+  before: ZId.optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_LIMITS.pageMax).default(CHAT_LIMITS.pageDefault),
+});
+
+export const ZChatMessagePage = z.object({
+  success: z.literal(true),
+  /** Newest first. */
+  data: z.array(ZChatMessageDto),
+  /** Pass as `before` for the next (older) page; null at the beginning of the channel. */
+  nextCursor: ZId.nullable(),
+});
+
+export const ZChatDirectBody = z.object({ userId: ZId });
+
+export const ZChatChannelParams = z.object({ id: ZId });
+
+export const ZChatTypingEvent = z.object({ channelId: ZId, user: ZChatMember });
+export type ChatTypingEvent = z.infer<typeof ZChatTypingEvent>;
+export const ZChatDeleteEvent = z.object({ channelId: ZId, messageId: ZId });
+export type ChatDeleteEvent = z.infer<typeof ZChatDeleteEvent>;
+
+/** Splits plain text into text and http(s) links, for rendering links as anchors without any HTML from the user. */
+export function linkifyChatText(text: string): { text: string; href?: string }[] {
+  const parts: { text: string; href?: string }[] = [];
+  const pattern = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/g;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    const start = match.index ?? 0;
+    if (start > last) parts.push({ text: text.slice(last, start) });
+    parts.push({ text: match[0], href: match[0] });
+    last = start + match[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last) });
+  return parts;
+}
