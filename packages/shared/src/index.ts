@@ -15,6 +15,7 @@ export * from './schemas/common';
 export * from './schemas/companies';
 export * from './schemas/company-users';
 export * from './schemas/invitations';
+export * from './schemas/invoices';
 export * from './schemas/leads';
 export * from './schemas/maintenance';
 export * from './schemas/notification-logs';

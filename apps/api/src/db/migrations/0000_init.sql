@@ -184,6 +184,79 @@ CREATE TABLE "users" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "invoice_counters" (
+	"company_id" uuid NOT NULL,
+	"year" integer NOT NULL,
+	"last_number" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "invoice_counters_company_id_year_pk" PRIMARY KEY("company_id","year")
+);
+--> statement-breakpoint
+CREATE TABLE "invoice_payments" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"invoice_id" uuid NOT NULL,
+	"amount" integer NOT NULL,
+	"method" text NOT NULL,
+	"source" text NOT NULL,
+	"paid_at" timestamp with time zone NOT NULL,
+	"reference" text DEFAULT '' NOT NULL,
+	"payment_id" uuid,
+	"recorded_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invoice_templates" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"logo_url" text,
+	"primary_color" text DEFAULT '#4f46e5' NOT NULL,
+	"accent_color" text DEFAULT '#0f172a' NOT NULL,
+	"header_text" text DEFAULT '' NOT NULL,
+	"footer_text" text DEFAULT '' NOT NULL,
+	"default_line_items" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"payment_instructions" text DEFAULT '' NOT NULL,
+	"gst_number" text,
+	"tax_rate" integer DEFAULT 0 NOT NULL,
+	"notes" text DEFAULT '' NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invoices" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"number" text NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"property_id" uuid NOT NULL,
+	"rental_unit_id" uuid NOT NULL,
+	"template_id" uuid,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"issue_date" date NOT NULL,
+	"due_date" date NOT NULL,
+	"period" text,
+	"source" text DEFAULT 'manual' NOT NULL,
+	"currency" text DEFAULT 'INR' NOT NULL,
+	"line_items" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"tax_rate" integer DEFAULT 0 NOT NULL,
+	"subtotal" integer NOT NULL,
+	"tax" integer NOT NULL,
+	"total" integer NOT NULL,
+	"amount_paid" integer DEFAULT 0 NOT NULL,
+	"notes" text DEFAULT '' NOT NULL,
+	"sent_at" timestamp with time zone,
+	"paid_at" timestamp with time zone,
+	"voided_at" timestamp with time zone,
+	"void_reason" text,
+	"current_order_id" uuid,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "job_schedules" (
 	"name" text PRIMARY KEY NOT NULL,
 	"cron" text NOT NULL,
@@ -671,6 +744,20 @@ ALTER TABLE "company_users" ADD CONSTRAINT "company_users_invited_by_users_id_fk
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_counters" ADD CONSTRAINT "invoice_counters_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_templates" ADD CONSTRAINT "invoice_templates_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_templates" ADD CONSTRAINT "invoice_templates_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_tenant_id_rental_unit_users_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."rental_unit_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_rental_unit_id_rental_units_id_fk" FOREIGN KEY ("rental_unit_id") REFERENCES "public"."rental_units"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_template_id_invoice_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."invoice_templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assignee_codes" ADD CONSTRAINT "assignee_codes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assignee_codes" ADD CONSTRAINT "assignee_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "maintenance_assignments" ADD CONSTRAINT "maintenance_assignments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -774,6 +861,20 @@ CREATE INDEX "refresh_tokens_session_idx" ON "refresh_tokens" USING btree ("sess
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "users_role_created_idx" ON "users" USING btree ("role","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoice_payments_payment_uq" ON "invoice_payments" USING btree ("payment_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoice_payments_reference_uq" ON "invoice_payments" USING btree ("invoice_id","reference") WHERE reference <> '';--> statement-breakpoint
+CREATE INDEX "invoice_payments_invoice_idx" ON "invoice_payments" USING btree ("invoice_id","paid_at");--> statement-breakpoint
+CREATE INDEX "invoice_payments_company_idx" ON "invoice_payments" USING btree ("company_id","paid_at");--> statement-breakpoint
+CREATE INDEX "invoice_templates_company_idx" ON "invoice_templates" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoice_templates_default_uq" ON "invoice_templates" USING btree ("company_id") WHERE is_default;--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_company_number_uq" ON "invoices" USING btree ("company_id","number");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_rent_run_uq" ON "invoices" USING btree ("tenant_id","period") WHERE source = 'rent_run';--> statement-breakpoint
+CREATE INDEX "invoices_company_created_idx" ON "invoices" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "invoices_company_status_idx" ON "invoices" USING btree ("company_id","status","created_at","id");--> statement-breakpoint
+CREATE INDEX "invoices_company_due_idx" ON "invoices" USING btree ("company_id","status","due_date");--> statement-breakpoint
+CREATE INDEX "invoices_company_tenant_idx" ON "invoices" USING btree ("company_id","tenant_id","created_at");--> statement-breakpoint
+CREATE INDEX "invoices_company_period_idx" ON "invoices" USING btree ("company_id","period");--> statement-breakpoint
+CREATE INDEX "invoices_user_idx" ON "invoices" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "jobs_status_run_after_idx" ON "jobs" USING btree ("status","run_after");--> statement-breakpoint
 CREATE INDEX "jobs_name_status_idx" ON "jobs" USING btree ("name","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "jobs_singleton_idx" ON "jobs" USING btree ("name","singleton_key") WHERE "jobs"."singleton_key" is not null and "jobs"."status" = 'queued';--> statement-breakpoint

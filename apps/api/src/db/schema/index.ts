@@ -3,6 +3,7 @@ export * from './bookings';
 export * from './chat';
 export * from './companies';
 export * from './identity';
+export * from './invoices';
 export * from './jobs';
 export * from './maintenance';
 export * from './notifications';
