@@ -8,7 +8,7 @@ const inRange = (value: string) => {
   return year >= 2000 && year <= 2100;
 };
 const ZDay = z.iso.date('Use a real date, YYYY-MM-DD').refine(inRange, 'Use a date between 2000 and 2100');
-export const ZMonth = z
+export const ZAnalyticsMonth = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use YYYY-MM')
   .refine(inRange, 'Use a month between 2000 and 2100');
@@ -54,7 +54,9 @@ export type AnalyticsOverview = z.infer<typeof ZAnalyticsOverview>;
 
 export const ZOccupancyReport = z.object({
   period: ZAnalyticsPeriod,
-  byMonth: z.array(z.object({ month: ZMonth, occupied: z.number(), total: z.number(), rate: z.number() })),
+  byMonth: z.array(
+    z.object({ month: ZAnalyticsMonth, occupied: z.number(), total: z.number(), rate: z.number() }),
+  ),
   byProperty: z.array(
     z.object({
       propertyId: ZId,
@@ -73,14 +75,14 @@ export const ZPlatformAnalytics = z.object({
   companiesByPlan: z.array(z.object({ plan: z.string(), companies: z.number() })),
   /** Monthly recurring revenue from the plan prices of active companies, minor units. */
   mrr: z.number(),
-  signupsByMonth: z.array(z.object({ month: ZMonth, companies: z.number() })),
+  signupsByMonth: z.array(z.object({ month: ZAnalyticsMonth, companies: z.number() })),
   totals: z.object({ companies: z.number(), properties: z.number(), units: z.number(), users: z.number() }),
 });
 export type PlatformAnalytics = z.infer<typeof ZPlatformAnalytics>;
 
 export const ZTenantsReport = z.object({
   period: ZAnalyticsPeriod,
-  byMonth: z.array(z.object({ month: ZMonth, moveIns: z.number(), moveOuts: z.number() })),
+  byMonth: z.array(z.object({ month: ZAnalyticsMonth, moveIns: z.number(), moveOuts: z.number() })),
   moveIns: z.number(),
   moveOuts: z.number(),
   /** Move-outs over the average number of tenancies in the period, percent. */
@@ -93,16 +95,82 @@ export type TenantsReport = z.infer<typeof ZTenantsReport>;
 export const ZRevenueReport = z.object({
   period: ZAnalyticsPeriod,
   /** Expected: the monthly rent of the tenancies running in each month. Collected: payments received in it. */
-  byMonth: z.array(z.object({ month: ZMonth, expected: z.number(), collected: z.number() })),
+  byMonth: z.array(z.object({ month: ZAnalyticsMonth, expected: z.number(), collected: z.number() })),
   expected: z.number(),
   collected: z.number(),
+  /** Money owed now: tenants' outstanding dues plus unpaid installments of partially paid bookings. */
+  outstanding: z.number(),
+  /** The part of `outstanding` past its due date. */
+  overdue: z.number(),
+  /** `overdue` by days past due (tenants' dues count from their last rent due date). */
+  aging: z.array(z.object({ bucket: z.enum(['1-30', '31-60', '61-90', '90+']), amount: z.number() })),
 });
 export type RevenueReport = z.infer<typeof ZRevenueReport>;
 
-export const ANALYTICS_REPORTS = ['overview', 'occupancy', 'tenants', 'revenue'] as const;
+export const AGING_BUCKETS = ['1-30', '31-60', '61-90', '90+'] as const;
+
+/**
+ * Maintenance requests: volume of requests created in the range (by type, priority and month), and resolution of
+ * requests resolved in the range (resolved = resolved or closed; the moment is `resolvedAt`, else `closedAt`).
+ * SLA met = resolved no later than the request's due time; requests without a due time are not counted for SLA.
+ */
+export const ZMaintenanceReport = z.object({
+  period: ZAnalyticsPeriod,
+  created: z.number(),
+  resolved: z.number(),
+  /** Requests open right now (open, assigned, in progress, on hold). */
+  open: z.number(),
+  /** Percent of resolved requests with a due time that met it; null when none had one. */
+  slaCompliance: z.number().nullable(),
+  avgResolutionHours: z.number().nullable(),
+  p90ResolutionHours: z.number().nullable(),
+  byType: z.array(z.object({ typeId: ZId.nullable(), name: z.string(), requests: z.number() })),
+  byPriority: z.array(
+    z.object({ priority: z.enum(['low', 'medium', 'high', 'urgent']), requests: z.number() }),
+  ),
+  byMonth: z.array(
+    z.object({
+      month: ZAnalyticsMonth,
+      created: z.number(),
+      resolved: z.number(),
+      slaMet: z.number(),
+      slaTotal: z.number(),
+      slaCompliance: z.number().nullable(),
+      avgResolutionHours: z.number().nullable(),
+      p90ResolutionHours: z.number().nullable(),
+    }),
+  ),
+});
+export type MaintenanceReport = z.infer<typeof ZMaintenanceReport>;
+
+/**
+ * The booking funnel by the month a booking was created: created → paid (any money received) → confirmed (fully
+ * paid, now or before: status confirmed or completed, or a confirmed entry in its history) → moved in (completed).
+ */
+export const ZBookingFunnelStep = z.object({
+  created: z.number(),
+  paid: z.number(),
+  confirmed: z.number(),
+  movedIn: z.number(),
+});
+export const ZBookingsReport = z.object({
+  period: ZAnalyticsPeriod,
+  funnel: ZBookingFunnelStep,
+  byMonth: z.array(ZBookingFunnelStep.extend({ month: ZAnalyticsMonth })),
+});
+export type BookingsReport = z.infer<typeof ZBookingsReport>;
+
+export const ANALYTICS_REPORTS = [
+  'overview',
+  'occupancy',
+  'tenants',
+  'revenue',
+  'maintenance',
+  'bookings',
+] as const;
 export type AnalyticsReportName = (typeof ANALYTICS_REPORTS)[number];
 
-export const ZOwnerReportQuery = z.object({ month: ZMonth, propertyId: ZId.optional() });
+export const ZOwnerReportQuery = z.object({ month: ZAnalyticsMonth, propertyId: ZId.optional() });
 export const ZAnalyticsExportQuery = z.intersection(
   ZAnalyticsQuery,
   z.object({ report: z.enum(ANALYTICS_REPORTS), format: z.enum(['csv', 'xlsx']).default('csv') }),

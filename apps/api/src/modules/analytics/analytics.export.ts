@@ -71,6 +71,38 @@ export async function reportTable(
         rows: byMonth.map((row) => [row.month, row.expected, row.collected]),
       };
     }
+    case 'maintenance': {
+      const { byMonth } = await analytics.maintenance(ctx, query);
+      return {
+        title: 'Maintenance',
+        columns: [
+          'Month',
+          'Created',
+          'Resolved',
+          'SLA met',
+          'SLA compliance %',
+          'Average resolution (hours)',
+          'P90 resolution (hours)',
+        ],
+        rows: byMonth.map((row) => [
+          row.month,
+          row.created,
+          row.resolved,
+          row.slaMet,
+          row.slaCompliance ?? '',
+          row.avgResolutionHours ?? '',
+          row.p90ResolutionHours ?? '',
+        ]),
+      };
+    }
+    case 'bookings': {
+      const { byMonth } = await analytics.bookings(ctx, query);
+      return {
+        title: 'Bookings',
+        columns: ['Month', 'Created', 'Paid', 'Confirmed', 'Moved in'],
+        rows: byMonth.map((row) => [row.month, row.created, row.paid, row.confirmed, row.movedIn]),
+      };
+    }
     default: {
       const unknown: never = report;
       throw new Error(`Unknown report ${String(unknown)}`);

@@ -1,4 +1,10 @@
-import type { AnalyticsOverview, OccupancyReport, RevenueReport } from '@rentora/shared';
+import type {
+  AnalyticsOverview,
+  BookingsReport,
+  MaintenanceReport,
+  OccupancyReport,
+  RevenueReport,
+} from '@rentora/shared';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 const INK = rgb(0.06, 0.09, 0.16);
@@ -47,13 +53,15 @@ function barChart(
   page.drawText(`max ${format(max)}`, { x: x + width - 80, y: y + height + 14, size: 8, font, color: MUTED });
 }
 
-/** The monthly owner report: KPIs, occupancy and rent charts, units by property. Returns the PDF bytes. */
+/** The monthly owner report: KPIs, occupancy and rent charts, units by property; maintenance and bookings. */
 export async function renderOwnerReport(input: {
   companyName: string;
   month: string;
   overview: AnalyticsOverview;
   occupancy: OccupancyReport;
   revenue: RevenueReport;
+  maintenance: MaintenanceReport;
+  bookings: BookingsReport;
 }): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Rentora owner report ${input.month}`);
@@ -77,19 +85,21 @@ export async function renderOwnerReport(input: {
     color: MUTED,
   });
 
-  let y = 730;
-  const columns = 2;
+  let y = 735;
+  const columns = 3;
   input.overview.kpis.forEach((kpi, index) => {
-    const x = 48 + (index % columns) * 250;
-    if (index % columns === 0 && index > 0) y -= 34;
+    const x = 48 + (index % columns) * 170;
+    if (index % columns === 0 && index > 0) y -= 28;
     const value =
       kpi.unit === 'percent'
         ? `${kpi.value}%`
         : kpi.unit === 'money'
           ? money(kpi.value)
-          : kpi.value.toLocaleString('en-IN');
+          : kpi.unit === 'hours'
+            ? `${kpi.value} h`
+            : kpi.value.toLocaleString('en-IN');
     page.drawText(ascii(kpi.label), { x, y, size: 9, font, color: MUTED });
-    page.drawText(value, { x, y: y - 14, size: 13, font: bold, color: INK });
+    page.drawText(value, { x, y: y - 13, size: 12, font: bold, color: INK });
   });
 
   const months = input.occupancy.byMonth.slice(-12);
@@ -132,12 +142,75 @@ export async function renderOwnerReport(input: {
     });
     rowY -= 14;
   }
-  page.drawText(`Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by Rentora`, {
-    x: 48,
-    y: 36,
-    size: 8,
-    font,
-    color: MUTED,
+  const footer = `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by Rentora`;
+  page.drawText(footer, { x: 48, y: 36, size: 8, font, color: MUTED });
+
+  // Page 2: maintenance and bookings over the same 12 months.
+  const second = pdf.addPage([595.28, 841.89]);
+  second.drawText('Maintenance and bookings', { x: 48, y: 790, size: 16, font: bold, color: INK });
+  const m = input.maintenance;
+  const figures: [string, string][] = [
+    ['Requests created', String(m.created)],
+    ['Resolved', String(m.resolved)],
+    ['Open now', String(m.open)],
+    ['SLA compliance', m.slaCompliance === null ? '-' : `${m.slaCompliance}%`],
+    ['Average resolution', m.avgResolutionHours === null ? '-' : `${m.avgResolutionHours} h`],
+    ['P90 resolution', m.p90ResolutionHours === null ? '-' : `${m.p90ResolutionHours} h`],
+  ];
+  figures.forEach(([label, value], index) => {
+    const x = 48 + (index % 3) * 170;
+    const top = 755 - Math.floor(index / 3) * 28;
+    second.drawText(label, { x, y: top, size: 9, font, color: MUTED });
+    second.drawText(value, { x, y: top - 13, size: 12, font: bold, color: INK });
   });
+  const types = m.byType.slice(0, 10);
+  barChart(
+    second,
+    font,
+    { x: 48, y: 560, width: 500, height: 110, title: 'Maintenance requests by type' },
+    types.map((row) => ({ label: ascii(row.name).slice(0, 10), value: row.requests })),
+    Math.max(0, ...types.map((row) => row.requests)),
+    String,
+  );
+  const maintenanceMonths = m.byMonth.slice(-12);
+  barChart(
+    second,
+    font,
+    {
+      x: 48,
+      y: 395,
+      width: 500,
+      height: 110,
+      title: 'Requests created (dark) and resolved (light) by month',
+    },
+    maintenanceMonths.map((row) => ({ label: row.month.slice(2), value: row.created, second: row.resolved })),
+    Math.max(0, ...maintenanceMonths.flatMap((row) => [row.created, row.resolved])),
+    String,
+  );
+  const funnel = input.bookings.funnel;
+  const steps = [
+    { label: 'Created', value: funnel.created },
+    { label: 'Paid', value: funnel.paid },
+    { label: 'Confirmed', value: funnel.confirmed },
+    { label: 'Moved in', value: funnel.movedIn },
+  ];
+  barChart(
+    second,
+    font,
+    { x: 48, y: 230, width: 500, height: 110, title: 'Bookings funnel (12 months)' },
+    steps,
+    Math.max(0, ...steps.map((step) => step.value)),
+    String,
+  );
+  steps.forEach((step, index) => {
+    second.drawText(String(step.value), {
+      x: 48 + index * 125 + 56,
+      y: 200,
+      size: 10,
+      font: bold,
+      color: INK,
+    });
+  });
+  second.drawText(footer, { x: 48, y: 36, size: 8, font, color: MUTED });
   return pdf.save();
 }

@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../db/client';
 import {
   bookings,
   companies,
+  maintenanceRequests,
+  maintenanceTypes,
   paymentOrders,
   payments,
   plans,
@@ -227,6 +229,180 @@ export function createAnalyticsRepo(db: DbOrTx) {
         .from(rentalUnitUsers)
         .where(and(tenancyScope(scope), eq(rentalUnitUsers.status, 'current')));
       return Number(row?.total ?? 0);
+    },
+
+    /**
+     * Maintenance requests created in [from, to) grouped by month, type and priority (one grouped statement over
+     * the company/created index; the handful of groups is folded in the service).
+     */
+    async maintenanceVolume(scope: Scope, from: string, to: string) {
+      const result = await db.execute(sql`
+        select to_char(date_trunc('month', r.created_at), 'YYYY-MM') as month,
+          r.type_id as "typeId", coalesce(t.name, 'No type') as "typeName", r.priority,
+          count(*)::int as requests
+        from ${maintenanceRequests} r
+        left join ${maintenanceTypes} t on t.id = r.type_id
+        where r.created_at >= ${from}::date and r.created_at < ${to}::date
+          ${scope.companyId ? sql`and r.company_id = ${scope.companyId}` : sql``}
+          ${scope.propertyId ? sql`and r.property_id = ${scope.propertyId}` : sql``}
+        group by 1, 2, 3, 4`);
+      return (
+        result as unknown as {
+          rows: {
+            month: string;
+            typeId: string | null;
+            typeName: string;
+            priority: string;
+            requests: number;
+          }[];
+        }
+      ).rows;
+    },
+
+    /**
+     * Requests resolved in [from, to) (status resolved or closed; the moment is resolved_at, else closed_at): per
+     * month and in total (grouping sets, so the p90 of the whole range is exact), SLA met against due_at, average
+     * and 90th percentile of the hours from creation to resolution.
+     */
+    async maintenanceResolution(scope: Scope, from: string, to: string) {
+      const result = await db.execute(sql`
+        with solved as (
+          select coalesce(r.resolved_at, r.closed_at) as done_at, r.created_at, r.due_at
+          from ${maintenanceRequests} r
+          where r.status in ('resolved', 'closed')
+            ${scope.companyId ? sql`and r.company_id = ${scope.companyId}` : sql``}
+            ${scope.propertyId ? sql`and r.property_id = ${scope.propertyId}` : sql``}
+            and coalesce(r.resolved_at, r.closed_at) >= ${from}::date
+            and coalesce(r.resolved_at, r.closed_at) < ${to}::date
+        )
+        select to_char(date_trunc('month', done_at), 'YYYY-MM') as month,
+          count(*)::int as resolved,
+          (count(*) filter (where due_at is not null and done_at <= due_at))::int as "slaMet",
+          (count(*) filter (where due_at is not null))::int as "slaTotal",
+          avg(extract(epoch from (done_at - created_at)) / 3600)::float8 as "avgHours",
+          (percentile_cont(0.9) within group (order by extract(epoch from (done_at - created_at)) / 3600))::float8
+            as "p90Hours"
+        from solved
+        group by grouping sets ((date_trunc('month', done_at)), ())`);
+      return (
+        result as unknown as {
+          rows: {
+            month: string | null;
+            resolved: number;
+            slaMet: number;
+            slaTotal: number;
+            avgHours: number | string | null;
+            p90Hours: number | string | null;
+          }[];
+        }
+      ).rows.map((row) => ({
+        ...row,
+        avgHours: row.avgHours === null ? null : Number(row.avgHours),
+        p90Hours: row.p90Hours === null ? null : Number(row.p90Hours),
+      }));
+    },
+
+    /** Requests open right now (open, assigned, in progress, on hold). */
+    async openMaintenance(scope: Scope) {
+      const [row] = await db
+        .select({ total: count() })
+        .from(maintenanceRequests)
+        .where(
+          and(
+            scope.companyId ? eq(maintenanceRequests.companyId, scope.companyId) : undefined,
+            scope.propertyId ? eq(maintenanceRequests.propertyId, scope.propertyId) : undefined,
+            inArray(maintenanceRequests.status, ['open', 'assigned', 'in_progress', 'on_hold']),
+          ),
+        );
+      return row?.total ?? 0;
+    },
+
+    /**
+     * The booking funnel by the month a booking was created in [from, to): created, paid (money received),
+     * confirmed (fully paid now or before) and moved in (completed). One grouped statement.
+     */
+    async bookingFunnel(scope: Scope, from: string, to: string) {
+      const result = await db.execute(sql`
+        select to_char(date_trunc('month', b.created_at), 'YYYY-MM') as month,
+          count(*)::int as created,
+          (count(*) filter (where b.paid_amount > 0))::int as paid,
+          (count(*) filter (where b.status in ('confirmed', 'completed')
+            or b.status_history @> '[{"status":"confirmed"}]'::jsonb))::int as confirmed,
+          (count(*) filter (where b.status = 'completed'))::int as "movedIn"
+        from ${bookings} b
+        where b.created_at >= ${from}::date and b.created_at < ${to}::date
+          ${scope.companyId ? sql`and b.company_id = ${scope.companyId}` : sql``}
+          ${scope.propertyId ? sql`and b.property_id = ${scope.propertyId}` : sql``}
+        group by 1`);
+      return (
+        result as unknown as {
+          rows: { month: string; created: number; paid: number; confirmed: number; movedIn: number }[];
+        }
+      ).rows;
+    },
+
+    /** Captured payments of the ledger in [from, to) (a property filter follows the booking the order paid for). */
+    async collectedBetween(scope: Scope, from: string, to: string) {
+      const result = await db.execute(sql`
+        select coalesce(sum(p.amount), 0)::bigint as collected
+        from ${payments} p
+        join ${paymentOrders} o on o.id = p.order_id
+        left join ${bookings} b on b.id = o.reference_id
+        where p.status = 'captured'
+          and p.created_at >= ${from}::date and p.created_at < ${to}::date
+          ${scope.companyId ? sql`and p.company_id = ${scope.companyId}` : sql``}
+          ${scope.propertyId ? sql`and b.property_id = ${scope.propertyId}` : sql``}`);
+      return Number(
+        (result as unknown as { rows: { collected: string | number }[] }).rows[0]?.collected ?? 0,
+      );
+    },
+
+    /**
+     * Money owed on `today`: current tenants' outstanding dues (past due since their last rent due date strictly
+     * before today) and pending installments of partially paid bookings (past due after their due date), with the
+     * overdue part by days past due. One statement.
+     */
+    async receivables(scope: Scope, today: string) {
+      const result = await db.execute(sql`
+        with owed as (
+          select (u.dues_rent + u.dues_maintenance + u.dues_utilities + u.dues_penalties)::bigint as amount,
+            (${today}::date - (case
+              when (date_trunc('month', ${today}::date)::date + (least(greatest(u.rent_due_day, 1), 28) - 1)) < ${today}::date
+                then date_trunc('month', ${today}::date)::date + (least(greatest(u.rent_due_day, 1), 28) - 1)
+              else (date_trunc('month', ${today}::date) - interval '1 month')::date + (least(greatest(u.rent_due_day, 1), 28) - 1)
+            end)) as days
+          from ${rentalUnitUsers} u
+          where u.status = 'current'
+            and u.tenancy_status in ('active', 'notice_given')
+            and (u.dues_rent + u.dues_maintenance + u.dues_utilities + u.dues_penalties) > 0
+            ${scope.companyId ? sql`and u.company_id = ${scope.companyId}` : sql``}
+            ${scope.propertyId ? sql`and u.property_id = ${scope.propertyId}` : sql``}
+          union all
+          select (i.value->>'amount')::bigint, ${today}::date - (i.value->>'dueDate')::date
+          from ${bookings} b, jsonb_array_elements(b.installments) i
+          where b.status = 'partially_paid' and i.value->>'status' = 'pending'
+            ${scope.companyId ? sql`and b.company_id = ${scope.companyId}` : sql``}
+            ${scope.propertyId ? sql`and b.property_id = ${scope.propertyId}` : sql``}
+        )
+        select coalesce(sum(amount), 0)::bigint as outstanding,
+          coalesce(sum(amount) filter (where days > 0), 0)::bigint as overdue,
+          coalesce(sum(amount) filter (where days between 1 and 30), 0)::bigint as "d30",
+          coalesce(sum(amount) filter (where days between 31 and 60), 0)::bigint as "d60",
+          coalesce(sum(amount) filter (where days between 61 and 90), 0)::bigint as "d90",
+          coalesce(sum(amount) filter (where days > 90), 0)::bigint as "dMore"
+        from owed`);
+      const row = (result as unknown as { rows: Record<string, string | number>[] }).rows[0] ?? {};
+      const n = (key: string) => Number(row[key] ?? 0);
+      return {
+        outstanding: n('outstanding'),
+        overdue: n('overdue'),
+        aging: [
+          { bucket: '1-30' as const, amount: n('d30') },
+          { bucket: '31-60' as const, amount: n('d60') },
+          { bucket: '61-90' as const, amount: n('d90') },
+          { bucket: '90+' as const, amount: n('dMore') },
+        ],
+      };
     },
 
     async companyName(companyId: string) {

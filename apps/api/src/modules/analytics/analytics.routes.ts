@@ -2,6 +2,8 @@ import {
   ZAnalyticsExportQuery,
   ZAnalyticsOverview,
   ZAnalyticsQuery,
+  ZBookingsReport,
+  ZMaintenanceReport,
   ZOccupancyReport,
   ZOwnerReportQuery,
   ZPlatformAnalytics,
@@ -64,6 +66,24 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: ZAnalyticsQuery, response: { 200: zOk(ZRevenueReport) } },
     },
     async (request) => ok(await analytics.revenue(request.auth!, request.query)),
+  );
+
+  app.get(
+    '/maintenance',
+    {
+      config: { access: access.company('analytics_read') },
+      schema: { tags, querystring: ZAnalyticsQuery, response: { 200: zOk(ZMaintenanceReport) } },
+    },
+    async (request) => ok(await analytics.maintenance(request.auth!, request.query)),
+  );
+
+  app.get(
+    '/bookings',
+    {
+      config: { access: access.company('analytics_read') },
+      schema: { tags, querystring: ZAnalyticsQuery, response: { 200: zOk(ZBookingsReport) } },
+    },
+    async (request) => ok(await analytics.bookings(request.auth!, request.query)),
   );
 
   app.get(

@@ -1,7 +1,9 @@
 import {
   type AnalyticsOverview,
   type AnalyticsQuery,
+  type BookingsReport,
   type Kpi,
+  type MaintenanceReport,
   monthsBetween,
   type OccupancyReport,
   type PlatformAnalytics,
@@ -35,6 +37,9 @@ export function resolvePeriod(query: Pick<AnalyticsQuery, 'from' | 'to'>, now = 
 
 const nextDay = (value: string) => day(new Date(Date.parse(value) + DAY_MS));
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+const oneDecimal = (value: number | null | undefined) =>
+  value === null || value === undefined ? null : Math.round(value * 10) / 10;
+const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 
 function kpi(
   key: string,
@@ -66,13 +71,44 @@ export function createAnalyticsService(deps: Pick<AppDeps, 'db'>) {
     async overview(ctx: AuthContext, query: AnalyticsQuery): Promise<AnalyticsOverview> {
       const scope = await scopeOf(ctx, query);
       const period = resolvePeriod(query);
-      const [units, activeTenants, moveIns, previousMoveIns, expectedRent] = await Promise.all([
+      const end = nextDay(period.to);
+      const previousEnd = nextDay(period.previousTo);
+      const [
+        units,
+        activeTenants,
+        moveIns,
+        previousMoveIns,
+        expectedRent,
+        collected,
+        previousCollected,
+        receivables,
+        bookingRows,
+        previousBookingRows,
+        openRequests,
+        resolution,
+        previousResolution,
+      ] = await Promise.all([
         repo.unitsByStatus(scope),
         repo.activeTenancies(scope),
-        repo.moveIns(scope, period.from, nextDay(period.to)),
-        repo.moveIns(scope, period.previousFrom, nextDay(period.previousTo)),
+        repo.moveIns(scope, period.from, end),
+        repo.moveIns(scope, period.previousFrom, previousEnd),
         repo.expectedMonthlyRent(scope),
+        repo.collectedBetween(scope, period.from, end),
+        repo.collectedBetween(scope, period.previousFrom, previousEnd),
+        repo.receivables(scope, day(new Date())),
+        repo.bookingFunnel(scope, period.from, end),
+        repo.bookingFunnel(scope, period.previousFrom, previousEnd),
+        repo.openMaintenance(scope),
+        repo.maintenanceResolution(scope, period.from, end),
+        repo.maintenanceResolution(scope, period.previousFrom, previousEnd),
       ]);
+      const bookingsCreated = (rows: { created: number }[]) =>
+        rows.reduce((sum, row) => sum + row.created, 0);
+      const avgHours = (rows: { month: string | null; avgHours: number | null }[]) =>
+        oneDecimal(rows.find((row) => row.month === null)?.avgHours) ?? 0;
+      const previousAvgHours = previousResolution.some((row) => row.month === null && row.avgHours !== null)
+        ? avgHours(previousResolution)
+        : null;
       const total = Object.values(units).reduce((sum, value) => sum + value, 0);
       const occupied = units.Occupied ?? 0;
       return {
@@ -87,6 +123,24 @@ export function createAnalyticsService(deps: Pick<AppDeps, 'db'>) {
           kpi('activeTenants', 'Active tenants', 'count', activeTenants),
           kpi('moveIns', 'Move-ins', 'count', moveIns, previousMoveIns),
           kpi('expectedMonthlyRent', 'Expected monthly rent', 'money', expectedRent),
+          kpi('rentCollected', 'Rent collected', 'money', collected, previousCollected),
+          kpi('outstanding', 'Outstanding', 'money', receivables.outstanding),
+          kpi('overdue', 'Overdue', 'money', receivables.overdue),
+          kpi(
+            'bookings',
+            'Bookings',
+            'count',
+            bookingsCreated(bookingRows),
+            bookingsCreated(previousBookingRows),
+          ),
+          kpi('openMaintenance', 'Open maintenance requests', 'count', openRequests),
+          kpi(
+            'avgResolutionHours',
+            'Average resolution time',
+            'hours',
+            avgHours(resolution),
+            previousAvgHours,
+          ),
         ],
       };
     },
@@ -138,11 +192,93 @@ export function createAnalyticsService(deps: Pick<AppDeps, 'db'>) {
         repo.collectedByMonth(scope, months[0]!, months.at(-1)!),
       ]);
       const byMonth = expected.map((row) => ({ ...row, collected: collected.get(row.month) ?? 0 }));
+      const receivables = await repo.receivables(scope, day(new Date()));
       return {
         period: { from: period.from, to: period.to },
         byMonth,
         expected: byMonth.reduce((sum, row) => sum + row.expected, 0),
         collected: byMonth.reduce((sum, row) => sum + row.collected, 0),
+        ...receivables,
+      };
+    },
+
+    async maintenance(ctx: AuthContext, query: AnalyticsQuery): Promise<MaintenanceReport> {
+      const scope = await scopeOf(ctx, query);
+      const period = resolvePeriod(query);
+      const months = monthsBetween(period.from, period.to);
+      const end = nextDay(period.to);
+      const [volume, resolution, open] = await Promise.all([
+        repo.maintenanceVolume(scope, period.from, end),
+        repo.maintenanceResolution(scope, period.from, end),
+        repo.openMaintenance(scope),
+      ]);
+      const createdByMonth = new Map<string, number>();
+      const byType = new Map<string, { typeId: string | null; name: string; requests: number }>();
+      const byPriority = new Map<string, number>(PRIORITIES.map((priority) => [priority, 0]));
+      for (const row of volume) {
+        createdByMonth.set(row.month, (createdByMonth.get(row.month) ?? 0) + row.requests);
+        const key = row.typeId ?? '';
+        const type = byType.get(key) ?? { typeId: row.typeId, name: row.typeName, requests: 0 };
+        type.requests += row.requests;
+        byType.set(key, type);
+        byPriority.set(row.priority, (byPriority.get(row.priority) ?? 0) + row.requests);
+      }
+      const resolvedByMonth = new Map(resolution.filter((row) => row.month).map((row) => [row.month!, row]));
+      const total = resolution.find((row) => row.month === null);
+      return {
+        period: { from: period.from, to: period.to },
+        created: volume.reduce((sum, row) => sum + row.requests, 0),
+        resolved: total?.resolved ?? 0,
+        open,
+        slaCompliance: total?.slaTotal ? rate(total.slaMet, total.slaTotal) : null,
+        avgResolutionHours: oneDecimal(total?.avgHours),
+        p90ResolutionHours: oneDecimal(total?.p90Hours),
+        byType: [...byType.values()].sort((a, b) => b.requests - a.requests || a.name.localeCompare(b.name)),
+        byPriority: PRIORITIES.map((priority) => ({ priority, requests: byPriority.get(priority) ?? 0 })),
+        byMonth: months.map((month) => {
+          const solved = resolvedByMonth.get(month);
+          return {
+            month,
+            created: createdByMonth.get(month) ?? 0,
+            resolved: solved?.resolved ?? 0,
+            slaMet: solved?.slaMet ?? 0,
+            slaTotal: solved?.slaTotal ?? 0,
+            slaCompliance: solved?.slaTotal ? rate(solved.slaMet, solved.slaTotal) : null,
+            avgResolutionHours: oneDecimal(solved?.avgHours),
+            p90ResolutionHours: oneDecimal(solved?.p90Hours),
+          };
+        }),
+      };
+    },
+
+    async bookings(ctx: AuthContext, query: AnalyticsQuery): Promise<BookingsReport> {
+      const scope = await scopeOf(ctx, query);
+      const period = resolvePeriod(query);
+      const months = monthsBetween(period.from, period.to);
+      const rows = new Map(
+        (await repo.bookingFunnel(scope, period.from, nextDay(period.to))).map((row) => [row.month, row]),
+      );
+      const byMonth = months.map((month) => {
+        const row = rows.get(month);
+        return {
+          month,
+          created: row?.created ?? 0,
+          paid: row?.paid ?? 0,
+          confirmed: row?.confirmed ?? 0,
+          movedIn: row?.movedIn ?? 0,
+        };
+      });
+      const sum = (key: 'created' | 'paid' | 'confirmed' | 'movedIn') =>
+        byMonth.reduce((total, row) => total + row[key], 0);
+      return {
+        period: { from: period.from, to: period.to },
+        funnel: {
+          created: sum('created'),
+          paid: sum('paid'),
+          confirmed: sum('confirmed'),
+          movedIn: sum('movedIn'),
+        },
+        byMonth,
       };
     },
 
@@ -152,13 +288,23 @@ export function createAnalyticsService(deps: Pick<AppDeps, 'db'>) {
       const monthEnd = day(new Date(Date.UTC(year, month, 0)));
       const yearStart = day(new Date(Date.UTC(year - 1, month, 1)));
       const scoped = { propertyId: query.propertyId };
-      const [overview, occupancy, revenue, companyName] = await Promise.all([
+      const [overview, occupancy, revenue, maintenance, bookings, companyName] = await Promise.all([
         this.overview(ctx, { ...scoped, from: `${query.month}-01`, to: monthEnd }),
         this.occupancy(ctx, { ...scoped, from: yearStart, to: monthEnd }),
         this.revenue(ctx, { ...scoped, from: yearStart, to: monthEnd }),
+        this.maintenance(ctx, { ...scoped, from: yearStart, to: monthEnd }),
+        this.bookings(ctx, { ...scoped, from: yearStart, to: monthEnd }),
         ctx.companyId ? repo.companyName(ctx.companyId) : Promise.resolve('All companies'),
       ]);
-      return renderOwnerReport({ companyName, month: query.month, overview, occupancy, revenue });
+      return renderOwnerReport({
+        companyName,
+        month: query.month,
+        overview,
+        occupancy,
+        revenue,
+        maintenance,
+        bookings,
+      });
     },
 
     async platform(query: AnalyticsQuery): Promise<PlatformAnalytics> {
