@@ -71,7 +71,8 @@ export interface Config {
   bodyLimitBytes: number;
   uploadLimitBytes: number;
   webDistDir?: string;
-  razorpay?: { keyId: string; keySecret: string };
+  /** `apiUrl`: another Razorpay API host (tests point the SDK at a local stand-in); unset in production. */
+  razorpay?: { keyId: string; keySecret: string; apiUrl?: string };
   /** Payments: the sandbox signing secret (DATA_DIR/payments-sandbox-secret unless set), the webhook secret, the unit hold. */
   payments: { sandboxSecret: string; webhookSecret?: string; holdMinutes: number };
   /** S3-compatible file storage (S3_BUCKET set); unset: DATA_DIR/uploads. */

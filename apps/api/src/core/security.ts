@@ -11,13 +11,16 @@ import type { Config } from '../config';
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.appUrl.startsWith('https://');
+  // Razorpay Checkout (only when its keys are set): its script, and the payment window it frames from its API host.
+  const razorpay = config.razorpay !== undefined;
   await app.register(fastifyHelmet, {
     global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(razorpay ? ['https://checkout.razorpay.com'] : [])],
+        ...(razorpay ? { frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'] } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import Razorpay from 'razorpay';
 import type { Config } from '../../config';
+import { AppError } from '../../core/errors';
 
 /** One payment gateway interface; `sandbox` runs offline, `razorpay` is used when its keys are set. */
 export interface GatewayOrder {
@@ -18,6 +20,14 @@ export interface GatewayPayment {
   errorDescription?: string | null;
 }
 
+/** A refund as the gateway answers it (`pending` ones are settled later by the `refund.processed` webhook). */
+export interface GatewayRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  status: 'pending' | 'processed' | 'failed';
+}
+
 export interface PaymentGateway {
   mode: 'sandbox' | 'razorpay';
   /** The public key the browser needs (Razorpay key id), `sandbox` otherwise. */
@@ -27,6 +37,8 @@ export interface PaymentGateway {
   createOrder(input: { amount: number; currency: string; receipt: string }): Promise<GatewayOrder>;
   /** The payments of an order as the gateway knows them (reconciliation). */
   fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
+  /** Refunds `amount` (minor units) of a captured payment. */
+  refund(input: { paymentId: string; amount: number; receipt?: string }): Promise<GatewayRefund>;
 }
 
 /** Ids shaped like Razorpay's: a prefix and 14 base62 characters. */
@@ -40,7 +52,8 @@ export function gatewayId(prefix: 'order' | 'pay' | 'rfnd'): string {
 
 /**
  * The offline gateway: orders are made locally and only exist in our `payment_orders` table, payments are made
- * by the sandbox checkout call, so the gateway itself knows of no payments to reconcile.
+ * by the sandbox checkout call, so the gateway itself knows of no payments to reconcile. Refunds succeed at once
+ * (no real money moved).
  */
 export function createSandboxGateway(secret: string): PaymentGateway {
   return {
@@ -53,10 +66,103 @@ export function createSandboxGateway(secret: string): PaymentGateway {
     async fetchOrderPayments() {
       return [];
     },
+    async refund({ paymentId, amount }) {
+      return { id: gatewayId('rfnd'), paymentId, amount, status: 'processed' };
+    },
   };
 }
 
-/** The gateway of this process. The Razorpay adapter (official SDK) is not built yet: payments run in the sandbox. */
+export interface RazorpayOptions {
+  keyId: string;
+  keySecret: string;
+  /** Another API host than https://api.razorpay.com (a local stand-in in tests). */
+  apiUrl?: string;
+}
+
+/** The SDK's error shape (`normalizeError` in its api.js) or a network error. */
+function gatewayError(what: string, error: unknown): AppError {
+  const described =
+    error && typeof error === 'object' && 'error' in error
+      ? (error as { error?: { description?: unknown } }).error?.description
+      : undefined;
+  const reason = typeof described === 'string' ? described : error instanceof Error ? error.message : '';
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    `The payment gateway could not ${what}${reason ? `: ${reason.slice(0, 200)}` : ''}`,
+  );
+}
+
+const toInt = (value: unknown): number => (typeof value === 'number' ? value : Number(value));
+
+const PAYMENT_STATUSES: readonly GatewayPayment['status'][] = [
+  'captured',
+  'failed',
+  'created',
+  'authorized',
+  'refunded',
+];
+
+/** Razorpay through its official SDK: orders, the payments of an order, refunds. */
+export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway {
+  const client = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
+  if (options.apiUrl) {
+    // The SDK fixes its host (`hostUrl: 'https://api.razorpay.com'` in razorpay.js) on an axios instance `api.rq`
+    // and adds `/v1/...` per call; a different host is set on that instance.
+    (client as unknown as { api: { rq: { defaults: { baseURL?: string } } } }).api.rq.defaults.baseURL =
+      options.apiUrl.replace(/\/$/, '');
+  }
+  return {
+    mode: 'razorpay',
+    keyId: options.keyId,
+    signingSecret: options.keySecret,
+    async createOrder({ amount, currency, receipt }) {
+      try {
+        const order = await client.orders.create({
+          amount,
+          currency,
+          receipt: receipt.slice(0, 40) || undefined,
+        });
+        return { id: order.id, amount: toInt(order.amount), currency: order.currency };
+      } catch (error) {
+        throw gatewayError('create the order', error);
+      }
+    },
+    async fetchOrderPayments(orderId) {
+      try {
+        const answer = await client.orders.fetchPayments(orderId);
+        return answer.items.map((p) => ({
+          id: p.id,
+          orderId: p.order_id,
+          amount: toInt(p.amount),
+          currency: p.currency,
+          status: (PAYMENT_STATUSES as readonly string[]).includes(p.status)
+            ? (p.status as GatewayPayment['status'])
+            : 'created',
+          method: p.method ?? null,
+          errorDescription: p.error_description ?? null,
+        }));
+      } catch (error) {
+        throw gatewayError('list the payments of the order', error);
+      }
+    },
+    async refund({ paymentId, amount, receipt }) {
+      try {
+        const refund = await client.payments.refund(paymentId, {
+          amount,
+          ...(receipt ? { receipt: receipt.slice(0, 40) } : {}),
+        });
+        const status =
+          refund.status === 'processed' || refund.status === 'failed' ? refund.status : 'pending';
+        return { id: refund.id, paymentId: refund.payment_id, amount: toInt(refund.amount), status };
+      } catch (error) {
+        throw gatewayError('refund the payment', error);
+      }
+    },
+  };
+}
+
+/** The gateway of this process: Razorpay when its key id and secret are set, the sandbox otherwise. */
 export function createPaymentGateway(config: Config): PaymentGateway {
+  if (config.razorpay) return createRazorpayGateway(config.razorpay);
   return createSandboxGateway(config.payments.sandboxSecret);
 }

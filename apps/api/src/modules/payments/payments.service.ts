@@ -15,7 +15,7 @@ export interface RecordPaymentInput {
   gatewayOrderId: string;
   gatewayPaymentId: string;
   status: 'captured' | 'failed' | 'refunded';
-  source: 'verify' | 'webhook' | 'reconcile' | 'checkout';
+  source: 'verify' | 'webhook' | 'reconcile' | 'checkout' | 'refund';
   amount?: number;
   method?: string | null;
   failureReason?: string | null;
@@ -37,6 +37,29 @@ export function registerPaidHook(hook: PaidHook): void {
   if (!registeredHooks.includes(hook)) registeredHooks.push(hook);
 }
 
+/**
+ * Runs after the transaction that first recorded a captured payment has committed (notifications, emails). Best
+ * effort: a failure is logged and never undoes the payment.
+ */
+export type SettledHook = (deps: PaymentsDeps, order: PaymentOrderRow, payment: PaymentRow) => Promise<void>;
+const settledHooks: SettledHook[] = [];
+export function registerSettledHook(hook: SettledHook): void {
+  if (!settledHooks.includes(hook)) settledHooks.push(hook);
+}
+
+/** What the service needs; the notifier and mailer are only used by settled hooks (absent in benchmarks). */
+export type PaymentsDeps = Pick<AppDeps, 'db' | 'config'> &
+  Partial<Pick<AppDeps, 'notifier' | 'mailer'>> & {
+    log?: { error(details: object, message: string): void; warn?(details: object, message: string): void };
+  };
+
+export interface RefundResult {
+  /** `processed`: refunded now (ledger row written); `pending`: the gateway settles it later (webhook). */
+  status: 'processed' | 'pending';
+  refundId: string;
+  amount: number;
+}
+
 const verificationFailed = () => new AppError('VALIDATION_ERROR', 'Payment verification failed');
 
 interface WebhookEntity {
@@ -53,11 +76,22 @@ function str(value: unknown): string | undefined {
 }
 
 export function createPaymentsService(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: PaymentsDeps,
   hooks: PaidHook[] = registeredHooks,
+  gatewayOverride?: PaymentGateway,
 ) {
   const db: Db = deps.db;
-  const gateway: PaymentGateway = createPaymentGateway(deps.config);
+  const gateway: PaymentGateway = gatewayOverride ?? createPaymentGateway(deps.config);
+
+  async function runSettledHooks(order: PaymentOrderRow, payment: PaymentRow): Promise<void> {
+    for (const hook of settledHooks) {
+      try {
+        await hook(deps, order, payment);
+      } catch (error) {
+        deps.log?.error({ err: error, paymentId: payment.id }, 'payment settled hook failed');
+      }
+    }
+  }
 
   /** Asks the gateway for an order and keeps it; verification later uses this stored gateway order id. */
   async function createOrder(
@@ -102,6 +136,15 @@ export function createPaymentsService(
    * `ON CONFLICT (gateway_payment_id) DO NOTHING`, and only the call that inserted runs the paid hooks.
    */
   async function recordPayment(input: RecordPaymentInput): Promise<RecordResult | null> {
+    const result = await recordPaymentInTx(input);
+    if (result?.settled) await runSettledHooks(result.order, result.payment);
+    if (!result) return null;
+    return { recorded: result.recorded, order: result.order, payment: result.payment };
+  }
+
+  async function recordPaymentInTx(
+    input: RecordPaymentInput,
+  ): Promise<(RecordResult & { settled: boolean }) | null> {
     return db.transaction(async (tx) => {
       const [order] = await tx
         .select()
@@ -141,17 +184,63 @@ export function createPaymentsService(
             .where(eq(paymentOrders.id, order.id))
             .returning();
           for (const hook of hooks) await hook(tx, paid!, payment);
-          return { recorded: true, order: paid!, payment };
+          return { recorded: true, settled: true, order: paid!, payment };
         }
-        return { recorded: true, order, payment };
+        return { recorded: true, settled: false, order, payment };
       }
       const [existing] = await tx
         .select()
         .from(payments)
         .where(eq(payments.gatewayPaymentId, input.gatewayPaymentId));
       if (!existing || existing.orderId !== order.id) throw verificationFailed();
-      return { recorded: false, order, payment: existing };
+      return { recorded: false, settled: false, order, payment: existing };
     });
+  }
+
+  /**
+   * Refunds a captured payment through the gateway (all of what is left of it unless `amount` is given). A refund
+   * the gateway has processed is written to the ledger at once, keyed on the refund id, so that the later
+   * `refund.processed` webhook records nothing twice; a pending one is written by that webhook. Gateway errors are
+   * thrown (the caller keeps the money as a refund due).
+   */
+  async function refundPayment(input: {
+    gatewayPaymentId: string;
+    amount?: number;
+    receipt?: string;
+  }): Promise<RefundResult> {
+    const [row] = await db
+      .select({ payment: payments, order: paymentOrders })
+      .from(payments)
+      .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
+      .where(eq(payments.gatewayPaymentId, input.gatewayPaymentId));
+    if (!row || row.payment.status !== 'captured') throw notFound('Payment');
+    const [refunded] = await db
+      .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+      .from(payments)
+      .where(and(eq(payments.orderId, row.order.id), eq(payments.status, 'refunded')));
+    const left = row.payment.amount - (refunded?.total ?? 0);
+    const amount = input.amount ?? left;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+      throw new AppError('CONFLICT', 'Nothing is left to refund on this payment');
+    }
+    const refund = await gateway.refund({
+      paymentId: row.payment.gatewayPaymentId,
+      amount,
+      receipt: input.receipt,
+    });
+    if (refund.status === 'failed') {
+      throw new AppError('SERVICE_UNAVAILABLE', 'The payment gateway refused the refund');
+    }
+    if (refund.status === 'processed') {
+      await recordPayment({
+        gatewayOrderId: row.order.gatewayOrderId,
+        gatewayPaymentId: refund.id,
+        status: 'refunded',
+        source: 'refund',
+        amount: refund.amount,
+      });
+    }
+    return { status: refund.status, refundId: refund.id, amount: refund.amount };
   }
 
   /**
@@ -354,6 +443,7 @@ export function createPaymentsService(
 
   return {
     gateway,
+    refundPayment,
     paymentsOfReference,
     createOrder,
     recordPayment,

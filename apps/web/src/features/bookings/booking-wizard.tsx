@@ -14,7 +14,7 @@ import { Field, Input } from '../../components/field';
 import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
-import { SandboxCheckoutDialog } from '../payments-checkout/sandbox-checkout-dialog';
+import { GatewayCheckout } from '../payments-checkout/gateway-checkout';
 import { BOOKING_FALLBACK_MESSAGES, useCreateBooking, useVerifyBookingPayment } from './bookings.api';
 
 export interface BookingWizardProps {
@@ -246,8 +246,9 @@ export function BookingWizard({ open, onClose, propertyName, unit }: BookingWiza
         )}
       </Dialog>
       {checkout ? (
-        <SandboxCheckoutDialog
-          open
+        <GatewayCheckout
+          gateway={checkout.gateway}
+          keyId={checkout.keyId}
           order={checkout.order}
           description={`${propertyName} · Unit ${unit.unitNumber}`}
           onPaid={paid}

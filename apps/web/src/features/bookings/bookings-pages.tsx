@@ -16,7 +16,7 @@ import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
-import { SandboxCheckoutDialog } from '../payments-checkout/sandbox-checkout-dialog';
+import { GatewayCheckout } from '../payments-checkout/gateway-checkout';
 import {
   BOOKING_FALLBACK_MESSAGES,
   BOOKING_STATUS_LABELS,
@@ -248,8 +248,9 @@ function BookingsView({
         </Field>
       </ConfirmDialog>
       {checkout ? (
-        <SandboxCheckoutDialog
-          open
+        <GatewayCheckout
+          gateway={checkout.gateway}
+          keyId={checkout.keyId}
           order={checkout.order}
           description={`${checkout.booking.propertyName} · Unit ${checkout.booking.unitNumber}`}
           onPaid={paid}
