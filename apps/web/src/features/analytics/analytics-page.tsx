@@ -1,13 +1,17 @@
-import type { AnalyticsReportName, Kpi } from '@rentora/shared';
+import { ANALYTICS_REPORTS, type AnalyticsReportName, type Kpi } from '@rentora/shared';
 import {
+  AlertTriangle,
   ArrowDownRight,
   ArrowUpRight,
   Building2,
+  CalendarCheck,
   Download,
   FileText,
   Home,
   KeyRound,
   Percent,
+  Receipt,
+  Timer,
   Users,
   Wallet,
   Wrench,
@@ -30,6 +34,8 @@ import {
   downloadOwnerReport,
   downloadReport,
   useAnalyticsOverview,
+  useBookingsReport,
+  useMaintenanceReport,
   useOccupancyReport,
   usePlatformAnalytics,
   useRevenueReport,
@@ -44,6 +50,20 @@ const UnitsByPropertyChart = lazy(() =>
 const SignupsChart = lazy(() => charts().then((module) => ({ default: module.SignupsChart })));
 const RevenueChart = lazy(() => charts().then((module) => ({ default: module.RevenueChart })));
 const TenantFlowChart = lazy(() => charts().then((module) => ({ default: module.TenantFlowChart })));
+const MaintenanceByTypeChart = lazy(() =>
+  charts().then((module) => ({ default: module.MaintenanceByTypeChart })),
+);
+const BookingsFunnelChart = lazy(() => charts().then((module) => ({ default: module.BookingsFunnelChart })));
+const OverdueAgingChart = lazy(() => charts().then((module) => ({ default: module.OverdueAgingChart })));
+
+const REPORT_LABELS: Record<AnalyticsReportName, string> = {
+  overview: 'Overview',
+  occupancy: 'Occupancy',
+  tenants: 'Tenants',
+  revenue: 'Revenue',
+  maintenance: 'Maintenance',
+  bookings: 'Bookings',
+};
 
 const ICONS: Record<string, typeof Home> = {
   occupancyRate: Percent,
@@ -54,6 +74,18 @@ const ICONS: Record<string, typeof Home> = {
   activeTenants: Users,
   moveIns: Users,
   expectedMonthlyRent: Wallet,
+  rentCollected: Wallet,
+  outstanding: Receipt,
+  overdue: AlertTriangle,
+  bookings: CalendarCheck,
+  openMaintenance: Wrench,
+  avgResolutionHours: Timer,
+};
+
+const TONES: Record<string, 'success' | 'warning' | 'danger'> = {
+  rentCollected: 'success',
+  overdue: 'danger',
+  openMaintenance: 'warning',
 };
 
 function formatKpi(kpi: Kpi): string {
@@ -64,7 +96,9 @@ function formatKpi(kpi: Kpi): string {
 }
 
 function Change({ kpi }: { kpi: Kpi }) {
-  if (kpi.change === null) return kpi.previous === null ? null : <span>vs {kpi.previous} before</span>;
+  if (kpi.change === null) {
+    return kpi.previous === null ? null : <span>vs {formatKpi({ ...kpi, value: kpi.previous })} before</span>;
+  }
   const up = kpi.change >= 0;
   const Icon = up ? ArrowUpRight : ArrowDownRight;
   return (
@@ -88,6 +122,9 @@ export function AnalyticsPage() {
   const platform = usePlatformAnalytics(filters, isSuperAdmin);
   const tenants = useTenantsReport(filters);
   const revenue = useRevenueReport(filters);
+  const maintenance = useMaintenanceReport(filters);
+  const bookings = useBookingsReport(filters);
+  const [exportName, setExportName] = useState<AnalyticsReportName>('overview');
   const canExport = canUseFeature('analytics_export');
   const canReport = canUseFeature('reports_read');
   const [reportMonth, setReportMonth] = useState(() => new Date().toISOString().slice(0, 7));
@@ -120,25 +157,43 @@ export function AnalyticsPage() {
           canExport || canReport ? (
             <>
               {canExport ? (
-                <>
+                <div className="flex flex-wrap items-center gap-2">
+                  <label htmlFor="export-report" className="sr-only">
+                    Report to export
+                  </label>
+                  <div className="w-36 shrink-0">
+                    <Select
+                      id="export-report"
+                      value={exportName}
+                      onChange={(event) => setExportName(event.target.value as AnalyticsReportName)}
+                    >
+                      {ANALYTICS_REPORTS.map((name) => (
+                        <option key={name} value={name}>
+                          {REPORT_LABELS[name]}
+                        </option>
+                      ))}
+                    </Select>
+                  </div>
                   <Button
                     variant="outline"
-                    onClick={() => void exportReport('overview', 'csv')}
+                    onClick={() => void exportReport(exportName, 'csv')}
                     disabled={exporting !== null}
+                    className="whitespace-nowrap"
                   >
                     <Download className="h-4 w-4" /> Export CSV
                   </Button>
                   <Button
                     variant="outline"
-                    onClick={() => void exportReport('occupancy', 'xlsx')}
+                    onClick={() => void exportReport(exportName, 'xlsx')}
                     disabled={exporting !== null}
+                    className="whitespace-nowrap"
                   >
-                    <Download className="h-4 w-4" /> Occupancy XLSX
+                    <Download className="h-4 w-4" /> XLSX
                   </Button>
-                </>
+                </div>
               ) : null}
               {canReport ? (
-                <div className="flex items-center gap-2">
+                <div className="flex flex-wrap items-center gap-2">
                   <label htmlFor="report-month" className="sr-only">
                     Report month
                   </label>
@@ -152,6 +207,7 @@ export function AnalyticsPage() {
                   <Button
                     onClick={() => void exportReport('pdf', 'pdf')}
                     disabled={exporting !== null || !reportMonth}
+                    className="whitespace-nowrap"
                   >
                     <FileText className="h-4 w-4" /> Monthly report PDF
                   </Button>
@@ -208,13 +264,14 @@ export function AnalyticsPage() {
         />
       ) : (
         <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {(overview.data?.kpis ?? Array.from({ length: 8 }, () => null)).map((kpi, index) =>
+          {(overview.data?.kpis ?? Array.from({ length: 14 }, () => null)).map((kpi, index) =>
             kpi ? (
               <StatCard
                 key={kpi.key}
                 label={kpi.label}
                 value={formatKpi(kpi)}
                 icon={ICONS[kpi.key]}
+                tone={TONES[kpi.key]}
                 hint={<Change kpi={kpi} />}
               />
             ) : (
@@ -287,6 +344,83 @@ export function AnalyticsPage() {
             </Suspense>
           ) : (
             <EmptyState title="No move-ins or move-outs in this period" />
+          )}
+        </Card>
+      </div>
+
+      <div className="grid gap-6 xl:grid-cols-3">
+        <Card className="p-5">
+          <h2 className="mb-1 font-semibold text-slate-900">Maintenance by type</h2>
+          <p className="mb-4 text-xs text-slate-500">
+            {maintenance.data
+              ? [
+                  `${maintenance.data.created} created · ${maintenance.data.resolved} resolved`,
+                  maintenance.data.slaCompliance === null
+                    ? null
+                    : `SLA met ${maintenance.data.slaCompliance}%`,
+                  maintenance.data.avgResolutionHours === null
+                    ? null
+                    : `avg ${maintenance.data.avgResolutionHours} h · p90 ${maintenance.data.p90ResolutionHours} h`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')
+              : 'Requests created in the period'}
+          </p>
+          {maintenance.isPending ? (
+            <ChartFallback />
+          ) : maintenance.data && maintenance.data.byType.length > 0 ? (
+            <>
+              <Suspense fallback={<ChartFallback />}>
+                <MaintenanceByTypeChart data={maintenance.data.byType} />
+              </Suspense>
+              <ul className="mt-3 flex flex-wrap gap-2 text-xs" aria-label="Requests by priority">
+                {maintenance.data.byPriority.map((row) => (
+                  <li key={row.priority} className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-600">
+                    <span className="capitalize">{row.priority}</span>{' '}
+                    <span className="font-semibold tabular-nums text-slate-900">{row.requests}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <EmptyState title="No maintenance requests in this period" />
+          )}
+        </Card>
+        <Card className="p-5">
+          <h2 className="mb-1 font-semibold text-slate-900">Bookings funnel</h2>
+          <p className="mb-4 text-xs text-slate-500">
+            {bookings.data
+              ? `${bookings.data.funnel.created} created · ${bookings.data.funnel.paid} paid · ${bookings.data.funnel.confirmed} confirmed · ${bookings.data.funnel.movedIn} moved in`
+              : 'Bookings created in the period'}
+          </p>
+          {bookings.isPending ? (
+            <ChartFallback />
+          ) : bookings.data && bookings.data.funnel.created > 0 ? (
+            <Suspense fallback={<ChartFallback />}>
+              <BookingsFunnelChart data={bookings.data.funnel} />
+            </Suspense>
+          ) : (
+            <EmptyState title="No bookings in this period" />
+          )}
+        </Card>
+        <Card className="p-5">
+          <h2 className="mb-1 font-semibold text-slate-900">Overdue aging</h2>
+          <p className="mb-4 text-xs text-slate-500">
+            {revenue.data
+              ? `${formatMoney(revenue.data.overdue)} overdue of ${formatMoney(revenue.data.outstanding)} outstanding`
+              : 'Money past its due date'}
+          </p>
+          {revenue.isPending ? (
+            <ChartFallback />
+          ) : revenue.data && revenue.data.overdue > 0 ? (
+            <Suspense fallback={<ChartFallback />}>
+              <OverdueAgingChart data={revenue.data.aging} />
+            </Suspense>
+          ) : (
+            <EmptyState
+              title="Nothing overdue"
+              description="Tenants' dues and booking installments are paid."
+            />
           )}
         </Card>
       </div>

@@ -1,6 +1,8 @@
 import type {
   AnalyticsOverview,
   AnalyticsReportName,
+  BookingsReport,
+  MaintenanceReport,
   OccupancyReport,
   PlatformAnalytics,
   RevenueReport,
@@ -33,7 +35,27 @@ export const analyticsKeys = {
   platform: (filters: AnalyticsFilters) => ['analytics', 'platform', clean(filters)] as const,
   tenants: (filters: AnalyticsFilters) => ['analytics', 'tenants', clean(filters)] as const,
   revenue: (filters: AnalyticsFilters) => ['analytics', 'revenue', clean(filters)] as const,
+  maintenance: (filters: AnalyticsFilters) => ['analytics', 'maintenance', clean(filters)] as const,
+  bookings: (filters: AnalyticsFilters) => ['analytics', 'bookings', clean(filters)] as const,
 };
+
+export function useMaintenanceReport(filters: AnalyticsFilters) {
+  return useQuery({
+    queryKey: analyticsKeys.maintenance(filters),
+    queryFn: ({ signal }) =>
+      api.getData<MaintenanceReport>('/analytics/maintenance', { query: clean(filters), signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBookingsReport(filters: AnalyticsFilters) {
+  return useQuery({
+    queryKey: analyticsKeys.bookings(filters),
+    queryFn: ({ signal }) =>
+      api.getData<BookingsReport>('/analytics/bookings', { query: clean(filters), signal }),
+    placeholderData: keepPreviousData,
+  });
+}
 
 export function useTenantsReport(filters: AnalyticsFilters) {
   return useQuery({
