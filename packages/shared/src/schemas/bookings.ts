@@ -91,6 +91,12 @@ export type BookingCheckoutDto = z.infer<typeof ZBookingCheckoutDto>;
 export const ZVerifyBookingPaymentBody = ZCheckoutFields.extend({ bookingId: z.string().uuid() });
 export type VerifyBookingPaymentBody = z.infer<typeof ZVerifyBookingPaymentBody>;
 
+export const ZVerifyBookingInstallmentBody = ZCheckoutFields.extend({
+  bookingId: z.string().uuid(),
+  installmentNumber: z.number().int().min(1).max(12),
+});
+export type VerifyBookingInstallmentBody = z.infer<typeof ZVerifyBookingInstallmentBody>;
+
 export const ZBookingCancelBody = z.object({ cancellationReason: z.string().trim().min(3).max(1000) });
 
 export const ZBookingStatusBody = z.object({

@@ -1,10 +1,12 @@
 import { createHmac } from 'node:crypto';
+import path from 'node:path';
 import type { BookingCheckoutDto, BookingDetailDto, BookingDto } from '@rentora/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
 import { type CompanySession, createCompany, type Session, signUp } from '../../../test/factories';
+import { mailsTo } from '../../../test/outbox';
 import { auditLogs, bookings, rentalUnitUsers } from '../../db/schema';
 import { createBookingsService } from './bookings.service';
 import { book, makeBookableUnit, payInSandbox } from './bookings.testing';
@@ -240,6 +242,127 @@ describe('installments', () => {
   });
 });
 
+describe('full payment and installment verification', () => {
+  it('pays the rest in one order, replacing an open installment order', async () => {
+    const unit = await makeBookableUnit(app, company, {
+      rent: 900_000,
+      securityDeposit: 300_000,
+      maintenance: 0,
+    });
+    const checkout = checkoutOf(
+      await book(app, visitor, unit._id, { paymentPlan: 'installments', installmentCount: 4 }),
+    );
+    const id = checkout.booking._id;
+    await payInSandbox(app, visitor, checkout);
+    const second = checkoutOf(
+      await call(app, 'POST', `/api/bookings/${id}/installment/2`, { token: visitor.token }),
+    );
+    expect(
+      (await call(app, 'POST', `/api/bookings/${id}/full-payment`, { token: other.token })).statusCode,
+    ).toBe(404);
+    const full = await call(app, 'POST', `/api/bookings/${id}/full-payment`, { token: visitor.token });
+    expect(full.statusCode).toBe(200);
+    const rest = checkoutOf(full);
+    expect(rest.order.amount).toBe(1_200_000 - 300_000);
+    // Asking again answers the same open order; the installment order is closed.
+    expect(
+      checkoutOf(await call(app, 'POST', `/api/bookings/${id}/full-payment`, { token: visitor.token })).order
+        .id,
+    ).toBe(rest.order.id);
+    const stale = await call(app, 'POST', '/api/payments/sandbox/checkout', {
+      token: visitor.token,
+      body: { orderId: second.order.id, outcome: 'success' },
+    });
+    expect(stale.statusCode).toBe(409);
+    const done = await payInSandbox(app, visitor, rest);
+    expect(done.json<{ data: BookingDetailDto }>().data).toMatchObject({
+      status: 'confirmed',
+      paidAmount: 1_200_000,
+      refundDueAmount: 0,
+    });
+    expect(done.json<{ data: BookingDetailDto }>().data.installments.every((i) => i.status === 'paid')).toBe(
+      true,
+    );
+    expect(
+      (await call(app, 'POST', `/api/bookings/${id}/full-payment`, { token: visitor.token })).statusCode,
+    ).toBe(409);
+  });
+
+  it('verifies an installment only against the order of that installment', async () => {
+    const unit = await makeBookableUnit(app, company);
+    const checkout = checkoutOf(
+      await book(app, visitor, unit._id, { paymentPlan: 'installments', installmentCount: 2 }),
+    );
+    const id = checkout.booking._id;
+    await payInSandbox(app, visitor, checkout);
+    const second = checkoutOf(
+      await call(app, 'POST', `/api/bookings/${id}/installment/2`, { token: visitor.token }),
+    );
+    const paid = await call(app, 'POST', '/api/payments/sandbox/checkout', {
+      token: visitor.token,
+      body: { orderId: second.order.id, outcome: 'success' },
+    });
+    const fields = paid.json<{ data: Record<string, string> }>().data;
+    const body = {
+      bookingId: id,
+      razorpay_order_id: fields.razorpay_order_id,
+      razorpay_payment_id: fields.razorpay_payment_id,
+      razorpay_signature: fields.razorpay_signature,
+    };
+    const wrongNumber = await call(app, 'POST', '/api/bookings/verify-installment', {
+      token: visitor.token,
+      body: { ...body, installmentNumber: 1 },
+    });
+    expect(wrongNumber.statusCode).toBe(400);
+    expect(wrongNumber.json<{ error: string }>().error).toBe('Installment payment verification failed');
+    const forged = await call(app, 'POST', '/api/bookings/verify-installment', {
+      token: visitor.token,
+      body: { ...body, installmentNumber: 2, razorpay_signature: 'a'.repeat(64) },
+    });
+    expect(forged.statusCode).toBe(400);
+    const stranger = await call(app, 'POST', '/api/bookings/verify-installment', {
+      token: other.token,
+      body: { ...body, installmentNumber: 2 },
+    });
+    expect(stranger.statusCode).toBe(400);
+    const ok = await call(app, 'POST', '/api/bookings/verify-installment', {
+      token: visitor.token,
+      body: { ...body, installmentNumber: 2 },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json<{ data: BookingDetailDto }>().data).toMatchObject({ status: 'confirmed' });
+    const replay = await call(app, 'POST', '/api/bookings/verify-installment', {
+      token: visitor.token,
+      body: { ...body, installmentNumber: 2 },
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json<{ data: BookingDetailDto }>().data.payments).toHaveLength(2);
+  });
+
+  it('notifies the booker and the company in-app and by email when a booking is confirmed', async () => {
+    const booker = await signUp(app);
+    const unit = await makeBookableUnit(app, company);
+    const checkout = checkoutOf(await book(app, booker, unit._id));
+    await payInSandbox(app, booker, checkout);
+    const mine = await call(app, 'GET', '/api/inapp-notifications/user', { token: booker.token });
+    expect(mine.body).toContain(`Booking confirmed: `);
+    expect(mine.body).toContain(`Unit ${unit.unitNumber}`);
+    const staff = await call(app, 'GET', '/api/inapp-notifications/user', {
+      token: company.token,
+      companyId: company.companyId,
+    });
+    expect(staff.body).toContain(`Booking confirmed: `);
+    expect(staff.body).toContain(`Unit ${unit.unitNumber}`);
+    const outbox = path.join(app.deps.config.dataDir, 'outbox');
+    await expect
+      .poll(() => mailsTo(outbox, booker.user.email).some((m) => m.includes(`Unit ${unit.unitNumber}`)))
+      .toBe(true);
+    await expect
+      .poll(() => mailsTo(outbox, company.user.email).some((m) => m.includes(`Unit ${unit.unitNumber}`)))
+      .toBe(true);
+  });
+});
+
 describe('holds', () => {
   it('releases the unit when the hold expires', async () => {
     const unit = await makeBookableUnit(app, company);
@@ -283,11 +406,19 @@ describe('holds', () => {
       body: { cancellationReason: 'Owner withdrew the unit' },
     });
     expect(cancelled.statusCode).toBe(200);
+    // The sandbox gateway refunds at once: nothing stays due, the ledger holds the refund.
     expect(cancelled.json<{ data: BookingDto }>().data).toMatchObject({
       status: 'cancelled',
-      refundDueAmount: 4_600_000,
+      refundDueAmount: 0,
       cancellationReason: 'Owner withdrew the unit',
     });
+    const after = await call(app, 'GET', `/api/bookings/${id}`, { token: visitor.token });
+    const refunded = after.json<{ data: BookingDetailDto }>().data;
+    expect(refunded.payments.map((p) => [p.status, p.amount])).toEqual([
+      ['captured', 4_600_000],
+      ['refunded', 4_600_000],
+    ]);
+    expect(refunded.statusHistory.at(-1)?.note).toMatch(/^Refund rfnd_\w+ of 4600000/);
     const twice = await call(app, 'PATCH', `/api/bookings/${id}/cancel`, {
       token: visitor.token,
       body: { cancellationReason: 'Again' },

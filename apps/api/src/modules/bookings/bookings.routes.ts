@@ -9,6 +9,7 @@ import {
   ZBookingStatsDto,
   ZBookingStatusBody,
   ZIdParams,
+  ZVerifyBookingInstallmentBody,
   ZVerifyBookingPaymentBody,
   zOk,
   zOkList,
@@ -23,7 +24,7 @@ const tags = ['bookings'];
 export const BOOKINGS_MAINTENANCE_JOB = 'bookings.maintenance';
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const bookings = createBookingsService(app.deps);
+  const bookings = createBookingsService({ ...app.deps, log: app.log });
 
   // Hold expiry and reconciliation once a minute, one run per tick across processes (core/jobs.ts).
   app.deps.jobs.define(BOOKINGS_MAINTENANCE_JOB, {
@@ -78,6 +79,15 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await bookings.verifyPayment(caller(request.auth), request.body)),
   );
 
+  app.post(
+    '/verify-installment',
+    {
+      config: { access: access.user },
+      schema: { tags, body: ZVerifyBookingInstallmentBody, response: { 200: zOk(ZBookingDetailDto) } },
+    },
+    async (request) => ok(await bookings.verifyInstallment(caller(request.auth), request.body)),
+  );
+
   app.get(
     '/stats',
     {
@@ -114,6 +124,15 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await bookings.installmentOrder(caller(request.auth), request.params.id, request.params.n)),
+  );
+
+  app.post(
+    '/:id/full-payment',
+    {
+      config: { access: access.user },
+      schema: { tags, params: ZIdParams, response: { 200: zOk(ZBookingCheckoutDto) } },
+    },
+    async (request) => ok(await bookings.fullPaymentOrder(caller(request.auth), request.params.id)),
   );
 
   app.patch(

@@ -9,10 +9,10 @@ import {
   type BookingStatusBody,
   canUseFeature,
   splitInstallments,
+  type VerifyBookingInstallmentBody,
   type VerifyBookingPaymentBody,
 } from '@rentora/shared';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import { type AuthContext, accessContextOf, type CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
@@ -33,8 +33,10 @@ import {
   createPaymentsService,
   type PaymentOrderRow,
   type PaymentRow,
+  type PaymentsDeps,
   registerPaidHook,
 } from '../payments/payments.service';
+import './bookings.notify';
 import { createTenancyInTx } from '../tenants/tenants.service';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -112,21 +114,33 @@ async function onBookingPaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
   if (order.purpose !== 'booking' || !order.referenceId) return;
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, order.referenceId)).for('update');
   if (!booking) return;
-  if (booking.status === 'cancelled' || booking.status === 'expired') {
+  // Money for a closed booking, for an installment already paid, or beyond the total (two orders of one booking
+  // paid): kept as a refund due rather than counted twice.
+  const closed = booking.status === 'cancelled' || booking.status === 'expired';
+  const installmentPaid =
+    order.installmentNumber !== null &&
+    booking.installments.some((i) => i.number === order.installmentNumber && i.status === 'paid');
+  const overpaid = booking.paidAmount + payment.amount > booking.totalAmount;
+  if (closed || installmentPaid || overpaid) {
+    const why = closed ? `after ${booking.status}` : 'for an amount already paid';
     await tx
       .update(bookings)
       .set({
         refundDueAmount: booking.refundDueAmount + payment.amount,
         statusHistory: [
           ...booking.statusHistory,
-          entry(
-            booking.status,
-            `Payment ${payment.gatewayPaymentId} arrived after ${booking.status}: refund due`,
-            null,
-          ),
+          entry(booking.status, `Payment ${payment.gatewayPaymentId} arrived ${why}: refund due`, null),
         ],
       })
       .where(eq(bookings.id, booking.id));
+    await recordAudit(tx, {
+      companyId: booking.companyId,
+      action: 'booking.refund_due',
+      entityType: 'booking',
+      entityId: booking.id,
+      summary: `Payment ${payment.gatewayPaymentId} of ${payment.amount} arrived ${why}: refund due`,
+      after: { refundDueAmount: booking.refundDueAmount + payment.amount },
+    });
     return;
   }
   const paidAt = new Date().toISOString();
@@ -195,7 +209,7 @@ async function onBookingPaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
 
 registerPaidHook(onBookingPaid);
 
-export function createBookingsService(deps: Pick<AppDeps, 'db' | 'config'>) {
+export function createBookingsService(deps: PaymentsDeps) {
   const db = deps.db;
   const payments = createPaymentsService(deps);
 
@@ -428,6 +442,9 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'config'>) {
       if (row.currentOrderId) {
         const [open] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, row.currentOrderId));
         if (open && open.status === 'created' && open.installmentNumber === n) return { row, order: open };
+        if (open && open.status === 'created') {
+          await tx.update(paymentOrders).set({ status: 'expired' }).where(eq(paymentOrders.id, open.id));
+        }
       }
       const order = await payments.createOrder(tx, {
         companyId: row.companyId,
@@ -448,9 +465,144 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'config'>) {
     return checkout(made.row, made.order);
   }
 
-  /** Cancels (booker, or staff with bookings_update): releases the unit; paid money becomes a refund due. */
+  /** The booker's Checkout answer for installment `n`: the order must be that installment's order of the booking. */
+  async function verifyInstallment(
+    ctx: AuthContext,
+    body: VerifyBookingInstallmentBody,
+  ): Promise<BookingDetailDto> {
+    const failed = () => new AppError('VALIDATION_ERROR', 'Installment payment verification failed');
+    const [order] = await db
+      .select()
+      .from(paymentOrders)
+      .innerJoin(bookings, eq(bookings.id, paymentOrders.referenceId))
+      .where(
+        and(
+          eq(bookings.id, body.bookingId),
+          eq(bookings.userId, ctx.userId),
+          eq(paymentOrders.gatewayOrderId, body.razorpay_order_id),
+          eq(paymentOrders.userId, ctx.userId),
+          eq(paymentOrders.installmentNumber, body.installmentNumber),
+        ),
+      );
+    if (!order) throw failed();
+    try {
+      await payments.verifyClientPayment({
+        orderRowId: order.payment_orders.id,
+        userId: ctx.userId,
+        clientOrderId: body.razorpay_order_id,
+        paymentId: body.razorpay_payment_id,
+        signature: body.razorpay_signature,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'VALIDATION_ERROR') throw failed();
+      throw error;
+    }
+    return detail(ctx, body.bookingId);
+  }
+
+  /** An order for everything still unpaid (the rest of an installment plan, or a full booking's total). */
+  async function fullPaymentOrder(ctx: AuthContext, id: string): Promise<BookingCheckoutDto> {
+    const made = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.id, id), eq(bookings.userId, ctx.userId)))
+        .for('update');
+      if (!row) throw notFound('Booking');
+      if (row.status !== 'partially_paid' && row.status !== 'pending_payment') {
+        throw conflict(`A ${row.status.replace('_', ' ')} booking takes no payment`);
+      }
+      const due = row.totalAmount - row.paidAmount;
+      if (due <= 0) throw conflict('Everything is paid');
+      if (row.currentOrderId) {
+        const [open] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, row.currentOrderId));
+        if (open && open.status === 'created' && open.installmentNumber === null && open.amount === due) {
+          return { row, order: open };
+        }
+        // The open order of an installment is replaced: only one order of a booking is open at a time.
+        if (open && open.status === 'created') {
+          await tx.update(paymentOrders).set({ status: 'expired' }).where(eq(paymentOrders.id, open.id));
+        }
+      }
+      const order = await payments.createOrder(tx, {
+        companyId: row.companyId,
+        userId: ctx.userId,
+        amount: due,
+        currency: row.currency,
+        purpose: 'booking',
+        referenceId: row.id,
+        installmentNumber: null,
+      });
+      const [updated] = await tx
+        .update(bookings)
+        .set({ currentOrderId: order.id })
+        .where(eq(bookings.id, row.id))
+        .returning();
+      return { row: updated!, order };
+    });
+    return checkout(made.row, made.order);
+  }
+
+  /**
+   * Cancels (booker, or staff with bookings_update): releases the unit; the captured payments are then refunded
+   * through the gateway, and what the gateway does not refund stays recorded as a refund due.
+   */
   async function cancel(ctx: AuthContext, id: string, reason: string): Promise<BookingDto> {
-    return dto(await cancelRow(ctx, id, reason));
+    const cancelled = await cancelRow(ctx, id, reason);
+    if (cancelled.refundDueAmount <= 0) return dto(cancelled);
+    return dto(await refundDue(cancelled, ctx.userId));
+  }
+
+  /** Refunds the captured, not yet refunded payments of a cancelled booking; lowers its refund due by each refund. */
+  async function refundDue(booking: BookingRow, actorUserId: string | null): Promise<BookingRow> {
+    const ledgerRows = await payments.paymentsOfReference(booking.id);
+    const refunds: { amount: number; note: string }[] = [];
+    let budget = booking.refundDueAmount;
+    for (const p of ledgerRows) {
+      if (p.status !== 'captured' || budget <= 0) continue;
+      try {
+        const refund = await payments.refundPayment({
+          gatewayPaymentId: p.gatewayPaymentId,
+          amount: Math.min(budget, p.amount),
+          receipt: booking.id,
+        });
+        budget -= refund.amount;
+        refunds.push({
+          amount: refund.amount,
+          note: `Refund ${refund.refundId} of ${refund.amount} for ${p.gatewayPaymentId} (${refund.status})`,
+        });
+      } catch (error) {
+        // Already refunded, or the gateway refused: the amount stays due and staff see it.
+        deps.log?.error({ err: error, bookingId: booking.id }, 'booking refund failed');
+      }
+    }
+    if (refunds.length === 0) return booking;
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for('update');
+      const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
+      const [updated] = await tx
+        .update(bookings)
+        .set({
+          refundDueAmount: Math.max(0, row!.refundDueAmount - refunded),
+          statusHistory: [
+            ...row!.statusHistory,
+            ...refunds.map((r) => entry(row!.status, r.note, actorUserId)),
+          ],
+        })
+        .where(eq(bookings.id, booking.id))
+        .returning();
+      await recordAudit(tx, {
+        companyId: row!.companyId,
+        actorUserId,
+        action: 'booking.refunded',
+        entityType: 'booking',
+        entityId: row!.id,
+        summary: refunds.map((r) => r.note).join('; '),
+        before: { refundDueAmount: row!.refundDueAmount },
+        after: { refundDueAmount: updated!.refundDueAmount },
+      });
+      return updated!;
+    });
   }
 
   async function cancelRow(ctx: AuthContext, id: string, reason: string): Promise<BookingRow> {
@@ -655,6 +807,8 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'config'>) {
     create,
     detail,
     verifyPayment,
+    verifyInstallment,
+    fullPaymentOrder,
     installmentOrder,
     cancel,
     list,

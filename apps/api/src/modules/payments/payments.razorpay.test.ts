@@ -182,4 +182,58 @@ describe('Razorpay adapter (official SDK against a local stand-in)', () => {
     // A second run finds nothing new.
     expect(await service.reconcile(1_000)).toBe(0);
   });
+
+  it('refunds a cancelled paid booking at the gateway, and keeps it as a refund due when the gateway refuses', async () => {
+    async function paidBooking() {
+      const unit = await makeBookableUnit(app, company);
+      const checkout = checkoutOf(await book(app, visitor, unit._id));
+      const payment = standin.capture(checkout.order.id);
+      const verified = await call(app, 'POST', '/api/bookings/verify-payment', {
+        token: visitor.token,
+        body: {
+          bookingId: checkout.booking._id,
+          razorpay_order_id: checkout.order.id,
+          razorpay_payment_id: payment.id,
+          razorpay_signature: paymentSignature(KEY_SECRET, checkout.order.id, payment.id),
+        },
+      });
+      expect(verified.statusCode).toBe(200);
+      return { id: checkout.booking._id, payment, amount: checkout.order.amount };
+    }
+    const cancel = (id: string) =>
+      call(app, 'PATCH', `/api/bookings/${id}/cancel`, {
+        token: visitor.token,
+        body: { cancellationReason: 'Plans changed' },
+      });
+
+    const refused = await paidBooking();
+    standin.refundStatus = 'failed';
+    const kept = await cancel(refused.id);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json<{ data: BookingDetailDto }>().data).toMatchObject({
+      status: 'cancelled',
+      refundDueAmount: refused.amount,
+    });
+
+    const refunded = await paidBooking();
+    standin.refundStatus = 'processed';
+    const done = await cancel(refunded.id);
+    expect(done.json<{ data: BookingDetailDto }>().data).toMatchObject({
+      status: 'cancelled',
+      refundDueAmount: 0,
+    });
+    const atGateway = [...standin.refunds.values()].find((r) => r.payment_id === refunded.payment.id);
+    expect(atGateway).toMatchObject({
+      amount: refunded.amount,
+      status: 'processed',
+      receipt: refunded.id.slice(0, 40),
+    });
+    const detail = await call(app, 'GET', `/api/bookings/${refunded.id}`, { token: visitor.token });
+    expect(
+      detail.json<{ data: BookingDetailDto }>().data.payments.map((p) => [p.gatewayPaymentId, p.status]),
+    ).toEqual([
+      [refunded.payment.id, 'captured'],
+      [atGateway!.id, 'refunded'],
+    ]);
+  });
 });

@@ -8,7 +8,7 @@ import { createPaymentsService } from './payments.service';
 const tags = ['payments'];
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const payments = createPaymentsService(app.deps);
+  const payments = createPaymentsService({ ...app.deps, log: app.log });
   if (payments.gateway.mode === 'sandbox' && app.deps.config.env !== 'test') {
     app.log.warn(
       'Payments run in SANDBOX mode: no real money moves (set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET)',

@@ -401,6 +401,7 @@ export function createPaymentsService(
       .where(
         and(
           eq(paymentOrders.status, 'created'),
+          eq(paymentOrders.gateway, gateway.mode),
           sql`${paymentOrders.createdAt} < now() - interval '2 minutes'`,
         ),
       )
@@ -408,7 +409,14 @@ export function createPaymentsService(
       .limit(limit);
     let settled = 0;
     for (const order of stale) {
-      const found = await gateway.fetchOrderPayments(order.gatewayOrderId);
+      let found: Awaited<ReturnType<PaymentGateway['fetchOrderPayments']>>;
+      try {
+        found = await gateway.fetchOrderPayments(order.gatewayOrderId);
+      } catch (error) {
+        // One order the gateway cannot answer for must not stop the others.
+        deps.log?.error({ err: error, orderId: order.gatewayOrderId }, 'reconciliation: order not fetched');
+        continue;
+      }
       for (const p of found) {
         if (p.status !== 'captured' && p.status !== 'failed') continue;
         const result = await recordPayment({

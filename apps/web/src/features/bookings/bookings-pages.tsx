@@ -25,9 +25,11 @@ import {
   useBookingStats,
   useBookings,
   useCancelBooking,
+  useFullPaymentOrder,
   useInstallmentOrder,
   useUpdateBookingStatus,
   useVerifyBookingPayment,
+  useVerifyInstallment,
 } from './bookings.api';
 
 type StatusTab = 'all' | BookingStatus;
@@ -113,10 +115,15 @@ function BookingsView({
   const cancel = useCancelBooking();
   const installment = useInstallmentOrder();
   const verify = useVerifyBookingPayment();
+  const verifyInstallment = useVerifyInstallment();
+  const fullPayment = useFullPaymentOrder();
   const updateStatus = useUpdateBookingStatus();
   const [cancelling, setCancelling] = useState<BookingDto | null>(null);
   const [reason, setReason] = useState('');
-  const [checkout, setCheckout] = useState<BookingCheckoutDto | null>(null);
+  /** The open checkout and, for an installment, its number (verified through verify-installment). */
+  const [checkout, setCheckout] = useState<
+    (BookingCheckoutDto & { installmentNumber: number | null }) | null
+  >(null);
 
   function payNext(booking: BookingDto) {
     const next = booking.installments.find((i) => i.status === 'pending');
@@ -124,24 +131,46 @@ function BookingsView({
     installment.mutate(
       { id: booking._id, n: next.number },
       {
-        onSuccess: setCheckout,
+        onSuccess: (answer) => setCheckout({ ...answer, installmentNumber: next.number }),
         onError: (error) => toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.installment)),
       },
     );
   }
 
+  function payRest(booking: BookingDto) {
+    fullPayment.mutate(booking._id, {
+      onSuccess: (answer) => setCheckout({ ...answer, installmentNumber: null }),
+      onError: (error) => toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.full)),
+    });
+  }
+
   function paid(fields: CheckoutFields) {
     if (!checkout) return;
-    verify.mutate(
-      { bookingId: checkout.booking._id, ...fields },
-      {
-        onSuccess: () => {
-          setCheckout(null);
-          toast.success('Installment paid');
-        },
-        onError: (error) => toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.verifyInstallment)),
+    const n = checkout.installmentNumber;
+    const done = {
+      onSuccess: () => {
+        setCheckout(null);
+        toast.success(n === null ? 'Payment received' : 'Installment paid');
       },
-    );
+    };
+    if (n !== null) {
+      verifyInstallment.mutate(
+        { bookingId: checkout.booking._id, installmentNumber: n, ...fields },
+        {
+          ...done,
+          onError: (error) =>
+            toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.verifyInstallment)),
+        },
+      );
+    } else {
+      verify.mutate(
+        { bookingId: checkout.booking._id, ...fields },
+        {
+          ...done,
+          onError: (error) => toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.verify)),
+        },
+      );
+    }
   }
 
   return (
@@ -185,6 +214,13 @@ function BookingsView({
                 onPayNext={
                   scope === 'own' && booking.status === 'partially_paid' ? () => payNext(booking) : undefined
                 }
+                onPayRest={
+                  scope === 'own' &&
+                  (booking.status === 'partially_paid' || booking.status === 'pending_payment') &&
+                  booking.totalAmount > booking.paidAmount
+                    ? () => payRest(booking)
+                    : undefined
+                }
                 onCancel={CANCELLABLE.includes(booking.status) ? () => setCancelling(booking) : undefined}
                 onComplete={
                   scope === 'company' && BOOKING_STATUS_TRANSITIONS[booking.status].includes('completed')
@@ -199,7 +235,7 @@ function BookingsView({
                         )
                     : undefined
                 }
-                paying={installment.isPending}
+                paying={installment.isPending || fullPayment.isPending}
               />
             </li>
           ))}
@@ -211,7 +247,7 @@ function BookingsView({
       <ConfirmDialog
         open={cancelling !== null}
         title="Cancel this booking?"
-        description="The unit is released. Money already paid is recorded as a refund due."
+        description="The unit is released. Money already paid is refunded through the payment gateway, or recorded as a refund due."
         confirmLabel="Cancel booking"
         tone="danger"
         loading={cancel.isPending}
@@ -266,6 +302,7 @@ function BookingCard({
   booking,
   showBooker,
   onPayNext,
+  onPayRest,
   onCancel,
   onComplete,
   paying,
@@ -273,6 +310,7 @@ function BookingCard({
   booking: BookingDto;
   showBooker: boolean;
   onPayNext?: () => void;
+  onPayRest?: () => void;
   onCancel?: () => void;
   onComplete?: () => void;
   paying: boolean;
@@ -330,7 +368,7 @@ function BookingCard({
       {booking.cancellationReason ? (
         <p className="text-sm text-slate-600">Cancelled: {booking.cancellationReason}</p>
       ) : null}
-      {onPayNext || onCancel || onComplete ? (
+      {onPayNext || onPayRest || onCancel || onComplete ? (
         <div className="flex flex-wrap justify-end gap-2">
           {onComplete ? (
             <Button variant="outline" size="sm" onClick={onComplete}>
@@ -340,6 +378,11 @@ function BookingCard({
           {onCancel ? (
             <Button variant="outline" size="sm" onClick={onCancel}>
               Cancel booking
+            </Button>
+          ) : null}
+          {onPayRest ? (
+            <Button variant="outline" size="sm" onClick={onPayRest} disabled={paying}>
+              Pay the rest · {formatMoney(booking.totalAmount - booking.paidAmount, booking.currency)}
             </Button>
           ) : null}
           {onPayNext && next ? (

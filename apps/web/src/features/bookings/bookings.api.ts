@@ -5,6 +5,7 @@ import type {
   BookingDto,
   BookingStatsDto,
   BookingStatus,
+  VerifyBookingInstallmentBody,
   VerifyBookingPaymentBody,
 } from '@rentora/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -125,6 +126,23 @@ export function useCancelBooking() {
   return useMutation({
     mutationFn: ({ id, cancellationReason }: { id: string; cancellationReason: string }) =>
       api.patch<ApiOk<BookingDto>>(`/bookings/${id}/cancel`, { cancellationReason }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/** POST /bookings/{id}/full-payment: an order for everything still unpaid. */
+export function useFullPaymentOrder() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<ApiOk<BookingCheckoutDto>>(`/bookings/${id}/full-payment`).then((r) => r.data),
+  });
+}
+
+export function useVerifyInstallment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VerifyBookingInstallmentBody) =>
+      api.post<ApiOk<BookingDetailDto>>('/bookings/verify-installment', body).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }
