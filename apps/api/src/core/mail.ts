@@ -14,6 +14,8 @@ export interface MailMessage {
   template: string;
   /** The link the message is about, logged when mail is written to the outbox. */
   link?: string;
+  /** Files attached to the message (base64, so that a retried message stays plain JSON). */
+  attachments?: { filename: string; contentType: string; contentBase64: string }[];
 }
 
 export interface MailResult {
@@ -52,6 +54,11 @@ export function createMailer(options: {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      attachments: message.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.contentBase64, 'base64'),
+      })),
     });
     if (options.smtpUrl) return;
     await mkdir(options.outboxDir, { recursive: true });
@@ -74,13 +81,14 @@ export function createMailer(options: {
   }
 
   /** Plain data only: the message goes through the job queue as JSON. */
-  const portable = ({ to, subject, text, html, template, link }: MailMessage): MailMessage => ({
+  const portable = ({ to, subject, text, html, template, link, attachments }: MailMessage): MailMessage => ({
     to,
     subject,
     text,
     html,
     template,
     link,
+    attachments,
   });
 
   return {

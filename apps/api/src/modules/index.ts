@@ -10,6 +10,7 @@ import { companiesRoutes } from './companies/companies.routes';
 import { companyUserStatsRoutes, companyUsersRoutes } from './company-users/company-users.routes';
 import { healthRoutes, metricsRoutes } from './health/health.routes';
 import { invitationsRoutes } from './invitations/invitations.routes';
+import { invoicesRoutes, invoiceTemplatesRoutes, paymentTrackingRoutes } from './invoices/invoices.routes';
 import { leadsRoutes } from './leads/leads.routes';
 import { maintenanceConfigRoutes } from './maintenance/maintenance.config.routes';
 import { maintenanceRoutes, tenantPortalMaintenanceRoutes } from './maintenance/maintenance.routes';
@@ -53,6 +54,9 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: '/analytics', plugin: analyticsRoutes },
   { prefix: '/audit-logs', plugin: auditLogsRoutes },
   { prefix: '/payments', plugin: paymentsRoutes },
+  { prefix: '/payments', plugin: paymentTrackingRoutes },
+  { prefix: '/invoices', plugin: invoicesRoutes },
+  { prefix: '/invoice-templates', plugin: invoiceTemplatesRoutes },
   { prefix: '/tenants', plugin: tenantsRoutes },
   { prefix: '/tenant-codes', plugin: tenantCodesRoutes },
   { prefix: '/bookings', plugin: bookingsRoutes },

@@ -198,7 +198,8 @@ export type InvoicePaymentDto = z.infer<typeof ZInvoicePaymentDto>;
 export const ZInvoiceDto = z.object({
   _id: z.string(),
   companyId: z.string(),
-  number: z.string(),
+  /** Null on drafts: the number is given when the invoice is issued. */
+  number: z.string().nullable(),
   tenantId: z.string(),
   userId: z.string(),
   propertyId: z.string(),

@@ -228,7 +228,7 @@ CREATE TABLE "invoice_templates" (
 CREATE TABLE "invoices" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"company_id" uuid NOT NULL,
-	"number" text NOT NULL,
+	"number" text,
 	"tenant_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"property_id" uuid NOT NULL,

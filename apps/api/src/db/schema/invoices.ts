@@ -95,7 +95,8 @@ export const invoices = pgTable(
     companyId: uuid()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    number: text().notNull(),
+    /** `INV-YYYY-000042`, given when the invoice is issued (sent); drafts have none, so deleting one leaves no gap. */
+    number: text(),
     /** The tenancy billed (rental_unit_users) and, copied from it, its person, property and unit. */
     tenantId: uuid()
       .notNull()

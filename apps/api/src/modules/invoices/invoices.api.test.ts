@@ -1,0 +1,446 @@
+import { inflateSync } from 'node:zlib';
+import type {
+  GenerateRentResult,
+  InvoiceDetailDto,
+  InvoiceDto,
+  InvoiceTemplateDto,
+  PaymentStatsDto,
+  PaymentTrackingDto,
+} from '@rentora/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, getTestApp } from '../../../test/app';
+import { addMember, type CompanySession, createCompany, signUp } from '../../../test/factories';
+import { invoicePayments, invoices, notifications, payments } from '../../db/schema';
+import {
+  createInvoice,
+  issuedInvoice,
+  makeTenancy,
+  payInvoiceInSandbox,
+  rentLine,
+  type Tenancy,
+} from './invoices.testing';
+
+let app: FastifyInstance;
+let owner: CompanySession;
+let other: CompanySession;
+let tenancy: Tenancy;
+
+const as = (session: CompanySession) => ({ token: session.token, companyId: session.companyId });
+
+beforeAll(async () => {
+  ({ app } = await getTestApp());
+  owner = await createCompany(app, { plan: 'professional' });
+  other = await createCompany(app, { plan: 'professional' });
+  tenancy = await makeTenancy(app, owner);
+}, 60_000);
+
+/** The text of a pdf-lib PDF: its strings are written as hex in `<…> Tj` operators and the info dictionary. */
+function pdfText(bytes: Buffer): string {
+  // Streams (page contents, object streams) are Flate-compressed: inflate each one.
+  let raw = bytes.toString('latin1');
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    try {
+      raw += inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+    } catch {
+      // not compressed
+    }
+  }
+  const hex = [...raw.matchAll(/<([0-9A-Fa-f]{4,})>/g)].map((m) =>
+    Buffer.from(m[1]!, 'hex').toString('latin1'),
+  );
+  // Info strings are UTF-16BE with a byte-order mark: drop the zero bytes.
+  return hex.map((s) => s.split(String.fromCharCode(0)).join('')).join('\n');
+}
+
+async function template(session: CompanySession, body: Record<string, unknown>) {
+  const response = await call(app, 'POST', '/api/invoice-templates', { ...as(session), body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ data: InvoiceTemplateDto }>().data;
+}
+
+describe('invoice templates', () => {
+  it('keeps exactly one default per company', async () => {
+    const company = await createCompany(app, { plan: 'professional' });
+    const first = await template(company, { name: 'Plain' });
+    expect(first.isDefault).toBe(true);
+    const second = await template(company, { name: 'GST', taxRate: 1800, isDefault: true });
+    expect(second.isDefault).toBe(true);
+    const list = await call(app, 'GET', '/api/invoice-templates', as(company));
+    const rows = list.json<{ data: InvoiceTemplateDto[] }>().data;
+    expect(rows.filter((t) => t.isDefault).map((t) => t._id)).toEqual([second._id]);
+    const unset = await call(app, 'PUT', `/api/invoice-templates/${second._id}`, {
+      ...as(company),
+      body: { isDefault: false },
+    });
+    expect(unset.statusCode).toBe(409);
+    const removed = await call(app, 'DELETE', `/api/invoice-templates/${second._id}`, as(company));
+    expect(removed.statusCode).toBe(200);
+    const after = await call(app, 'GET', `/api/invoice-templates/${first._id}`, as(company));
+    expect(after.json<{ data: InvoiceTemplateDto }>().data.isDefault).toBe(true);
+  });
+
+  it('refuses another company (404) and a Starter plan (403 FEATURE_NOT_IN_PLAN)', async () => {
+    const mine = await template(owner, { name: 'Owner default', taxRate: 0 });
+    const foreign = await call(app, 'PUT', `/api/invoice-templates/${mine._id}`, {
+      ...as(other),
+      body: { name: 'Hijack' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const starter = await createCompany(app);
+    for (const [method, url] of [
+      ['GET', '/api/invoice-templates'],
+      ['GET', '/api/invoices'],
+      ['GET', '/api/payments/tracking'],
+      ['POST', '/api/invoices/generate-rent'],
+    ] as const) {
+      const response = await call(app, method, url, {
+        ...as(starter),
+        body: method === 'POST' ? { month: '2026-01' } : undefined,
+      });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().code).toBe('FEATURE_NOT_IN_PLAN');
+    }
+  });
+});
+
+describe('invoices', () => {
+  it('computes totals on the server in whole paise with the template GST rate', async () => {
+    const company = await createCompany(app, { plan: 'professional' });
+    const place = await makeTenancy(app, company);
+    const gst = await template(company, { name: 'GST 18', taxRate: 1800 });
+    const created = await createInvoice(app, company, place.tenantId, {
+      templateId: gst._id,
+      lineItems: [
+        rentLine(1_500_000),
+        { description: 'Water', quantity: 2.5, unitPrice: 3_333, kind: 'utilities' },
+      ],
+      // Client totals are not part of the contract: the server ignores anything it computes itself.
+      total: 1,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const invoice = created.json<{ data: InvoiceDetailDto }>().data;
+    expect(invoice.lineItems.map((l) => l.amount)).toEqual([1_500_000, 8_333]);
+    expect(invoice).toMatchObject({
+      status: 'draft',
+      number: null,
+      subtotal: 1_508_333,
+      taxRate: 1800,
+      tax: 271_500,
+      total: 1_779_833,
+      amountPaid: 0,
+      balance: 1_779_833,
+    });
+    const badQuantity = await createInvoice(app, company, place.tenantId, {
+      lineItems: [{ description: 'Rent', quantity: 0, unitPrice: 100, kind: 'rent' }],
+    });
+    expect(badQuantity.statusCode).toBe(400);
+    const fractionalPrice = await createInvoice(app, company, place.tenantId, {
+      lineItems: [{ description: 'Rent', quantity: 1, unitPrice: 10.5, kind: 'rent' }],
+    });
+    expect(fractionalPrice.statusCode).toBe(400);
+  });
+
+  it('numbers issued invoices without gaps under 50 concurrent creates', async () => {
+    const company = await createCompany(app, { plan: 'professional' });
+    const place = await makeTenancy(app, company);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => createInvoice(app, company, place.tenantId, { send: true })),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+    const numbers = responses.map((r) => r.json<{ data: InvoiceDto }>().data.number!).sort();
+    expect(numbers).toEqual(
+      Array.from({ length: 50 }, (_, i) => `INV-2026-${String(i + 1).padStart(6, '0')}`),
+    );
+    // A draft takes no number; deleting it leaves no gap; the next issue continues the sequence.
+    const draft = (await createInvoice(app, company, place.tenantId)).json<{ data: InvoiceDto }>().data;
+    expect(draft.number).toBeNull();
+    expect((await call(app, 'DELETE', `/api/invoices/${draft._id}`, as(company))).statusCode).toBe(200);
+    const next = await issuedInvoice(app, company, place.tenantId);
+    expect(next.number).toBe('INV-2026-000051');
+  });
+
+  it('sends: issues the number, mails the PDF, notifies the tenant; the PDF holds the number', async () => {
+    const draft = (await createInvoice(app, owner, tenancy.tenantId)).json<{ data: InvoiceDto }>().data;
+    const sent = await call(app, 'POST', `/api/invoices/${draft._id}/send`, as(owner));
+    expect(sent.statusCode, sent.body).toBe(200);
+    const invoice = sent.json<{ data: InvoiceDto }>().data;
+    expect(invoice.status).toBe('sent');
+    expect(invoice.number).toMatch(/^INV-2026-\d{6}$/);
+    const notes = await app.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, tenancy.person.user._id), eq(notifications.type, 'invoice.sent')));
+    expect(notes.some((n) => n.title.includes(invoice.number!))).toBe(true);
+    const pdf = await call(app, 'GET', `/api/invoices/${invoice._id}/pdf`, as(owner));
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const bytes = pdf.rawPayload;
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(bytes);
+    expect(text).toContain(invoice.number);
+    expect(text).toContain('Fifteen Thousand Rupees Only');
+    // The tenant reads and downloads their own invoice; a stranger does not.
+    const mine = await call(app, 'GET', '/api/invoices/mine', { token: tenancy.person.token });
+    expect(mine.json<{ data: InvoiceDto[] }>().data.map((i) => i._id)).toContain(invoice._id);
+    const own = await call(app, 'GET', `/api/invoices/mine/${invoice._id}/pdf`, {
+      token: tenancy.person.token,
+    });
+    expect(own.statusCode).toBe(200);
+    const stranger = await signUp(app);
+    const theirs = await call(app, 'GET', `/api/invoices/mine/${invoice._id}/pdf`, { token: stranger.token });
+    expect(theirs.statusCode).toBe(404);
+  });
+
+  it('lets only drafts be deleted or freely edited (409 otherwise)', async () => {
+    const draft = (await createInvoice(app, owner, tenancy.tenantId)).json<{ data: InvoiceDto }>().data;
+    const edited = await call(app, 'PUT', `/api/invoices/${draft._id}`, {
+      ...as(owner),
+      body: { lineItems: [rentLine(2_000_000)] },
+    });
+    expect(edited.json<{ data: InvoiceDto }>().data.total).toBe(2_000_000);
+    const issued = await issuedInvoice(app, owner, tenancy.tenantId);
+    const lines = await call(app, 'PUT', `/api/invoices/${issued._id}`, {
+      ...as(owner),
+      body: { lineItems: [rentLine(1)] },
+    });
+    expect(lines.statusCode).toBe(409);
+    const due = await call(app, 'PUT', `/api/invoices/${issued._id}`, {
+      ...as(owner),
+      body: { dueDate: '2026-01-20', notes: 'Extended' },
+    });
+    expect(due.statusCode).toBe(200);
+    expect(due.json<{ data: InvoiceDto }>().data.dueDate).toBe('2026-01-20');
+    expect((await call(app, 'DELETE', `/api/invoices/${issued._id}`, as(owner))).statusCode).toBe(409);
+  });
+
+  it('records offline payments up to the balance and refuses more (409)', async () => {
+    const invoice = await issuedInvoice(app, owner, tenancy.tenantId);
+    const pay = (amount: number, reference = '') =>
+      call(app, 'POST', `/api/invoices/${invoice._id}/payments`, {
+        ...as(owner),
+        body: { amount, method: 'upi', reference, paidAt: '2026-01-05' },
+      });
+    const part = await pay(500_000, 'UPI-1');
+    expect(part.statusCode, part.body).toBe(201);
+    expect(part.json<{ data: InvoiceDto }>().data).toMatchObject({
+      status: 'partially_paid',
+      amountPaid: 500_000,
+      balance: 1_000_000,
+    });
+    expect((await pay(100, 'UPI-1')).statusCode).toBe(409);
+    const over = await pay(1_000_001);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().code).toBe('CONFLICT');
+    const rest = await pay(1_000_000, 'UPI-2');
+    expect(rest.json<{ data: InvoiceDetailDto }>().data).toMatchObject({ status: 'paid', balance: 0 });
+    expect(rest.json<{ data: InvoiceDetailDto }>().data.payments).toHaveLength(2);
+    expect((await pay(1)).statusCode).toBe(409);
+    // Concurrent payments of the whole balance: exactly one is recorded.
+    const again = await issuedInvoice(app, owner, tenancy.tenantId);
+    const race = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(app, 'POST', `/api/invoices/${again._id}/payments`, {
+          ...as(owner),
+          body: { amount: again.total, method: 'cash' },
+        }),
+      ),
+    );
+    expect(race.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    const rows = await app.deps.db
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, again._id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('voids only an issued invoice without payments', async () => {
+    const paid = await issuedInvoice(app, owner, tenancy.tenantId);
+    await call(app, 'POST', `/api/invoices/${paid._id}/payments`, {
+      ...as(owner),
+      body: { amount: 100, method: 'cash' },
+    });
+    const refused = await call(app, 'POST', `/api/invoices/${paid._id}/void`, {
+      ...as(owner),
+      body: { reason: 'Mistake' },
+    });
+    expect(refused.statusCode).toBe(409);
+    const clean = await issuedInvoice(app, owner, tenancy.tenantId);
+    const voided = await call(app, 'POST', `/api/invoices/${clean._id}/void`, {
+      ...as(owner),
+      body: { reason: 'Billed twice' },
+    });
+    expect(voided.json<{ data: InvoiceDto }>().data).toMatchObject({
+      status: 'void',
+      voidReason: 'Billed twice',
+    });
+    const twice = await call(app, 'POST', `/api/invoices/${clean._id}/void`, {
+      ...as(owner),
+      body: { reason: 'x' },
+    });
+    expect(twice.statusCode).toBe(409);
+    const payVoid = await call(app, 'POST', `/api/invoices/${clean._id}/payments`, {
+      ...as(owner),
+      body: { amount: 100, method: 'cash' },
+    });
+    expect(payVoid.statusCode).toBe(409);
+  });
+
+  it('reads overdue from the due date and filters by it', async () => {
+    const company = await createCompany(app, { plan: 'professional' });
+    const place = await makeTenancy(app, company);
+    const late = await issuedInvoice(app, company, place.tenantId, {
+      issueDate: '2025-01-01',
+      dueDate: '2025-01-05',
+    });
+    expect(late.status).toBe('overdue');
+    await issuedInvoice(app, company, place.tenantId, { issueDate: '2026-01-01', dueDate: '2099-01-05' });
+    const list = await call(app, 'GET', '/api/invoices', { ...as(company), query: { status: 'overdue' } });
+    expect(list.json<{ data: InvoiceDto[] }>().data.map((i) => i._id)).toEqual([late._id]);
+    const search = await call(app, 'GET', '/api/invoices', {
+      ...as(company),
+      query: { search: late.number! },
+    });
+    expect(search.json<{ data: InvoiceDto[] }>().data.map((i) => i._id)).toEqual([late._id]);
+  });
+
+  it('is paid online by the tenant through the sandbox, settled exactly once', async () => {
+    const invoice = await issuedInvoice(app, owner, tenancy.tenantId);
+    const stranger = await signUp(app);
+    expect(
+      (await call(app, 'POST', `/api/invoices/${invoice._id}/pay`, { token: stranger.token })).statusCode,
+    ).toBe(404);
+    const { verify, body } = await payInvoiceInSandbox(app, tenancy.person, invoice._id);
+    const first = await verify();
+    expect(first.statusCode, first.body).toBe(200);
+    const [second, third] = await Promise.all([verify(), verify()]);
+    expect(second.statusCode).toBe(200);
+    expect(third.statusCode).toBe(200);
+    const paid = first.json<{ data: InvoiceDetailDto }>().data;
+    expect(paid).toMatchObject({ status: 'paid', amountPaid: invoice.total, balance: 0 });
+    const rows = await app.deps.db
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, invoice._id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      source: 'online',
+      amount: invoice.total,
+      reference: body.razorpay_payment_id,
+    });
+    const ledger = await app.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.gatewayPaymentId, body.razorpay_payment_id));
+    expect(ledger).toHaveLength(1);
+    // A forged signature changes nothing.
+    const other = await issuedInvoice(app, owner, tenancy.tenantId);
+    const opened = await payInvoiceInSandbox(app, tenancy.person, other._id);
+    const forged = await call(app, 'POST', '/api/invoices/verify-payment', {
+      token: tenancy.person.token,
+      body: { ...opened.body, razorpay_signature: 'f'.repeat(64) },
+    });
+    expect(forged.statusCode).toBe(400);
+    const [unpaid] = await app.deps.db.select().from(invoices).where(eq(invoices.id, other._id));
+    expect(unpaid!.amountPaid).toBe(0);
+  });
+
+  it('refuses every call on another company’s invoice and tenant', async () => {
+    const invoice = await issuedInvoice(app, owner, tenancy.tenantId);
+    const checks = [
+      ['GET', `/api/invoices/${invoice._id}`, undefined],
+      ['PUT', `/api/invoices/${invoice._id}`, { notes: 'x' }],
+      ['DELETE', `/api/invoices/${invoice._id}`, undefined],
+      ['POST', `/api/invoices/${invoice._id}/send`, undefined],
+      ['POST', `/api/invoices/${invoice._id}/void`, { reason: 'x' }],
+      ['GET', `/api/invoices/${invoice._id}/pdf`, undefined],
+      ['POST', `/api/invoices/${invoice._id}/payments`, { amount: 100, method: 'cash' }],
+      ['POST', `/api/invoices/${invoice._id}/pay`, undefined],
+    ] as const;
+    for (const [method, url, body] of checks) {
+      const response = await call(app, method, url, { ...as(other), body });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const foreignTenant = await createInvoice(app, other, tenancy.tenantId);
+    expect(foreignTenant.statusCode).toBe(404);
+    const list = await call(app, 'GET', '/api/invoices', as(other));
+    expect(list.json<{ data: InvoiceDto[] }>().data.map((i) => i._id)).not.toContain(invoice._id);
+  });
+
+  it('follows permissions: a manager reads but cannot write; an accountant records payments', async () => {
+    const invoice = await issuedInvoice(app, owner, tenancy.tenantId);
+    const manager = await addMember(app, owner, 'manager');
+    expect((await call(app, 'GET', `/api/invoices/${invoice._id}`, as(manager))).statusCode).toBe(200);
+    expect((await createInvoice(app, manager, tenancy.tenantId)).statusCode).toBe(403);
+    const accountant = await addMember(app, owner, 'accountant');
+    const recorded = await call(app, 'POST', `/api/invoices/${invoice._id}/payments`, {
+      ...as(accountant),
+      body: { amount: 100, method: 'cheque', reference: 'CHQ-1' },
+    });
+    expect(recorded.statusCode).toBe(201);
+  });
+});
+
+describe('rent run, tracking and stats', () => {
+  it('creates one rent invoice per active tenant and month, however often it runs', async () => {
+    const company = await createCompany(app, { plan: 'professional' });
+    const a = await makeTenancy(app, company, {
+      rentAmount: 2_000_000,
+      maintenanceCharges: 150_000,
+      rentDueDate: 7,
+    });
+    const b = await makeTenancy(app, company, { rentAmount: 1_000_000 });
+    const run = () =>
+      call(app, 'POST', '/api/invoices/generate-rent', { ...as(company), body: { month: '2026-03' } });
+    const results = await Promise.all([run(), run(), run()]);
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    const created = results.map((r) => r.json<{ data: GenerateRentResult }>().data.created);
+    expect(created.reduce((x, y) => x + y, 0)).toBe(2);
+    const again = (await run()).json<{ data: GenerateRentResult }>().data;
+    expect(again).toMatchObject({ created: 0, skipped: 2 });
+    const list = await call(app, 'GET', '/api/invoices', { ...as(company), query: { period: '2026-03' } });
+    const rows = list.json<{ data: InvoiceDto[] }>().data;
+    expect(rows).toHaveLength(2);
+    const ofA = rows.find((r) => r.tenantId === a.tenantId)!;
+    expect(ofA).toMatchObject({
+      total: 2_150_000,
+      dueDate: '2026-03-07',
+      status: 'overdue',
+      source: 'rent_run',
+    });
+    expect(ofA.lineItems.map((l) => l.kind)).toEqual(['rent', 'maintenance']);
+    expect(rows.map((r) => r.number).sort()).toEqual(['INV-2026-000001', 'INV-2026-000002']);
+    // Tracking shows both tenants; paying one in full marks it paid.
+    const ofB = rows.find((r) => r.tenantId === b.tenantId)!;
+    await call(app, 'POST', `/api/invoices/${ofB._id}/payments`, {
+      ...as(company),
+      body: { amount: ofB.total, method: 'bank_transfer', reference: 'NEFT-9' },
+    });
+    const tracking = await call(app, 'GET', '/api/payments/tracking', {
+      ...as(company),
+      query: { month: '2026-03' },
+    });
+    expect(tracking.statusCode, tracking.body).toBe(200);
+    const grid = tracking.json<{ data: PaymentTrackingDto }>().data;
+    const byTenant = new Map(grid.rows.map((r) => [r.tenantId, r]));
+    expect(byTenant.get(a.tenantId)).toMatchObject({ expected: 2_150_000, paid: 0, status: 'overdue' });
+    expect(byTenant.get(b.tenantId)).toMatchObject({ expected: 1_000_000, paid: 1_000_000, status: 'paid' });
+    expect(grid.totals).toMatchObject({ expected: 3_150_000, paid: 1_000_000, tenants: 2, paidCount: 1 });
+    const empty = await call(app, 'GET', '/api/payments/tracking', {
+      ...as(company),
+      query: { month: '2020-01' },
+    });
+    expect(empty.json<{ data: PaymentTrackingDto }>().data.rows.every((r) => r.status === 'not_billed')).toBe(
+      true,
+    );
+    const stats = (await call(app, 'GET', '/api/payments/stats', as(company))).json<{
+      data: PaymentStatsDto;
+    }>().data;
+    expect(stats.outstanding).toBe(2_150_000);
+    expect(stats.overdue).toBe(2_150_000);
+    expect(stats.byMethod).toEqual([{ method: 'bank_transfer', amount: 1_000_000, count: 1 }]);
+    expect(stats.recent[0]).toMatchObject({ invoiceId: ofB._id, amount: 1_000_000 });
+    expect(stats.byMonth).toHaveLength(12);
+  });
+});

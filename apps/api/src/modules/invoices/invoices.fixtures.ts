@@ -1,0 +1,28 @@
+import type { InvoiceDetailDto, InvoiceTemplateDto } from '@rentora/shared';
+import { call } from '../../../test/app';
+import type { FixtureBuilder } from '../../../test/fixtures';
+import { createInvoice, makeTenancy } from './invoices.testing';
+
+/** A tenancy of company A with a default invoice template, a draft and an issued invoice. */
+export const fixtures: FixtureBuilder = async ({ app, owner }) => {
+  const auth = { token: owner.token, companyId: owner.companyId };
+  const tenancy = await makeTenancy(app, owner);
+  const template = await call(app, 'POST', '/api/invoice-templates', {
+    ...auth,
+    body: {
+      name: 'Guard template',
+      taxRate: 1800,
+      gstNumber: '29ABCDE1234F1Z5',
+      paymentInstructions: 'Pay by UPI',
+    },
+  });
+  if (template.statusCode !== 201) throw new Error(`template: ${template.body}`);
+  const issued = await createInvoice(app, owner, tenancy.tenantId, { send: true });
+  if (issued.statusCode !== 201) throw new Error(`invoice: ${issued.body}`);
+  const issuedId = issued.json<{ data: InvoiceDetailDto }>().data._id;
+  return {
+    'invoice-templates:id': template.json<{ data: InvoiceTemplateDto }>().data._id,
+    'invoices:id': issuedId,
+    'mine:id': issuedId,
+  };
+};

@@ -1,0 +1,370 @@
+import {
+  ZGenerateRentBody,
+  ZGenerateRentResult,
+  ZIdParams,
+  ZInvoiceCheckoutDto,
+  ZInvoiceCreateBody,
+  ZInvoiceDetailDto,
+  ZInvoiceDto,
+  ZInvoiceListQuery,
+  ZInvoicePaymentBody,
+  ZInvoiceTemplateBody,
+  ZInvoiceTemplateDto,
+  ZInvoiceTemplateUpdateBody,
+  ZInvoiceUpdateBody,
+  ZInvoiceVoidBody,
+  ZOkMessage,
+  ZPaymentStatsDto,
+  ZPaymentTrackingDto,
+  ZPaymentTrackingQuery,
+  ZVerifyInvoicePaymentBody,
+  zOk,
+  zOkList,
+} from '@rentora/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AuthContext, access, requireCompany } from '../../core/access';
+import { unauthorized } from '../../core/errors';
+import { ok, okMessage, pageOf } from '../../core/http';
+import { createInvoiceTemplatesService } from './invoice-templates.service';
+import { createBillingService, monthOf } from './invoices.billing';
+import { createInvoicesService, todayIso } from './invoices.service';
+
+const tags = ['invoices'];
+const read = access.company('invoices_read');
+const write = access.company('invoices_write');
+const update = access.companyAny('invoices_update', 'invoices_write');
+const remove = access.companyAny('invoices_delete', 'invoices_write');
+/** Recording money received is a ledger write: payments_write, or invoices_update on the invoice itself. */
+const recordMoney = access.companyAny('payments_write', 'invoices_update');
+const detail = { 200: zOk(ZInvoiceDetailDto) };
+const ZPage = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const INVOICES_RENT_RUN_JOB = 'invoices.rent-run';
+
+const caller = (auth: AuthContext | null): AuthContext => {
+  if (!auth) throw unauthorized();
+  return auth;
+};
+
+function sendPdf(reply: FastifyReply, file: { bytes: Uint8Array; fileName: string }) {
+  const safeName = file.fileName.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'invoice.pdf';
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${safeName}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(Buffer.from(file.bytes));
+}
+
+export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const invoices = createInvoicesService(app.deps, app.log);
+  const billing = createBillingService(app.deps);
+
+  // The daily rent run: tenancies whose rent falls due within five days get their month's invoice (core/jobs.ts
+  // runs one tick across every process; generateRent itself is idempotent per tenancy and month).
+  app.deps.jobs.define(INVOICES_RENT_RUN_JOB, {
+    retryLimit: 1,
+    handler: async () => {
+      const created = await billing.dailyRentRun();
+      if (created) app.log.info({ created }, 'daily rent run');
+    },
+  });
+  await app.deps.jobs.schedule(INVOICES_RENT_RUN_JOB, '15 2 * * *');
+
+  app.get(
+    '/',
+    {
+      config: { access: read },
+      schema: { tags, querystring: ZInvoiceListQuery, response: { 200: zOkList(ZInvoiceDto) } },
+    },
+    async (request) => {
+      const { data, pagination } = await invoices.list(requireCompany(request.auth), request.query);
+      return { success: true as const, data, pagination };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: write },
+      schema: { tags, body: ZInvoiceCreateBody, response: { 201: zOk(ZInvoiceDetailDto) } },
+    },
+    async (request, reply) => {
+      const invoice = await invoices.create(requireCompany(request.auth), request.body);
+      return reply.status(201).send(ok(invoice, invoice.number ? 'Invoice sent' : 'Invoice saved as draft'));
+    },
+  );
+
+  app.get(
+    '/mine',
+    {
+      config: { access: access.user },
+      schema: {
+        tags,
+        summary: "The signed-in tenant's own invoices (issued ones)",
+        querystring: ZPage,
+        response: { 200: zOkList(ZInvoiceDto) },
+      },
+    },
+    async (request) => {
+      const { data, pagination } = await invoices.mine(caller(request.auth), request.query);
+      return { success: true as const, data, pagination };
+    },
+  );
+
+  app.get(
+    '/mine/:id/pdf',
+    {
+      config: { access: access.user },
+      schema: { tags, summary: 'The PDF of one of my invoices', params: ZIdParams },
+    },
+    async (request, reply) => sendPdf(reply, await invoices.minePdf(caller(request.auth), request.params.id)),
+  );
+
+  app.post(
+    '/generate-rent',
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        summary:
+          "Creates the month's rent invoices for every active tenant (idempotent per tenant and month)",
+        body: ZGenerateRentBody,
+        response: { 200: zOk(ZGenerateRentResult) },
+      },
+    },
+    async (request) => {
+      const ctx = requireCompany(request.auth);
+      const { invoiceUserIds, ...result } = await billing.generateRent(ctx.companyId, request.body.month, {
+        actorUserId: ctx.userId,
+      });
+      await billing.notifyBilled(ctx.companyId, request.body.month, invoiceUserIds).catch((error) => {
+        request.log.error({ err: error }, 'rent run notifications failed');
+      });
+      return ok(result, `${result.created} rent invoices created`);
+    },
+  );
+
+  app.post(
+    '/verify-payment',
+    {
+      config: { access: access.user },
+      schema: { tags, body: ZVerifyInvoicePaymentBody, response: detail },
+    },
+    async (request) =>
+      ok(await invoices.verifyPayment(caller(request.auth), request.body), 'Payment received'),
+  );
+
+  app.get(
+    '/:id',
+    { config: { access: read }, schema: { tags, params: ZIdParams, response: detail } },
+    async (request) => ok(await invoices.get(requireCompany(request.auth), request.params.id)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { access: update },
+      schema: { tags, params: ZIdParams, body: ZInvoiceUpdateBody, response: detail },
+    },
+    async (request) =>
+      ok(
+        await invoices.update(requireCompany(request.auth), request.params.id, request.body),
+        'Invoice updated',
+      ),
+  );
+
+  app.delete(
+    '/:id',
+    { config: { access: remove }, schema: { tags, params: ZIdParams, response: { 200: ZOkMessage } } },
+    async (request) => {
+      await invoices.remove(requireCompany(request.auth), request.params.id);
+      return okMessage('Draft deleted');
+    },
+  );
+
+  app.post(
+    '/:id/send',
+    { config: { access: update }, schema: { tags, params: ZIdParams, response: detail } },
+    async (request) =>
+      ok(await invoices.send(requireCompany(request.auth), request.params.id), 'Invoice sent'),
+  );
+
+  app.post(
+    '/:id/void',
+    {
+      config: { access: update },
+      schema: { tags, params: ZIdParams, body: ZInvoiceVoidBody, response: detail },
+    },
+    async (request) =>
+      ok(
+        await invoices.voidInvoice(requireCompany(request.auth), request.params.id, request.body.reason),
+        'Invoice voided',
+      ),
+  );
+
+  app.get(
+    '/:id/pdf',
+    { config: { access: read }, schema: { tags, summary: 'The invoice as a PDF', params: ZIdParams } },
+    async (request, reply) =>
+      sendPdf(reply, await invoices.pdf(requireCompany(request.auth), request.params.id)),
+  );
+
+  app.post(
+    '/:id/payments',
+    {
+      config: { access: recordMoney },
+      schema: {
+        tags,
+        summary: 'Records an offline payment',
+        params: ZIdParams,
+        body: ZInvoicePaymentBody,
+        response: { 201: zOk(ZInvoiceDetailDto) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(
+            await invoices.recordPayment(requireCompany(request.auth), request.params.id, request.body),
+            'Payment recorded',
+          ),
+        ),
+  );
+
+  app.post(
+    '/:id/pay',
+    {
+      config: { access: access.user },
+      schema: {
+        tags,
+        summary: 'Opens a gateway order for the balance (the tenant, or staff of the company)',
+        params: ZIdParams,
+        response: { 200: zOk(ZInvoiceCheckoutDto) },
+      },
+    },
+    async (request) => ok(await invoices.pay(caller(request.auth), request.params.id)),
+  );
+};
+
+export const invoiceTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const templates = createInvoiceTemplatesService(app.deps.db);
+  const templateTags = ['invoice-templates'];
+
+  app.get(
+    '/',
+    {
+      config: { access: read },
+      schema: { tags: templateTags, querystring: ZPage, response: { 200: zOkList(ZInvoiceTemplateDto) } },
+    },
+    async (request) => {
+      const { data, pagination } = await templates.list(requireCompany(request.auth), request.query);
+      return { success: true as const, data, pagination };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: write },
+      schema: { tags: templateTags, body: ZInvoiceTemplateBody, response: { 201: zOk(ZInvoiceTemplateDto) } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(ok(await templates.create(requireCompany(request.auth), request.body), 'Template created')),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: read },
+      schema: { tags: templateTags, params: ZIdParams, response: { 200: zOk(ZInvoiceTemplateDto) } },
+    },
+    async (request) => ok(await templates.get(requireCompany(request.auth), request.params.id)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { access: update },
+      schema: {
+        tags: templateTags,
+        params: ZIdParams,
+        body: ZInvoiceTemplateUpdateBody,
+        response: { 200: zOk(ZInvoiceTemplateDto) },
+      },
+    },
+    async (request) =>
+      ok(
+        await templates.update(requireCompany(request.auth), request.params.id, request.body),
+        'Template updated',
+      ),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: remove },
+      schema: { tags: templateTags, params: ZIdParams, response: { 200: ZOkMessage } },
+    },
+    async (request) => {
+      await templates.remove(requireCompany(request.auth), request.params.id);
+      return okMessage('Template deleted');
+    },
+  );
+};
+
+/** Money overviews under /payments (the ledger's own routes live in modules/payments). */
+export const paymentTrackingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const billing = createBillingService(app.deps);
+  const moneyRead = access.companyAny('payments_read', 'invoices_read');
+  const ledgerTags = ['payments'];
+
+  app.get(
+    '/tracking',
+    {
+      config: { access: moneyRead },
+      schema: {
+        tags: ledgerTags,
+        summary: 'One row per active tenant for a month: expected, paid, balance, status',
+        querystring: ZPaymentTrackingQuery.extend({
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+        }),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: ZPaymentTrackingDto,
+            pagination: zOkList(z.unknown()).shape.pagination,
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = requireCompany(request.auth);
+      const month = request.query.month ?? monthOf(todayIso());
+      const { totalCount, ...data } = await billing.tracking(ctx.companyId, month, request.query);
+      return {
+        success: true as const,
+        data,
+        pagination: pageOf(request.query.page, request.query.limit, totalCount),
+      };
+    },
+  );
+
+  app.get(
+    '/stats',
+    {
+      config: { access: moneyRead },
+      schema: { tags: ledgerTags, response: { 200: zOk(ZPaymentStatsDto) } },
+    },
+    async (request) => ok(await billing.stats(requireCompany(request.auth).companyId)),
+  );
+};
