@@ -41,6 +41,11 @@ describe('analytics', () => {
     await page.getByRole('img', { name: /^Occupancy by month:/ }).waitFor();
     await page.getByRole('img', { name: /^Units by property:/ }).waitFor();
     await page.locator('.recharts-surface').first().waitFor();
+    // The demo data has maintenance requests of several types and bookings of every outcome.
+    await figures.getByText('Rent collected').waitFor();
+    await figures.getByText('Open maintenance requests').waitFor();
+    await page.getByRole('img', { name: /^Maintenance requests by type: \S+ \d+/ }).waitFor();
+    await page.getByRole('img', { name: /^Bookings funnel: Created [1-9]/ }).waitFor();
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -50,6 +55,20 @@ describe('analytics', () => {
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toBe('KPI,Value,Previous period,Change %');
     expect(csv).toContain(`Rental units,${units}`);
+
+    await page.getByLabel('Report to export').selectOption('bookings');
+    const [bookingsCsv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(bookingsCsv.suggestedFilename()).toMatch(/^rentora-bookings-\d{4}-\d{2}-\d{2}\.csv$/);
+    const funnelLines = readFileSync((await bookingsCsv.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(funnelLines[0]).toBe('Month,Created,Paid,Confirmed,Moved in');
+    expect(funnelLines.slice(1).reduce((sum, line) => sum + Number(line.split(',')[1]), 0)).toBeGreaterThan(
+      0,
+    );
 
     const [pdf] = await Promise.all([
       page.waitForEvent('download'),
