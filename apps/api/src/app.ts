@@ -4,12 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { parse as parseQuery } from 'fast-querystring';
 import Fastify, { type FastifyInstance, type FastifyReply, type HTTPMethods } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { uuidv7 } from 'uuidv7';
 import type { Config } from './config';
 import { type RouteAccess, registerAccessControl } from './core/access';
@@ -26,6 +21,7 @@ import {
   type RateLimiter,
 } from './core/rate-limit';
 import { createRealtime, type Realtime } from './core/realtime';
+import { createResponseSerializerCompiler } from './core/response-serializer';
 import { registerSecurity } from './core/security';
 import type { Storage } from './core/storage';
 import { createStorageFromConfig } from './core/storage-s3';
@@ -149,7 +145,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler(config.env === 'production' ? 'compiled' : 'checked'),
+  );
 
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtl);
   const jobs = createJobRunner({ database, log: app.log });
