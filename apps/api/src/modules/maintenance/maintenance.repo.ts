@@ -5,6 +5,7 @@ import {
 } from '@rentora/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { executePrepared } from '../../core/prepared';
 import type { DbOrTx } from '../../db/client';
 import {
   maintenanceCounters,
@@ -227,18 +228,22 @@ export function createMaintenanceRepo(db: DbOrTx) {
         filters.sortBy === 'dueDate'
           ? [sql`${maintenanceRequests.dueAt} ${sql.raw(filters.sortOrder)} nulls last`]
           : [direction(column)];
-      return selectList()
-        .where(where)
-        .orderBy(...order, direction(maintenanceRequests.id))
-        .limit(filters.limit)
-        .offset((filters.page - 1) * filters.limit);
+      return executePrepared(
+        selectList()
+          .where(where)
+          .orderBy(...order, direction(maintenanceRequests.id))
+          .limit(filters.limit)
+          .offset((filters.page - 1) * filters.limit),
+      );
     },
 
     async count(companyId: string | null, filters: Partial<ListFilters>, now = new Date()): Promise<number> {
-      const [row] = await db
-        .select({ total: count() })
-        .from(maintenanceRequests)
-        .where(and(...conditionsOf(companyId, filters, now)));
+      const [row] = await executePrepared(
+        db
+          .select({ total: count() })
+          .from(maintenanceRequests)
+          .where(and(...conditionsOf(companyId, filters, now))),
+      );
       return row?.total ?? 0;
     },
 

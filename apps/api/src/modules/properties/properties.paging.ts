@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { type InventoryPagination, makePagination } from '@rentora/shared';
 import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../core/errors';
+import { executePrepared } from '../../core/prepared';
 import type { DbOrTx } from '../../db/client';
 
 /**
@@ -13,15 +13,6 @@ import type { DbOrTx } from '../../db/client';
  * - counting stops at COUNT_BOUND matches (`totalCountExact: false` beyond), so a count never scans a huge company.
  */
 export const COUNT_BOUND = 1_000;
-
-/**
- * A name for running a list query as a named prepared statement: PostgreSQL then parses and plans each distinct
- * list shape (filters × sort) once per connection instead of on every request (planning cost more than running
- * these index-driven statements). The name is a hash of the SQL text, so one name always means one text.
- */
-export function statementName(query: { toSQL(): { sql: string } }): string {
-  return `inv_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 20)}`;
-}
 
 export type SortCast = 'timestamptz' | 'text' | 'int';
 
@@ -182,7 +173,7 @@ export async function boundedCount(
     .limit(COUNT_BOUND + 1)
     .as('bounded');
   const query = db.select({ total: sql<number>`count(*)::int` }).from(bounded);
-  const [row] = await query.prepare(statementName(query)).execute();
+  const [row] = await executePrepared(query);
   const total = row?.total ?? 0;
   return total > COUNT_BOUND ? { total: COUNT_BOUND, exact: false } : { total, exact: true };
 }

@@ -1,5 +1,6 @@
 import type { PropertyListQuery, VerificationQueueQuery } from '@rentora/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { executePrepared } from '../../core/prepared';
 import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
 import { type ImageRow, imageRowsOf, propertyPhotosJson } from '../uploads/uploads.repo';
@@ -13,7 +14,6 @@ import {
   prefixTsQuery,
   type SortKey,
   sortValueText,
-  statementName,
 } from './properties.paging';
 
 const { searchVector: _searchVector, ...propertyColumns } = getTableColumns(properties);
@@ -84,7 +84,7 @@ export function createPropertiesRepo(db: DbOrTx) {
         .where(and(eq(properties.companyId, companyId), inArray(properties.id, pageIds)))
         .orderBy(direction(key.expression), direction(properties.id));
       const [rows, count] = await Promise.all([
-        pageQuery.prepare(statementName(pageQuery)).execute(),
+        executePrepared(pageQuery),
         boundedCount(db, properties, where),
       ]);
       const { pageRows, hasMore, nextCursor } = endOfPage(rows, page, (row) => row.property.id);

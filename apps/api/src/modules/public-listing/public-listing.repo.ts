@@ -1,8 +1,9 @@
 import type { PublicPropertyListQuery } from '@rentora/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { executePrepared } from '../../core/prepared';
 import type { DbOrTx } from '../../db/client';
 import { companies, inventoryImages, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
-import { prefixTsQuery, statementName } from '../properties/properties.paging';
+import { prefixTsQuery } from '../properties/properties.paging';
 import { type PropertyRow, propertyColumns } from '../properties/properties.repo';
 import { type UnitRow, unitColumns } from '../rental-units/rental-units.repo';
 import {
@@ -94,12 +95,8 @@ export function createPublicListingRepo(db: DbOrTx) {
             .as('bounded'),
         );
       const [rows, total] = await Promise.all([
-        pageQuery.prepare(statementName(pageQuery)).execute(),
-        knownTotal ??
-          countQuery
-            .prepare(statementName(countQuery))
-            .execute()
-            .then(([count]) => count?.total ?? 0),
+        executePrepared(pageQuery),
+        knownTotal ?? executePrepared(countQuery).then(([count]) => count?.total ?? 0),
       ]);
       return {
         rows: rows.map(({ cover, ...row }) => ({ ...row, cover: cover ? imageRowsOf([cover])[0]! : null })),

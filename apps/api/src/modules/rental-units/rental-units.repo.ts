@@ -1,5 +1,6 @@
 import type { RentalUnitListQuery, VerificationQueueQuery } from '@rentora/shared';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { executePrepared } from '../../core/prepared';
 import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits } from '../../db/schema';
 import {
@@ -12,9 +13,7 @@ import {
   prefixTsQuery,
   type SortKey,
   sortValueText,
-  statementName,
 } from '../properties/properties.paging';
-
 import { type ImageRow, imageRowsOf, unitImagesJson } from '../uploads/uploads.repo';
 
 const { searchVector: _searchVector, ...unitColumns } = getTableColumns(rentalUnits);
@@ -123,7 +122,7 @@ export function createRentalUnitsRepo(db: DbOrTx) {
         .where(and(eq(rentalUnits.companyId, companyId), inArray(rentalUnits.id, pageIds)))
         .orderBy(direction(key.expression), direction(rentalUnits.id));
       const [rows, count] = await Promise.all([
-        pageQuery.prepare(statementName(pageQuery)).execute(),
+        executePrepared(pageQuery),
         boundedCount(db, rentalUnits, where),
       ]);
       const { pageRows, hasMore, nextCursor } = endOfPage(rows, page, (row) => row.unit.id);

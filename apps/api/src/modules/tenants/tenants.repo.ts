@@ -1,5 +1,6 @@
 import type { TenantListQuery, TenantStatus } from '@rentora/shared';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { executePrepared } from '../../core/prepared';
 import type { DbOrTx } from '../../db/client';
 import {
   properties,
@@ -151,11 +152,13 @@ export function createTenantsRepo(db: DbOrTx) {
       const sortColumn = SORT_COLUMNS[query.sortBy];
       const direction = query.sortOrder === 'asc' ? asc : desc;
       const offset = (query.page - 1) * query.limit;
-      const rows = await listSelect()
-        .where(where)
-        .orderBy(direction(sortColumn), direction(rentalUnitUsers.id))
-        .limit(query.limit)
-        .offset(offset);
+      const rows = await executePrepared(
+        listSelect()
+          .where(where)
+          .orderBy(direction(sortColumn), direction(rentalUnitUsers.id))
+          .limit(query.limit)
+          .offset(offset),
+      );
       if (rows.length < query.limit && (rows.length > 0 || offset === 0)) {
         return { rows, total: offset + rows.length, exact: true };
       }
@@ -164,7 +167,7 @@ export function createTenantsRepo(db: DbOrTx) {
         .where(where)
         .limit(TENANT_COUNT_BOUND + 1)
         .as('bounded');
-      const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(bounded);
+      const [count] = await executePrepared(db.select({ total: sql<number>`count(*)::int` }).from(bounded));
       const total = count?.total ?? 0;
       return total > TENANT_COUNT_BOUND
         ? { rows, total: TENANT_COUNT_BOUND, exact: false }
