@@ -23,8 +23,8 @@ export default defineConfig({
           // Projects with their own worker count run as their own group.
           sequence: { groupOrder: 2 },
           globalSetup: ['apps/api/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       './apps/web/vitest.config.ts',

@@ -93,7 +93,7 @@ describe('authorization matrix: routes × company roles × plan', () => {
       `authorization matrix: ${companyRoutes.length} company routes × ${COMPANY_ROLES.length} roles = ${checked} checks`,
     );
     expect(wrong).toEqual([]);
-  });
+  }, 300_000);
 
   it('refuses features outside the plan with FEATURE_NOT_IN_PLAN, even to the owner', async () => {
     const starter = await createCompany(app, { plan: 'starter' });
@@ -122,5 +122,5 @@ describe('authorization matrix: routes × company roles × plan', () => {
     }
     console.log(`authorization matrix: ${outsidePlan.length} routes outside the Starter plan refused`);
     expect(wrong).toEqual([]);
-  });
+  }, 300_000);
 });

@@ -207,7 +207,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
         });
       }
     }
-  });
+  }, 300_000);
 
   it('answers every generated and mutated request with a documented answer, never a 5xx', async () => {
     const failures: string[] = [];
