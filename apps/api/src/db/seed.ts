@@ -5,6 +5,7 @@ import { seedBookingsDemo } from '../modules/bookings/bookings.seed';
 import { seedChatDemo } from '../modules/chat/chat.seed';
 import { periodEnd, slugify } from '../modules/companies/companies.service';
 import { seedTeamsDemo } from '../modules/invitations/invitations.seed';
+import { seedInvoicesDemo } from '../modules/invoices/invoices.seed';
 import { seedMaintenanceDemo } from '../modules/maintenance/maintenance.seed';
 import { seedNotificationDemo } from '../modules/notifications/notifications.seed';
 import { seedInventoryDemo } from '../modules/properties/properties.seed';
@@ -214,5 +215,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await seedChatDemo(db);
   await seedBookingsDemo(db);
   await seedMaintenanceDemo(db);
+  await seedInvoicesDemo(db);
   return true;
 }

@@ -54,6 +54,132 @@ const MONTH_NAMES = [
 ];
 const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 
+export async function generateRentInvoices(
+  db: Db,
+  companyId: string,
+  month: string,
+  options: { actorUserId?: string | null; dueBy?: string } = {},
+): Promise<GenerateRentResult & { invoiceUserIds: string[] }> {
+  const first = `${month}-01`;
+  const last = lastDayOf(month);
+  const year = Number(month.slice(0, 4));
+  const template = await templateFor(db, companyId, null);
+  const taxRate = template?.taxRate ?? 0;
+  let cursor = '00000000-0000-0000-0000-000000000000';
+  let created = 0;
+  let skipped = 0;
+  const invoiceUserIds: string[] = [];
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rent-run:${companyId}`}))`);
+      const candidates = await tx
+        .select({
+          id: rentalUnitUsers.id,
+          userId: rentalUnitUsers.userId,
+          propertyId: rentalUnitUsers.propertyId,
+          rentalUnitId: rentalUnitUsers.rentalUnitId,
+          rent: rentalUnitUsers.rent,
+          maintenance: rentalUnitUsers.maintenanceCharges,
+          currency: rentalUnitUsers.currency,
+          rentDueDay: rentalUnitUsers.rentDueDay,
+          billed: sql<boolean>`exists (select 1 from invoices i where i.tenant_id = "rental_unit_users"."id" and i.period = ${month} and i.source = 'rent_run')`,
+        })
+        .from(rentalUnitUsers)
+        .where(
+          and(
+            eq(rentalUnitUsers.companyId, companyId),
+            inArray(rentalUnitUsers.tenancyStatus, [...ACTIVE_TENANCY]),
+            sql`${rentalUnitUsers.startDate} <= ${last}`,
+            gt(rentalUnitUsers.id, cursor),
+          ),
+        )
+        .orderBy(asc(rentalUnitUsers.id))
+        .limit(BATCH);
+      if (candidates.length === 0) return null;
+      const dueOf = (day: number) => `${month}-${String(Math.min(28, Math.max(1, day))).padStart(2, '0')}`;
+      const due = candidates.filter(
+        (c) =>
+          !c.billed &&
+          c.rent + c.maintenance > 0 &&
+          (options.dueBy === undefined || dueOf(c.rentDueDay) <= options.dueBy),
+      );
+      let made = 0;
+      if (due.length > 0) {
+        const start = await allocateNumbers(tx, companyId, year, due.length);
+        const values = due.map((c, index) => {
+          const lines = [
+            {
+              description: `Rent for ${monthName(month)}`,
+              quantity: 1,
+              unitPrice: c.rent,
+              kind: 'rent' as const,
+            },
+            ...(c.maintenance > 0
+              ? [
+                  {
+                    description: `Maintenance for ${monthName(month)}`,
+                    quantity: 1,
+                    unitPrice: c.maintenance,
+                    kind: 'maintenance' as const,
+                  },
+                ]
+              : []),
+          ].filter((l) => l.unitPrice > 0);
+          const totals = computeInvoiceTotals(lines, taxRate);
+          return {
+            companyId,
+            number: formatInvoiceNumber(year, start + index),
+            tenantId: c.id,
+            userId: c.userId,
+            propertyId: c.propertyId,
+            rentalUnitId: c.rentalUnitId,
+            templateId: template?.id ?? null,
+            status: 'sent' as const,
+            issueDate: first,
+            dueDate: dueOf(c.rentDueDay),
+            period: month,
+            source: 'rent_run' as const,
+            currency: c.currency,
+            lineItems: totals.lines,
+            taxRate,
+            subtotal: totals.subtotal,
+            tax: totals.tax,
+            total: totals.total,
+            sentAt: new Date(),
+            createdBy: options.actorUserId ?? null,
+          };
+        });
+        const inserted = await tx
+          .insert(invoices)
+          .values(values)
+          .returning({ id: invoices.id, userId: invoices.userId });
+        made = inserted.length;
+        invoiceUserIds.push(...inserted.map((r) => r.userId));
+        await recordAudit(tx, {
+          companyId,
+          actorUserId: options.actorUserId,
+          action: 'invoice.rent_run',
+          entityType: 'invoice',
+          entityId: inserted[0]!.id,
+          summary: `${made} rent invoices for ${month} (${values[0]!.number} – ${values[values.length - 1]!.number})`,
+        });
+      }
+      return {
+        made,
+        skipped: candidates.filter((c) => c.billed).length,
+        last: candidates[candidates.length - 1]!.id,
+        full: candidates.length === BATCH,
+      };
+    });
+    if (!batch) break;
+    created += batch.made;
+    skipped += batch.skipped;
+    cursor = batch.last;
+    if (!batch.full) break;
+  }
+  return { month, created, skipped, invoiceUserIds };
+}
+
 /**
  * The monthly rent run and the money overviews (tracking, stats).
  *
@@ -64,130 +190,11 @@ const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 
 export function createBillingService(deps: Pick<AppDeps, 'db' | 'notifier'>) {
   const db: Db = deps.db;
 
-  async function generateRent(
+  const generateRent = (
     companyId: string,
     month: string,
     options: { actorUserId?: string | null; dueBy?: string } = {},
-  ): Promise<GenerateRentResult & { invoiceUserIds: string[] }> {
-    const first = `${month}-01`;
-    const last = lastDayOf(month);
-    const year = Number(month.slice(0, 4));
-    const template = await templateFor(db, companyId, null);
-    const taxRate = template?.taxRate ?? 0;
-    let cursor = '00000000-0000-0000-0000-000000000000';
-    let created = 0;
-    let skipped = 0;
-    const invoiceUserIds: string[] = [];
-    for (;;) {
-      const batch = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rent-run:${companyId}`}))`);
-        const candidates = await tx
-          .select({
-            id: rentalUnitUsers.id,
-            userId: rentalUnitUsers.userId,
-            propertyId: rentalUnitUsers.propertyId,
-            rentalUnitId: rentalUnitUsers.rentalUnitId,
-            rent: rentalUnitUsers.rent,
-            maintenance: rentalUnitUsers.maintenanceCharges,
-            currency: rentalUnitUsers.currency,
-            rentDueDay: rentalUnitUsers.rentDueDay,
-            billed: sql<boolean>`exists (select 1 from invoices i where i.tenant_id = "rental_unit_users"."id" and i.period = ${month} and i.source = 'rent_run')`,
-          })
-          .from(rentalUnitUsers)
-          .where(
-            and(
-              eq(rentalUnitUsers.companyId, companyId),
-              inArray(rentalUnitUsers.tenancyStatus, [...ACTIVE_TENANCY]),
-              sql`${rentalUnitUsers.startDate} <= ${last}`,
-              gt(rentalUnitUsers.id, cursor),
-            ),
-          )
-          .orderBy(asc(rentalUnitUsers.id))
-          .limit(BATCH);
-        if (candidates.length === 0) return null;
-        const dueOf = (day: number) => `${month}-${String(Math.min(28, Math.max(1, day))).padStart(2, '0')}`;
-        const due = candidates.filter(
-          (c) =>
-            !c.billed &&
-            c.rent + c.maintenance > 0 &&
-            (options.dueBy === undefined || dueOf(c.rentDueDay) <= options.dueBy),
-        );
-        let made = 0;
-        if (due.length > 0) {
-          const start = await allocateNumbers(tx, companyId, year, due.length);
-          const values = due.map((c, index) => {
-            const lines = [
-              {
-                description: `Rent for ${monthName(month)}`,
-                quantity: 1,
-                unitPrice: c.rent,
-                kind: 'rent' as const,
-              },
-              ...(c.maintenance > 0
-                ? [
-                    {
-                      description: `Maintenance for ${monthName(month)}`,
-                      quantity: 1,
-                      unitPrice: c.maintenance,
-                      kind: 'maintenance' as const,
-                    },
-                  ]
-                : []),
-            ].filter((l) => l.unitPrice > 0);
-            const totals = computeInvoiceTotals(lines, taxRate);
-            return {
-              companyId,
-              number: formatInvoiceNumber(year, start + index),
-              tenantId: c.id,
-              userId: c.userId,
-              propertyId: c.propertyId,
-              rentalUnitId: c.rentalUnitId,
-              templateId: template?.id ?? null,
-              status: 'sent' as const,
-              issueDate: first,
-              dueDate: dueOf(c.rentDueDay),
-              period: month,
-              source: 'rent_run' as const,
-              currency: c.currency,
-              lineItems: totals.lines,
-              taxRate,
-              subtotal: totals.subtotal,
-              tax: totals.tax,
-              total: totals.total,
-              sentAt: new Date(),
-              createdBy: options.actorUserId ?? null,
-            };
-          });
-          const inserted = await tx
-            .insert(invoices)
-            .values(values)
-            .returning({ id: invoices.id, userId: invoices.userId });
-          made = inserted.length;
-          invoiceUserIds.push(...inserted.map((r) => r.userId));
-          await recordAudit(tx, {
-            companyId,
-            actorUserId: options.actorUserId,
-            action: 'invoice.rent_run',
-            entityType: 'invoice',
-            entityId: inserted[0]!.id,
-            summary: `${made} rent invoices for ${month} (${values[0]!.number} – ${values[values.length - 1]!.number})`,
-          });
-        }
-        return {
-          made,
-          skipped: candidates.filter((c) => c.billed).length,
-          last: candidates[candidates.length - 1]!.id,
-          full: candidates.length === BATCH,
-        };
-      });
-      if (!batch) break;
-      created += batch.made;
-      skipped += batch.skipped;
-      cursor = batch.last;
-      if (!batch.full) break;
-    }
-    return { month, created, skipped, invoiceUserIds };
-  }
+  ) => generateRentInvoices(db, companyId, month, options);
 
   /** In-app notice to each newly billed tenant (one insert per call); best effort. */
   async function notifyBilled(companyId: string, month: string, userIds: string[]) {
@@ -253,7 +260,11 @@ export function createBillingService(deps: Pick<AppDeps, 'db' | 'notifier'>) {
             'overdue',
           ),
         dueDate: sql<string | null>`min(${invoices.dueDate})::text`.as('due_date'),
-        ids: sql<string[]>`array_agg(${invoices.id}::text order by ${invoices.createdAt})`.as('ids'),
+        ids: sql<
+          string[]
+        >`array_agg(${invoices.id}::text order by ${invoices.total} <= ${invoices.amountPaid}, ${invoices.dueDate}, ${invoices.createdAt})`.as(
+          'ids',
+        ),
       })
       .from(invoices)
       .where(

@@ -1,0 +1,354 @@
+import { INVOICE_PAYMENT_METHODS, type InvoiceDetailDto, type InvoicePaymentMethod } from '@rentora/shared';
+import { FileText, Send, Wallet, XCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Dialog } from '../../components/dialog';
+import { ErrorState } from '../../components/empty-state';
+import { Field, Input, Select, Textarea } from '../../components/field';
+import { MoneyInput } from '../../components/money-input';
+import { SkeletonList } from '../../components/skeleton';
+import { apiErrorMessage } from '../../lib/api-client';
+import { formatDate, formatMoney, humanize } from '../../lib/format';
+import { usePermissions } from '../auth/use-permissions';
+import { InvoiceStatusBadge, invoiceLabel } from './invoice-display';
+import { INVOICE_MESSAGES, invoicePdfUrl, invoicesApi, useInvoice, useInvoiceMutation } from './invoices.api';
+
+/** Record an offline payment: amount (at most the balance), method, date, reference. */
+export function RecordPaymentDialog({
+  invoice,
+  open,
+  onClose,
+}: {
+  invoice: Pick<InvoiceDetailDto, '_id' | 'number' | 'balance' | 'currency'>;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [amount, setAmount] = useState<number | null>(invoice.balance);
+  const [method, setMethod] = useState<InvoicePaymentMethod>('upi');
+  const [paidAt, setPaidAt] = useState(() => new Date().toISOString().slice(0, 10));
+  const [reference, setReference] = useState('');
+  useEffect(() => {
+    if (open) setAmount(invoice.balance);
+  }, [open, invoice.balance]);
+  const record = useInvoiceMutation(
+    () => invoicesApi.recordPayment(invoice._id, { amount: amount ?? 0, method, paidAt, reference }),
+    { success: 'Payment recorded', failure: INVOICE_MESSAGES.recordPayment },
+  );
+  const tooMuch = amount !== null && amount > invoice.balance;
+  const valid = amount !== null && amount > 0 && !tooMuch;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Record payment"
+      description={`${invoiceLabel(invoice)} · balance ${formatMoney(invoice.balance, invoice.currency)}`}
+      size="sm"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            loading={record.isPending}
+            disabled={!valid}
+            onClick={() => record.mutate(undefined, { onSuccess: onClose })}
+            data-testid="record-payment-submit"
+          >
+            Record {amount ? formatMoney(amount, invoice.currency) : ''}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        <Field label="Amount" required error={tooMuch ? 'More than the balance' : undefined}>
+          {(control) => (
+            <MoneyInput {...control} value={amount} onChange={setAmount} aria-invalid={tooMuch} />
+          )}
+        </Field>
+        <Field label="Method" required>
+          {(control) => (
+            <Select
+              {...control}
+              value={method}
+              onChange={(e) => setMethod(e.target.value as InvoicePaymentMethod)}
+            >
+              {INVOICE_PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {humanize(m).replace(/^./, (c) => c.toUpperCase())}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Paid on" required>
+          {(control) => (
+            <Input {...control} type="date" value={paidAt} onChange={(e) => setPaidAt(e.target.value)} />
+          )}
+        </Field>
+        <Field label="Reference" hint="UTR, cheque number or receipt number (optional)">
+          {(control) => (
+            <Input
+              {...control}
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+              maxLength={100}
+            />
+          )}
+        </Field>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The invoice with its lines, totals, payments, PDF preview and actions (send, record payment, void). */
+export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const detail = useInvoice(id);
+  const permissions = usePermissions();
+  const canUpdate = permissions.canUseAny(['invoices_update', 'invoices_write']);
+  const canRecord = permissions.canUseAny(['payments_write', 'invoices_update']);
+  const [paying, setPaying] = useState(false);
+  const [voiding, setVoiding] = useState(false);
+  const [reason, setReason] = useState('');
+  const [pdfUrl, setPdfUrl] = useState<string | null>(null);
+  const [pdfError, setPdfError] = useState<string | null>(null);
+  const send = useInvoiceMutation((invoiceId: string) => invoicesApi.send(invoiceId), {
+    success: 'Invoice sent',
+    failure: INVOICE_MESSAGES.sendInvoice,
+  });
+  const voidIt = useInvoiceMutation((invoiceId: string) => invoicesApi.void(invoiceId, reason), {
+    success: 'Invoice voided',
+    failure: INVOICE_MESSAGES.voidInvoice,
+  });
+  const [shownFor, setShownFor] = useState(id);
+  if (shownFor !== id) {
+    // Another invoice: drop the previous one's preview.
+    setShownFor(id);
+    setPdfUrl(null);
+    setPdfError(null);
+  }
+  useEffect(
+    () => () => {
+      if (pdfUrl) URL.revokeObjectURL(pdfUrl);
+    },
+    [pdfUrl],
+  );
+  const invoice = detail.data;
+  const open =
+    invoice && invoice.status !== 'void' && invoice.status !== 'paid' && invoice.status !== 'draft';
+
+  async function preview() {
+    if (!id) return;
+    try {
+      setPdfError(null);
+      setPdfUrl(await invoicePdfUrl(id));
+    } catch (error) {
+      setPdfError(apiErrorMessage(error, INVOICE_MESSAGES.pdf));
+    }
+  }
+
+  return (
+    <Dialog
+      open={Boolean(id)}
+      onClose={onClose}
+      size="lg"
+      title={invoice ? `Invoice ${invoiceLabel(invoice)}` : 'Invoice'}
+      description={
+        invoice ? `${invoice.tenantName} · ${invoice.propertyName}, unit ${invoice.unitNumber}` : undefined
+      }
+      footer={
+        invoice ? (
+          <div className="flex w-full flex-wrap items-center justify-between gap-2">
+            <Button
+              variant="outline"
+              onClick={() => void preview()}
+              icon={<FileText className="h-4 w-4" aria-hidden />}
+            >
+              PDF preview
+            </Button>
+            <div className="flex flex-wrap gap-2">
+              {canUpdate && open && invoice.amountPaid === 0 ? (
+                <Button
+                  variant="ghost"
+                  onClick={() => setVoiding(true)}
+                  icon={<XCircle className="h-4 w-4" aria-hidden />}
+                >
+                  Void
+                </Button>
+              ) : null}
+              {canRecord && open ? (
+                <Button
+                  variant="outline"
+                  onClick={() => setPaying(true)}
+                  icon={<Wallet className="h-4 w-4" aria-hidden />}
+                >
+                  Record payment
+                </Button>
+              ) : null}
+              {canUpdate && (invoice.status === 'draft' || open) ? (
+                <Button
+                  loading={send.isPending}
+                  onClick={() => send.mutate(invoice._id)}
+                  icon={<Send className="h-4 w-4" aria-hidden />}
+                  data-testid="send-invoice"
+                >
+                  {invoice.status === 'draft' ? 'Send' : 'Send again'}
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        ) : undefined
+      }
+    >
+      {detail.isError ? (
+        <ErrorState
+          title={INVOICE_MESSAGES.fetchInvoice}
+          message={apiErrorMessage(detail.error, INVOICE_MESSAGES.fetchInvoice)}
+          onRetry={() => void detail.refetch()}
+        />
+      ) : !invoice ? (
+        <SkeletonList rows={4} />
+      ) : (
+        <div className="space-y-5" data-testid="invoice-detail">
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+            <InvoiceStatusBadge status={invoice.status} />
+            <span className="text-slate-500">
+              Issued <span className="text-slate-900">{formatDate(invoice.issueDate)}</span>
+            </span>
+            <span className="text-slate-500">
+              Due <span className="text-slate-900">{formatDate(invoice.dueDate)}</span>
+            </span>
+            {invoice.period ? <span className="text-slate-500">Period {invoice.period}</span> : null}
+          </div>
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
+                <th className="py-2 font-medium">Item</th>
+                <th className="py-2 text-right font-medium">Qty</th>
+                <th className="py-2 text-right font-medium">Price</th>
+                <th className="py-2 text-right font-medium">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoice.lineItems.map((line) => (
+                <tr
+                  key={`${line.kind}-${line.description}-${line.quantity}-${line.unitPrice}`}
+                  className="border-b border-slate-100"
+                >
+                  <td className="py-2">
+                    <span className="block text-slate-900">{line.description}</span>
+                    <span className="text-xs capitalize text-slate-500">{line.kind}</span>
+                  </td>
+                  <td className="py-2 text-right tabular-nums">{line.quantity}</td>
+                  <td className="py-2 text-right tabular-nums">
+                    {formatMoney(line.unitPrice, invoice.currency)}
+                  </td>
+                  <td className="py-2 text-right tabular-nums">
+                    {formatMoney(line.amount, invoice.currency)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="ml-auto w-full max-w-xs space-y-1 text-sm">
+            {[
+              ['Subtotal', invoice.subtotal],
+              [`Tax${invoice.taxRate ? ` (${invoice.taxRate / 100}%)` : ''}`, invoice.tax],
+              ['Total', invoice.total],
+              ['Paid', invoice.amountPaid],
+            ].map(([label, value]) => (
+              <div key={label} className="flex justify-between">
+                <dt className="text-slate-500">{label}</dt>
+                <dd className="tabular-nums text-slate-900">
+                  {formatMoney(value as number, invoice.currency)}
+                </dd>
+              </div>
+            ))}
+            <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold">
+              <dt>Balance</dt>
+              <dd className="tabular-nums" data-testid="invoice-balance">
+                {formatMoney(invoice.balance, invoice.currency)}
+              </dd>
+            </div>
+          </dl>
+          {invoice.payments.length > 0 ? (
+            <div>
+              <h3 className="mb-2 text-sm font-semibold text-slate-900">Payments</h3>
+              <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
+                {invoice.payments.map((p) => (
+                  <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                    <span>
+                      <span className="font-medium capitalize text-slate-900">{humanize(p.method)}</span>
+                      <span className="ml-2 text-xs text-slate-500">
+                        {p.source === 'online' ? 'Online' : 'Offline'} · {formatDate(p.paidAt)}
+                        {p.reference ? ` · ${p.reference}` : ''}
+                      </span>
+                    </span>
+                    <span className="tabular-nums text-emerald-700">
+                      {formatMoney(p.amount, invoice.currency)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {invoice.notes ? (
+            <p className="whitespace-pre-line text-sm text-slate-600">{invoice.notes}</p>
+          ) : null}
+          {invoice.voidReason ? <p className="text-sm text-red-600">Void: {invoice.voidReason}</p> : null}
+          {pdfError ? <p className="text-sm text-red-600">{pdfError}</p> : null}
+          {pdfUrl ? (
+            <div className="space-y-2">
+              <iframe
+                title="Invoice PDF"
+                src={pdfUrl}
+                className="h-[28rem] w-full rounded-xl border border-slate-200"
+              />
+              <a
+                href={pdfUrl}
+                download={`${invoiceLabel(invoice)}.pdf`}
+                className="text-sm text-brand-700 underline"
+              >
+                Download PDF
+              </a>
+            </div>
+          ) : null}
+        </div>
+      )}
+      {invoice ? (
+        <RecordPaymentDialog invoice={invoice} open={paying} onClose={() => setPaying(false)} />
+      ) : null}
+      <ConfirmDialog
+        open={voiding}
+        title="Void this invoice?"
+        description="A void invoice keeps its number but asks for nothing. This cannot be undone."
+        confirmLabel="Void invoice"
+        tone="danger"
+        loading={voidIt.isPending}
+        confirmDisabled={!reason.trim()}
+        onConfirm={() =>
+          invoice &&
+          voidIt.mutate(invoice._id, {
+            onSuccess: () => {
+              setVoiding(false);
+              setReason('');
+            },
+          })
+        }
+        onClose={() => setVoiding(false)}
+      >
+        <Field label="Reason" required>
+          {(control) => (
+            <Textarea
+              {...control}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              rows={2}
+              maxLength={500}
+            />
+          )}
+        </Field>
+      </ConfirmDialog>
+    </Dialog>
+  );
+}

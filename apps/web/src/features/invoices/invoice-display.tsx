@@ -1,0 +1,140 @@
+import {
+  INVOICE_STATUS_LABELS,
+  type InvoiceDto,
+  type InvoiceStatus,
+  type TrackingStatus,
+} from '@rentora/shared';
+import { NavLink } from 'react-router';
+import { Badge, type BadgeTone } from '../../components/badge';
+import { cn } from '../../lib/cn';
+
+const STATUS_TONES: Record<InvoiceStatus, BadgeTone> = {
+  draft: 'neutral',
+  sent: 'info',
+  partially_paid: 'warning',
+  paid: 'success',
+  overdue: 'danger',
+  void: 'neutral',
+};
+
+export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
+  return (
+    <Badge tone={STATUS_TONES[status]} className={status === 'void' ? 'line-through' : undefined}>
+      {INVOICE_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export const TRACKING_LABELS: Record<TrackingStatus, string> = {
+  paid: 'Paid',
+  partial: 'Partial',
+  unpaid: 'Unpaid',
+  overdue: 'Overdue',
+  not_billed: 'Not billed',
+};
+
+const TRACKING_TONES: Record<TrackingStatus, BadgeTone> = {
+  paid: 'success',
+  partial: 'warning',
+  unpaid: 'info',
+  overdue: 'danger',
+  not_billed: 'neutral',
+};
+
+export function TrackingStatusBadge({ status }: { status: TrackingStatus }) {
+  return <Badge tone={TRACKING_TONES[status]}>{TRACKING_LABELS[status]}</Badge>;
+}
+
+export const invoiceLabel = (invoice: Pick<InvoiceDto, 'number'>) => invoice.number ?? 'Draft';
+
+export const currentMonth = () => new Date().toISOString().slice(0, 7);
+
+export function monthLabel(month: string): string {
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Shifts a `YYYY-MM` month by `delta` months. */
+export function shiftMonth(month: string, delta: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + delta, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+/** Rupees typed or shown as text, stored as paise. */
+export const toRupees = (minor: number) => minor / 100;
+
+const LINKS = [
+  { to: '/dashboard/payments', label: 'Overview', end: true },
+  { to: '/dashboard/payments/invoices', label: 'Invoices' },
+  { to: '/dashboard/payments/create-invoice', label: 'Create invoice' },
+  { to: '/dashboard/payments/payment-tracking', label: 'Tracking' },
+  { to: '/dashboard/payments/invoice-templates', label: 'Templates' },
+];
+
+/** The sub-navigation shared by the five payment pages. */
+export function PaymentsNav() {
+  return (
+    <nav
+      aria-label="Payments"
+      className="mb-5 flex max-w-full gap-1 overflow-x-auto border-b border-slate-200"
+    >
+      {LINKS.map((link) => (
+        <NavLink
+          key={link.to}
+          to={link.to}
+          end={link.end}
+          className={({ isActive }) =>
+            cn(
+              '-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium transition-colors',
+              isActive
+                ? 'border-brand-600 text-brand-700'
+                : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-700',
+            )
+          }
+        >
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+export function invoicesCsv(rows: readonly InvoiceDto[]): string {
+  const head = [
+    'Number',
+    'Status',
+    'Tenant',
+    'Property',
+    'Unit',
+    'Issue date',
+    'Due date',
+    'Total',
+    'Paid',
+    'Balance',
+  ];
+  const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  const money = (minor: number) => (minor / 100).toFixed(2);
+  return [
+    head.join(','),
+    ...rows.map((r) =>
+      [
+        r.number ?? 'Draft',
+        INVOICE_STATUS_LABELS[r.status],
+        r.tenantName,
+        r.propertyName,
+        r.unitNumber,
+        r.issueDate,
+        r.dueDate,
+        money(r.total),
+        money(r.amountPaid),
+        money(r.balance),
+      ]
+        .map(cell)
+        .join(','),
+    ),
+  ].join('\n');
+}

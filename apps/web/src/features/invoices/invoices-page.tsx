@@ -1,0 +1,319 @@
+import {
+  INVOICE_STATUS_LABELS,
+  INVOICE_STATUSES,
+  type InvoiceDto,
+  type InvoiceStatus,
+} from '@rentora/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, FileText, Plus, Search, SearchX, Send } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/button';
+import { Card, PageHeader } from '../../components/card';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { EmptyState, ErrorState } from '../../components/empty-state';
+import { Input } from '../../components/field';
+import { Pagination } from '../../components/pagination';
+import { apiErrorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/document-title';
+import { formatDate, formatMoney } from '../../lib/format';
+import { usePermissions } from '../auth/use-permissions';
+import { toastError, toastSuccess } from '../properties/messages';
+import { useSearchBox, useUrlFilters } from '../properties/use-url-filters';
+import { downloadText } from '../tenants/tenant-display';
+import { InvoiceDetailDialog } from './invoice-detail-dialog';
+import { InvoiceStatusBadge, invoiceLabel, invoicesCsv, PaymentsNav } from './invoice-display';
+import { INVOICE_MESSAGES, type InvoiceFilters, invoicesApi, useInvoices } from './invoices.api';
+
+const FILTER_KEYS = ['search', 'status', 'from', 'to', 'invoice'] as const;
+const isStatus = (value: string): value is InvoiceStatus =>
+  (INVOICE_STATUSES as readonly string[]).includes(value);
+
+/** /dashboard/payments/invoices: the company's invoices with status chips, filters, search, bulk send and CSV. */
+export function InvoicesPage() {
+  useDocumentTitle('Invoices', 'Invoices sent to tenants');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const permissions = usePermissions();
+  const canCreate = permissions.canUseFeature('invoices_write');
+  const canSend = permissions.canUseAny(['invoices_update', 'invoices_write']);
+  const { values, page, set, clear } = useUrlFilters(FILTER_KEYS);
+  const [searchText, setSearchText] = useSearchBox(values.search, (search) => set({ search }));
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState<'send' | 'export' | null>(null);
+  const filters: InvoiceFilters = {
+    page,
+    search: values.search || undefined,
+    status: isStatus(values.status) ? values.status : undefined,
+    dueFrom: values.from || undefined,
+    dueTo: values.to || undefined,
+  };
+  const list = useInvoices(filters);
+  const hasFilters = Boolean(values.search || values.status || values.from || values.to);
+  const rows = list.data?.data ?? [];
+  const sendable = rows.filter((r) => selected.has(r._id) && r.status === 'draft');
+
+  function toggle(id: string) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  async function bulkSend() {
+    setBusy('send');
+    let sent = 0;
+    for (const invoice of sendable) {
+      try {
+        await invoicesApi.send(invoice._id);
+        sent += 1;
+      } catch (error) {
+        toastError(error, `${INVOICE_MESSAGES.sendInvoice} (${invoice.tenantName})`);
+      }
+    }
+    setBusy(null);
+    setSelected(new Set());
+    void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+    if (sent) toastSuccess(`${sent} ${sent === 1 ? 'invoice' : 'invoices'} sent`);
+  }
+
+  async function exportCsv() {
+    setBusy('export');
+    try {
+      const all: InvoiceDto[] = [];
+      for (let p = 1; p <= 50; p += 1) {
+        const answer = await invoicesApi.list({ ...filters, page: p, limit: 100 });
+        all.push(...answer.data);
+        if (!answer.pagination.hasNext) break;
+      }
+      downloadText(`invoices-${new Date().toISOString().slice(0, 10)}.csv`, invoicesCsv(all));
+      toastSuccess('Export ready', `${all.length} ${all.length === 1 ? 'invoice' : 'invoices'}`);
+    } catch (error) {
+      toastError(error, INVOICE_MESSAGES.fetchInvoices);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const columns: DataTableColumn<InvoiceDto>[] = [
+    ...(canSend
+      ? [
+          {
+            id: 'select',
+            header: <span className="sr-only">Select</span>,
+            className: 'w-8',
+            hideOnMobile: true,
+            cell: (row: InvoiceDto) => (
+              <input
+                type="checkbox"
+                aria-label={`Select ${invoiceLabel(row)}`}
+                disabled={row.status !== 'draft'}
+                checked={selected.has(row._id)}
+                onChange={() => toggle(row._id)}
+                className="h-4 w-4 rounded border-slate-300 text-brand-600 disabled:opacity-30"
+              />
+            ),
+          },
+        ]
+      : []),
+    {
+      id: 'number',
+      header: 'Invoice',
+      cell: (row) => (
+        <button
+          type="button"
+          onClick={() => set({ invoice: row._id, page })}
+          className="text-left hover:underline"
+          data-testid="invoice-row"
+        >
+          <span className="block font-medium text-slate-900">{invoiceLabel(row)}</span>
+          <span className="block text-xs text-slate-500">{formatDate(row.issueDate)}</span>
+        </button>
+      ),
+    },
+    {
+      id: 'tenant',
+      header: 'Tenant',
+      cell: (row) => (
+        <span>
+          <span className="block text-slate-900">{row.tenantName}</span>
+          <span className="block text-xs text-slate-500">
+            {row.propertyName} · {row.unitNumber}
+          </span>
+        </span>
+      ),
+    },
+    { id: 'status', header: 'Status', cell: (row) => <InvoiceStatusBadge status={row.status} /> },
+    { id: 'due', header: 'Due', cell: (row) => formatDate(row.dueDate) },
+    {
+      id: 'total',
+      header: 'Total',
+      className: 'text-right',
+      cell: (row) => <span className="tabular-nums">{formatMoney(row.total, row.currency)}</span>,
+    },
+    {
+      id: 'balance',
+      header: 'Balance',
+      className: 'text-right',
+      cell: (row) => (
+        <span
+          className={
+            row.balance > 0 && row.status !== 'void'
+              ? 'font-medium tabular-nums text-red-600'
+              : 'tabular-nums text-slate-500'
+          }
+        >
+          {formatMoney(row.status === 'void' ? 0 : row.balance, row.currency)}
+        </span>
+      ),
+    },
+  ];
+
+  const total = list.data?.pagination.totalCount;
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Invoices"
+        description={
+          total === undefined
+            ? 'Rent, maintenance and other bills to your tenants.'
+            : `${total.toLocaleString('en-IN')} ${total === 1 ? 'invoice' : 'invoices'}${hasFilters ? ' match your filters' : ''}`
+        }
+        actions={
+          <>
+            {canSend && sendable.length > 0 ? (
+              <Button
+                variant="secondary"
+                onClick={() => void bulkSend()}
+                loading={busy === 'send'}
+                icon={<Send className="h-4 w-4" aria-hidden />}
+              >
+                Send {sendable.length}
+              </Button>
+            ) : null}
+            <Button
+              variant="outline"
+              onClick={() => void exportCsv()}
+              loading={busy === 'export'}
+              disabled={!total}
+              icon={<Download className="h-4 w-4" aria-hidden />}
+            >
+              Export CSV
+            </Button>
+            {canCreate ? (
+              <Button
+                onClick={() => navigate('/dashboard/payments/create-invoice')}
+                icon={<Plus className="h-4 w-4" aria-hidden />}
+              >
+                Create invoice
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <PaymentsNav />
+      <fieldset className="mb-3 flex flex-wrap gap-2">
+        <legend className="sr-only">Status</legend>
+        {(['', ...INVOICE_STATUSES] as const).map((status) => (
+          <button
+            key={status || 'all'}
+            type="button"
+            aria-pressed={values.status === status}
+            onClick={() => set({ status })}
+            className={
+              values.status === status
+                ? 'rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white'
+                : 'rounded-full bg-white px-3 py-1 text-xs font-semibold text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50'
+            }
+          >
+            {status ? INVOICE_STATUS_LABELS[status] : 'All'}
+          </button>
+        ))}
+      </fieldset>
+      <Card className="mb-5 p-3 sm:p-4">
+        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
+          <div className="relative sm:col-span-3 lg:col-span-1">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+              aria-hidden
+            />
+            <Input
+              aria-label="Search invoices"
+              type="search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              placeholder="Invoice number or tenant name…"
+              className="pl-9"
+            />
+          </div>
+          <Input
+            aria-label="Due from"
+            type="date"
+            value={values.from}
+            onChange={(e) => set({ from: e.target.value })}
+          />
+          <Input
+            aria-label="Due until"
+            type="date"
+            value={values.to}
+            onChange={(e) => set({ to: e.target.value })}
+          />
+        </div>
+      </Card>
+
+      {list.isError ? (
+        <ErrorState
+          title={INVOICE_MESSAGES.fetchInvoices}
+          message={apiErrorMessage(list.error, INVOICE_MESSAGES.fetchInvoices)}
+          onRetry={() => void list.refetch()}
+        />
+      ) : !list.isPending && rows.length === 0 ? (
+        hasFilters ? (
+          <EmptyState
+            icon={SearchX}
+            title="No invoices match"
+            description="Try another search or clear the filters."
+            action={
+              <Button variant="outline" onClick={clear}>
+                Clear filters
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={FileText}
+            title="No invoices yet"
+            description="Create an invoice or run this month's rent to bill your tenants."
+            action={
+              canCreate ? (
+                <Button onClick={() => navigate('/dashboard/payments/create-invoice')}>Create invoice</Button>
+              ) : undefined
+            }
+          />
+        )
+      ) : (
+        <>
+          <DataTable
+            caption="Invoices"
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row._id}
+            loading={list.isPending}
+            fetching={list.isFetching && !list.isPending}
+          />
+          {list.data ? (
+            <Pagination
+              className="mt-4"
+              pagination={list.data.pagination}
+              onPageChange={(next) => set({ page: next })}
+              itemLabel="invoices"
+            />
+          ) : null}
+        </>
+      )}
+      <InvoiceDetailDialog id={values.invoice || null} onClose={() => set({ invoice: null, page })} />
+    </div>
+  );
+}

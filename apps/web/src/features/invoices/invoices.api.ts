@@ -1,0 +1,177 @@
+import type {
+  CheckoutFields,
+  GenerateRentResult,
+  InvoiceCheckoutDto,
+  InvoiceCreateInput,
+  InvoiceDetailDto,
+  InvoiceDto,
+  InvoicePaymentInput,
+  InvoiceStatus,
+  InvoiceTemplateDto,
+  InvoiceTemplateInput,
+  InvoiceUpdateBody,
+  Pagination,
+  PaymentStatsDto,
+  PaymentTrackingDto,
+} from '@rentora/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiList, type ApiOk, api, buildQueryString } from '../../lib/api-client';
+import { session } from '../../lib/session';
+import { toastError, toastSuccess } from '../properties/messages';
+
+export const INVOICE_MESSAGES = {
+  fetchInvoices: 'Failed to fetch invoices',
+  fetchInvoice: 'Failed to fetch invoice',
+  createInvoice: 'Failed to create invoice',
+  updateInvoice: 'Failed to update invoice',
+  sendInvoice: 'Failed to send invoice',
+  voidInvoice: 'Failed to void invoice',
+  recordPayment: 'Failed to record payment',
+  fetchTemplates: 'Failed to fetch invoice templates',
+  saveTemplate: 'Failed to save invoice template',
+  fetchTracking: 'Failed to fetch payment tracking',
+  fetchStats: 'Failed to fetch payment statistics',
+  pdf: 'Failed to load the invoice PDF',
+} as const;
+
+export interface InvoiceFilters {
+  page?: number;
+  limit?: number;
+  status?: InvoiceStatus;
+  tenantId?: string;
+  period?: string;
+  dueFrom?: string;
+  dueTo?: string;
+  search?: string;
+  sortBy?: 'createdAt' | 'dueDate' | 'total' | 'number';
+  sortOrder?: 'asc' | 'desc';
+}
+
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  lists: ['invoices', 'list'] as const,
+  list: (filters: InvoiceFilters) => ['invoices', 'list', filters] as const,
+  detail: (id: string) => ['invoices', 'detail', id] as const,
+  templates: ['invoices', 'templates'] as const,
+  tracking: (month: string) => ['invoices', 'tracking', month] as const,
+  stats: ['invoices', 'stats'] as const,
+};
+
+export const invoicesApi = {
+  list: (filters: InvoiceFilters, signal?: AbortSignal) =>
+    api.get<{ success: true; data: InvoiceDto[]; pagination: Pagination }>('/invoices', {
+      query: { ...filters },
+      signal,
+    }),
+  get: (id: string, signal?: AbortSignal) => api.getData<InvoiceDetailDto>(`/invoices/${id}`, { signal }),
+  create: (body: InvoiceCreateInput) => api.post<ApiOk<InvoiceDetailDto>>('/invoices', body),
+  update: (id: string, body: InvoiceUpdateBody) => api.put<ApiOk<InvoiceDetailDto>>(`/invoices/${id}`, body),
+  remove: (id: string) => api.delete<ApiOk<null>>(`/invoices/${id}`),
+  send: (id: string) => api.post<ApiOk<InvoiceDetailDto>>(`/invoices/${id}/send`),
+  void: (id: string, reason: string) => api.post<ApiOk<InvoiceDetailDto>>(`/invoices/${id}/void`, { reason }),
+  recordPayment: (id: string, body: InvoicePaymentInput) =>
+    api.post<ApiOk<InvoiceDetailDto>>(`/invoices/${id}/payments`, body),
+  pay: (id: string) => api.post<ApiOk<InvoiceCheckoutDto>>(`/invoices/${id}/pay`),
+  verify: (invoiceId: string, fields: CheckoutFields) =>
+    api.post<ApiOk<InvoiceDetailDto>>('/invoices/verify-payment', { invoiceId, ...fields }),
+  generateRent: (month: string) => api.post<ApiOk<GenerateRentResult>>('/invoices/generate-rent', { month }),
+  templates: (signal?: AbortSignal) =>
+    api.get<ApiList<InvoiceTemplateDto>>('/invoice-templates', { query: { limit: 100 }, signal }),
+  createTemplate: (body: InvoiceTemplateInput) =>
+    api.post<ApiOk<InvoiceTemplateDto>>('/invoice-templates', body),
+  updateTemplate: (id: string, body: Partial<InvoiceTemplateInput>) =>
+    api.put<ApiOk<InvoiceTemplateDto>>(`/invoice-templates/${id}`, body),
+  removeTemplate: (id: string) => api.delete<ApiOk<null>>(`/invoice-templates/${id}`),
+  tracking: (month: string, signal?: AbortSignal) =>
+    api.get<{ success: true; data: PaymentTrackingDto; pagination: Pagination }>('/payments/tracking', {
+      query: { month, limit: 500 },
+      signal,
+    }),
+  stats: (signal?: AbortSignal) => api.getData<PaymentStatsDto>('/payments/stats', { signal }),
+};
+
+/** The invoice PDF as an object URL (fetched with the session's headers); revoke it when done. */
+export async function invoicePdfUrl(id: string, mine = false): Promise<string> {
+  await api.get('/auth/me');
+  const { token, companyId } = session.get();
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (companyId && !mine) headers['x-company-id'] = companyId;
+  const response = await fetch(`/api/invoices/${mine ? 'mine/' : ''}${id}/pdf${buildQueryString({})}`, {
+    headers,
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: string } | null;
+    throw new Error(body?.error ?? INVOICE_MESSAGES.pdf);
+  }
+  return URL.createObjectURL(await response.blob());
+}
+
+export function useInvoices(filters: InvoiceFilters) {
+  return useQuery({
+    queryKey: invoiceKeys.list(filters),
+    queryFn: ({ signal }) => invoicesApi.list(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvoice(id: string | null) {
+  return useQuery({
+    queryKey: invoiceKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => invoicesApi.get(id ?? '', signal),
+    enabled: Boolean(id),
+  });
+}
+
+export function useInvoiceTemplates() {
+  return useQuery({
+    queryKey: invoiceKeys.templates,
+    queryFn: ({ signal }) => invoicesApi.templates(signal),
+  });
+}
+
+export function usePaymentTracking(month: string) {
+  return useQuery({
+    queryKey: invoiceKeys.tracking(month),
+    queryFn: ({ signal }) => invoicesApi.tracking(month, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePaymentStats() {
+  return useQuery({ queryKey: invoiceKeys.stats, queryFn: ({ signal }) => invoicesApi.stats(signal) });
+}
+
+/** Any invoice change: the answered detail replaces the cache; lists, tracking and stats refresh. */
+export function useInvoiceMutation<V>(
+  run: (variables: V) => Promise<ApiOk<InvoiceDetailDto>>,
+  messages: { success: string; failure: string },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(invoiceKeys.detail(answer.data._id), answer.data);
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: ['invoices', 'tracking'] });
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.stats });
+      toastSuccess(messages.success, answer.data.number ?? undefined);
+    },
+    onError: (error) => toastError(error, messages.failure),
+  });
+}
+
+export function useTemplateMutation<V>(
+  run: (variables: V) => Promise<unknown>,
+  messages: { success: string; failure: string },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.templates });
+      toastSuccess(messages.success);
+    },
+    onError: (error) => toastError(error, messages.failure),
+  });
+}
