@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CURRENCY } from '../constants';
+import { TENANT_STATUSES } from '../domain/tenants';
 import { UNIT_DISPLAY_STATUSES, UNIT_STATUSES } from '../domain/units';
 import { ZEmail, ZId, ZIsoDate, ZName, ZPhone, ZQueryBoolean, zListQuery, zQueryArray } from './common';
 import { ZAmenities, ZImageDto, ZMoney, ZQueryMoney, ZVerificationStatus, zQueryText } from './properties';
@@ -310,6 +311,8 @@ export const ZRentalUnitUserDto = z.object({
   }),
   role: ZTenantAssignmentRole,
   status: ZTenantAssignmentStatus,
+  /** The tenancy's lifecycle (pending, active, notice_given, moved_out, rejected); `status` says current or not. */
+  tenancyStatus: z.enum(TENANT_STATUSES),
   startDate: z.string(),
   endDate: z.string().nullable(),
   movedOutAt: z.string().nullable(),

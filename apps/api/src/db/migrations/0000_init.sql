@@ -37,6 +37,7 @@ CREATE TABLE "bookings" (
 	"hold_expires_at" timestamp with time zone,
 	"cancellation_reason" text,
 	"tenant_id" uuid,
+	"agreement" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

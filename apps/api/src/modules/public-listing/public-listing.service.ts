@@ -133,6 +133,7 @@ export function createPublicListingService(deps: AppDeps) {
               userId: assignment.userId,
               role: assignment.role,
               status: assignment.status,
+              tenancyStatus: assignment.tenancyStatus,
               startDate: assignment.startDate,
               endDate: assignment.endDate,
               movedOutAt: assignment.movedOutAt,

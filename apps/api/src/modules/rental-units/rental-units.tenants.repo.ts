@@ -42,7 +42,12 @@ export function createAssignmentsRepo(db: DbOrTx) {
       const where = and(
         eq(rentalUnitUsers.companyId, companyId),
         eq(rentalUnitUsers.rentalUnitId, unitId),
-        type === 'all' ? undefined : eq(rentalUnitUsers.status, type),
+        // Past = tenants who lived here and left; a pending or rejected application never lived here (see "all").
+        type === 'all'
+          ? undefined
+          : type === 'current'
+            ? eq(rentalUnitUsers.status, 'current')
+            : eq(rentalUnitUsers.tenancyStatus, 'moved_out'),
       );
       const [rows, [count]] = await Promise.all([
         db

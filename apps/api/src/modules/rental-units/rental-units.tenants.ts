@@ -42,6 +42,7 @@ export function toRentalUnitUserDto({ assignment, user }: AssignmentWithUser): R
     },
     role: assignment.role,
     status: assignment.status,
+    tenancyStatus: assignment.tenancyStatus,
     startDate: assignment.startDate,
     endDate: assignment.endDate,
     movedOutAt: assignment.movedOutAt,

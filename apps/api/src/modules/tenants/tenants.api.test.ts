@@ -337,7 +337,20 @@ describe('the lifecycle', () => {
     expect(unitTenants.json<{ data: RentalUnitUserDto[] }>().data[0]).toMatchObject({
       _id: tenant._id,
       status: 'past',
+      tenancyStatus: 'moved_out',
     });
+  });
+
+  it("keeps a pending application out of the unit's past tenants, and shows it among all of them", async () => {
+    const unit = await freshUnit();
+    const tenant = await addTenant(unit._id, { status: 'pending' });
+    const unitTenants = (type: 'current' | 'past' | 'all') =>
+      call(app, 'GET', `/api/rental-units/${unit._id}/tenants`, { ...auth(owner), query: { type } }).then(
+        (response) => response.json<{ data: RentalUnitUserDto[] }>().data,
+      );
+    expect(await unitTenants('past')).toEqual([]);
+    expect(await unitTenants('current')).toEqual([]);
+    expect(await unitTenants('all')).toMatchObject([{ _id: tenant._id, tenancyStatus: 'pending' }]);
   });
 
   it('rejects a pending tenant with a reason (400 without) and mails them', async () => {

@@ -13,7 +13,7 @@ import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Avatar } from '../../components/avatar';
-import { Badge } from '../../components/badge';
+import { Badge, type BadgeTone } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -56,6 +56,14 @@ const ROLE_LABELS: Record<(typeof TENANT_ASSIGNMENT_ROLES)[number], string> = {
   primary: 'Primary tenant',
   co_tenant: 'Co-tenant',
   occupant: 'Occupant',
+};
+
+const TENANCY_BADGES: Record<RentalUnitUserDto['tenancyStatus'], { label: string; tone: BadgeTone }> = {
+  active: { label: 'Current', tone: 'success' },
+  notice_given: { label: 'Notice given', tone: 'warning' },
+  pending: { label: 'Pending', tone: 'warning' },
+  rejected: { label: 'Rejected', tone: 'danger' },
+  moved_out: { label: 'Past', tone: 'neutral' },
 };
 
 /** Current and past tenants of a unit; assign a tenant and move one out. */
@@ -128,8 +136,8 @@ export function UnitTenants({
                     >
                       {tenant.user.firstName} {tenant.user.lastName}
                     </Link>
-                    <Badge tone={tenant.status === 'current' ? 'success' : 'neutral'}>
-                      {tenant.status === 'current' ? 'Current' : 'Past'}
+                    <Badge tone={TENANCY_BADGES[tenant.tenancyStatus].tone}>
+                      {TENANCY_BADGES[tenant.tenancyStatus].label}
                     </Badge>
                     <Badge tone="neutral">{ROLE_LABELS[tenant.role]}</Badge>
                   </div>
