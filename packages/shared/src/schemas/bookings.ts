@@ -39,6 +39,31 @@ export const ZBookingInstallmentDto = z.object({
 });
 export type BookingInstallmentDto = z.infer<typeof ZBookingInstallmentDto>;
 
+/** The rental agreement: the generated PDF and, once signed by the booker, the signed PDF and its audit. */
+export const ZBookingAgreementDto = z.object({
+  generatedAt: z.string(),
+  sha256: z.string(),
+  /** A signed link to the PDF, valid for 5 minutes. */
+  url: z.string(),
+  signed: z
+    .object({
+      signedAt: z.string(),
+      signerName: z.string(),
+      signatureType: z.enum(['typed', 'drawn']),
+      ip: z.string(),
+      userAgent: z.string().nullable(),
+      unsignedSha256: z.string(),
+      sha256: z.string(),
+      url: z.string(),
+    })
+    .nullable(),
+});
+export type BookingAgreementDto = z.infer<typeof ZBookingAgreementDto>;
+
+/** `signature`: the booker's typed full name, or a drawn signature as a PNG data URL. */
+export const ZSignAgreementBody = z.object({ signature: z.string().trim().min(2).max(400_000) });
+export type SignAgreementBody = z.infer<typeof ZSignAgreementBody>;
+
 export const ZBookingDto = z.object({
   _id: z.string(),
   companyId: z.string(),
@@ -72,6 +97,7 @@ export const ZBookingDto = z.object({
   holdExpiresAt: z.string().nullable(),
   cancellationReason: z.string().nullable(),
   tenantId: z.string().nullable(),
+  agreement: ZBookingAgreementDto.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

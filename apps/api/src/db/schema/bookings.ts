@@ -42,6 +42,27 @@ export interface BookingStatusEntry {
   byUserId: string | null;
 }
 
+/** The rental agreement of a booking: the generated PDF and, once the booker signs, the signed PDF and its audit. */
+export interface BookingAgreement {
+  /** Private storage key of the generated (unsigned) PDF, and its SHA-256 (hex). */
+  key: string;
+  sha256: string;
+  generatedAt: string;
+  generatedBy: string | null;
+  signed: {
+    key: string;
+    sha256: string;
+    signedAt: string;
+    signerUserId: string;
+    signerName: string;
+    signatureType: 'typed' | 'drawn';
+    ip: string;
+    userAgent: string | null;
+    /** The SHA-256 of the unsigned document that was signed. */
+    unsignedSha256: string;
+  } | null;
+}
+
 export const bookings = pgTable(
   'bookings',
   {
@@ -78,6 +99,7 @@ export const bookings = pgTable(
     holdExpiresAt: timestamp({ withTimezone: true }),
     cancellationReason: text(),
     tenantId: uuid(),
+    agreement: jsonb().$type<BookingAgreement>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

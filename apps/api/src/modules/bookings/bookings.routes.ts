@@ -9,12 +9,14 @@ import {
   ZBookingStatsDto,
   ZBookingStatusBody,
   ZIdParams,
+  ZSignAgreementBody,
   ZVerifyBookingInstallmentBody,
   ZVerifyBookingPaymentBody,
   zOk,
   zOkList,
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type AuthContext, access, requireCompany } from '../../core/access';
 import { unauthorized } from '../../core/errors';
 import { ok, pageOf } from '../../core/http';
@@ -133,6 +135,67 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, response: { 200: zOk(ZBookingCheckoutDto) } },
     },
     async (request) => ok(await bookings.fullPaymentOrder(caller(request.auth), request.params.id)),
+  );
+
+  app.post(
+    '/:id/generate-agreement',
+    {
+      config: { access: access.company('bookings_update') },
+      schema: { tags, params: ZIdParams, response: { 200: zOk(ZBookingDto) } },
+    },
+    async (request) => ok(await bookings.generateAgreement(requireCompany(request.auth), request.params.id)),
+  );
+
+  app.post(
+    '/:id/sign-agreement',
+    {
+      config: { access: access.user },
+      schema: { tags, params: ZIdParams, body: ZSignAgreementBody, response: { 200: zOk(ZBookingDto) } },
+    },
+    async (request) =>
+      ok(
+        await bookings.signAgreement(caller(request.auth), request.params.id, request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        }),
+      ),
+  );
+
+  app.get(
+    '/:id/agreement/file',
+    {
+      config: { access: access.optional },
+      schema: {
+        tags,
+        summary:
+          'The agreement PDF (its signed link from the booking lives 5 minutes; or signed in as booker or staff)',
+        params: ZIdParams,
+        querystring: z.object({
+          version: z.enum(['unsigned', 'signed']).default('unsigned'),
+          exp: z.coerce.number().int().min(0).max(1e11).optional().catch(undefined),
+          sig: z.string().max(100).optional().catch(undefined),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { data, sha256 } = await bookings.agreementFile(
+        request.auth,
+        request.params.id,
+        request.query.version,
+        request.query.exp,
+        request.query.sig,
+      );
+      const name = `agreement-${request.params.id.slice(0, 8)}${request.query.version === 'signed' ? '-signed' : ''}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', String(data.length))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .header('content-disposition', `inline; filename="${name}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-sha256', sha256)
+        .send(data);
+    },
   );
 
   app.patch(

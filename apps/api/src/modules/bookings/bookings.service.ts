@@ -8,6 +8,7 @@ import {
   type BookingStatsDto,
   type BookingStatusBody,
   canUseFeature,
+  type SignAgreementBody,
   splitInstallments,
   type VerifyBookingInstallmentBody,
   type VerifyBookingPaymentBody,
@@ -17,6 +18,7 @@ import { type AuthContext, accessContextOf, type CompanyContext } from '../../co
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
 import { iso, isoOrNull } from '../../core/http';
+import type { Storage } from '../../core/storage';
 import type { Tx } from '../../db/client';
 import {
   type BookingInstallment,
@@ -36,6 +38,13 @@ import {
   type PaymentsDeps,
   registerPaidHook,
 } from '../payments/payments.service';
+import {
+  createAgreementLinks,
+  parseSignature,
+  renderAgreementPdf,
+  sha256Hex,
+  signAgreementPdf,
+} from './bookings.agreement';
 import './bookings.notify';
 import { createTenancyInTx } from '../tenants/tenants.service';
 
@@ -49,8 +58,37 @@ export interface BookingNames {
   bookerName: string;
 }
 
-export function toBookingDto(row: BookingRow, names: BookingNames): BookingDto {
+type AgreementLinks = ReturnType<typeof createAgreementLinks>;
+
+function agreementDto(row: BookingRow, links: AgreementLinks | null): BookingDto['agreement'] {
+  const a = row.agreement;
+  if (!a) return null;
   return {
+    generatedAt: a.generatedAt,
+    sha256: a.sha256,
+    url: links?.url(row.id, 'unsigned') ?? '',
+    signed: a.signed
+      ? {
+          signedAt: a.signed.signedAt,
+          signerName: a.signed.signerName,
+          signatureType: a.signed.signatureType,
+          ip: a.signed.ip,
+          userAgent: a.signed.userAgent,
+          unsignedSha256: a.signed.unsignedSha256,
+          sha256: a.signed.sha256,
+          url: links?.url(row.id, 'signed') ?? '',
+        }
+      : null,
+  };
+}
+
+export function toBookingDto(
+  row: BookingRow,
+  names: BookingNames,
+  links: AgreementLinks | null = null,
+): BookingDto {
+  return {
+    agreement: agreementDto(row, links),
     ...names,
     _id: row.id,
     companyId: row.companyId,
@@ -209,9 +247,10 @@ async function onBookingPaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
 
 registerPaidHook(onBookingPaid);
 
-export function createBookingsService(deps: PaymentsDeps) {
+export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }) {
   const db = deps.db;
   const payments = createPaymentsService(deps);
+  const links = createAgreementLinks(deps.config.jwtSecret);
 
   /** Property name, unit number and booker name of each booking, in one query. */
   async function dtos(rows: BookingRow[]): Promise<BookingDto[]> {
@@ -237,11 +276,15 @@ export function createBookingsService(deps: PaymentsDeps) {
     const byId = new Map(names.map((n) => [n.id, n]));
     return rows.map((row) => {
       const n = byId.get(row.id);
-      return toBookingDto(row, {
-        propertyName: n?.propertyName ?? '',
-        unitNumber: n?.unitNumber ?? '',
-        bookerName: n ? `${n.firstName} ${n.lastName}`.trim() : '',
-      });
+      return toBookingDto(
+        row,
+        {
+          propertyName: n?.propertyName ?? '',
+          unitNumber: n?.unitNumber ?? '',
+          bookerName: n ? `${n.firstName} ${n.lastName}`.trim() : '',
+        },
+        links,
+      );
     });
   }
 
@@ -647,6 +690,241 @@ export function createBookingsService(deps: PaymentsDeps) {
     });
   }
 
+  function storage(): Storage {
+    if (!deps.storage) throw new Error('bookings: no storage configured');
+    return deps.storage;
+  }
+
+  async function readAll(key: string): Promise<Buffer> {
+    const file = await storage().read(key);
+    if (!file) throw notFound('Agreement file');
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  }
+
+  /**
+   * Staff: renders the rental agreement PDF, keeps it privately in the storage and its SHA-256 on the booking.
+   * Generating again replaces an unsigned agreement; a signed one is final (409).
+   */
+  async function generateAgreement(ctx: CompanyContext, id: string): Promise<BookingDto> {
+    const [data] = await db
+      .select({
+        booking: bookings,
+        company: companies,
+        property: properties,
+        unitNumber: rentalUnits.unitNumber,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
+      .from(bookings)
+      .innerJoin(companies, eq(companies.id, bookings.companyId))
+      .innerJoin(properties, eq(properties.id, bookings.propertyId))
+      .innerJoin(rentalUnits, eq(rentalUnits.id, bookings.rentalUnitId))
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .where(and(eq(bookings.id, id), eq(bookings.companyId, ctx.companyId)));
+    if (!data) throw notFound('Booking');
+    const { booking, company, property } = data;
+    if (booking.status === 'cancelled' || booking.status === 'expired') {
+      throw conflict(`A ${booking.status} booking gets no agreement`);
+    }
+    if (booking.agreement?.signed) throw conflict('The agreement is already signed');
+    const generatedAt = new Date();
+    const address = (parts: (string | null | undefined)[]) => parts.filter((p) => p && p.trim()).join(', ');
+    const pdf = await renderAgreementPdf({
+      bookingId: booking.id,
+      company: {
+        name: company.name,
+        email: company.email,
+        phone: company.phone,
+        address: address([
+          company.address.line1,
+          company.address.line2,
+          company.address.city,
+          company.address.state,
+          company.address.postalCode,
+        ]),
+      },
+      tenant: { name: `${data.firstName} ${data.lastName}`.trim(), email: data.email },
+      property: {
+        name: property.name,
+        address: address([
+          property.addressLine1,
+          property.addressLine2,
+          property.landmark,
+          property.city,
+          property.state,
+          property.postalCode,
+        ]),
+      },
+      unitNumber: data.unitNumber,
+      moveInDate: booking.moveInDate,
+      endDate: addMonths(booking.moveInDate, booking.durationMonths),
+      durationMonths: booking.durationMonths,
+      currency: booking.currency,
+      monthlyRent: booking.monthlyRent,
+      maintenanceCharges: booking.maintenanceCharges,
+      securityDeposit: booking.securityDeposit,
+      totalAmount: booking.totalAmount,
+      installments: booking.installments,
+      generatedAt,
+    });
+    const sha256 = sha256Hex(pdf);
+    const key = `companies/${booking.companyId}/bookings/${booking.id}/agreement-${generatedAt.getTime()}.pdf`;
+    await storage().put(key, Buffer.from(pdf), 'application/pdf');
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+      if (!row) throw notFound('Booking');
+      if (row.agreement?.signed) throw conflict('The agreement is already signed');
+      const [saved] = await tx
+        .update(bookings)
+        .set({
+          agreement: {
+            key,
+            sha256,
+            generatedAt: generatedAt.toISOString(),
+            generatedBy: ctx.userId,
+            signed: null,
+          },
+          statusHistory: [...row.statusHistory, entry(row.status, 'Rental agreement generated', ctx.userId)],
+        })
+        .where(eq(bookings.id, id))
+        .returning();
+      await recordAudit(tx, {
+        companyId: row.companyId,
+        action: 'booking.agreement_generated',
+        entityType: 'booking',
+        entityId: row.id,
+        summary: `Rental agreement generated (SHA-256 ${sha256})`,
+        after: { sha256 },
+      });
+      return { saved: saved!, replaced: row.agreement?.key ?? null };
+    });
+    if (updated.replaced && updated.replaced !== key) {
+      await storage()
+        .delete(updated.replaced)
+        .catch(() => undefined);
+    }
+    return dto(updated.saved);
+  }
+
+  /**
+   * The booker signs: the signature (typed name or drawn PNG) is stamped on a new signed PDF with an audit page
+   * (name, time, IP, the unsigned document's SHA-256). Only the booker (403 for anyone else who can see the
+   * booking); once only (409).
+   */
+  async function signAgreement(
+    ctx: AuthContext,
+    id: string,
+    body: SignAgreementBody,
+    client: { ip: string; userAgent: string | null },
+  ): Promise<BookingDto> {
+    const visible = await load(ctx, id);
+    if (visible.userId !== ctx.userId)
+      throw new AppError('FORBIDDEN', 'Only the booker can sign this agreement');
+    const signature = parseSignature(body.signature);
+    if (typeof signature === 'string') throw badRequest(signature, 'signature');
+    const saved = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+      if (!row) throw notFound('Booking');
+      const agreement = row.agreement;
+      if (!agreement) throw conflict('There is no agreement to sign yet');
+      if (agreement.signed) throw conflict('The agreement is already signed');
+      if (row.status === 'cancelled' || row.status === 'expired') {
+        throw conflict(`A ${row.status} booking cannot be signed`);
+      }
+      const unsigned = await readAll(agreement.key);
+      const unsignedSha256 = sha256Hex(unsigned);
+      if (unsignedSha256 !== agreement.sha256) {
+        throw new AppError(
+          'CONFLICT',
+          'The stored agreement does not match its recorded hash; ask for a new one',
+        );
+      }
+      const [signer] = await tx
+        .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(eq(users.id, ctx.userId));
+      const accountName = `${signer?.firstName ?? ''} ${signer?.lastName ?? ''}`.trim();
+      const signerName = signature.type === 'typed' ? signature.name : accountName;
+      const signedAt = new Date();
+      let signedPdf: Uint8Array;
+      try {
+        signedPdf = await signAgreementPdf(unsigned, signature, {
+          bookingId: row.id,
+          signerName,
+          signerEmail: signer?.email ?? '',
+          signerUserId: ctx.userId,
+          signedAt,
+          ip: client.ip,
+          userAgent: client.userAgent,
+          unsignedSha256,
+          generatedAt: agreement.generatedAt,
+        });
+      } catch {
+        throw badRequest('The drawn signature could not be read as a PNG image', 'signature');
+      }
+      const sha256 = sha256Hex(signedPdf);
+      const key = agreement.key.replace(/\.pdf$/, '-signed.pdf');
+      await storage().put(key, Buffer.from(signedPdf), 'application/pdf');
+      const [updated] = await tx
+        .update(bookings)
+        .set({
+          agreement: {
+            ...agreement,
+            signed: {
+              key,
+              sha256,
+              signedAt: signedAt.toISOString(),
+              signerUserId: ctx.userId,
+              signerName,
+              signatureType: signature.type,
+              ip: client.ip,
+              userAgent: client.userAgent,
+              unsignedSha256,
+            },
+          },
+          statusHistory: [
+            ...row.statusHistory,
+            entry(row.status, `Agreement signed by ${signerName}`, ctx.userId),
+          ],
+        })
+        .where(eq(bookings.id, id))
+        .returning();
+      await recordAudit(tx, {
+        companyId: row.companyId,
+        action: 'booking.agreement_signed',
+        entityType: 'booking',
+        entityId: row.id,
+        summary: `Agreement signed by ${signerName} from ${client.ip} (signed SHA-256 ${sha256})`,
+        after: { sha256, unsignedSha256, signatureType: signature.type },
+      });
+      return updated!;
+    });
+    return dto(saved);
+  }
+
+  /** The agreement PDF by its signed link, or for the booker and staff who can read the booking. */
+  async function agreementFile(
+    ctx: AuthContext | null,
+    id: string,
+    version: 'unsigned' | 'signed',
+    exp: number | undefined,
+    sig: string | undefined,
+  ): Promise<{ data: Buffer; sha256: string }> {
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+    const linked = links.verify(id, version, exp, sig);
+    const allowed =
+      row &&
+      (linked ||
+        (ctx !== null && (row.userId === ctx.userId || isStaffOf(ctx, row.companyId, 'bookings_read'))));
+    if (!row || !allowed) throw notFound('Agreement');
+    const file = version === 'signed' ? row.agreement?.signed : row.agreement;
+    if (!file) throw notFound('Agreement');
+    return { data: await readAll(file.key), sha256: file.sha256 };
+  }
+
   /** The booker's own bookings, or the company's for staff with bookings_read. */
   async function list(ctx: AuthContext, query: BookingListQuery) {
     const staff = ctx.companyId !== null && isStaffOf(ctx, ctx.companyId, 'bookings_read');
@@ -809,6 +1087,9 @@ export function createBookingsService(deps: PaymentsDeps) {
     verifyPayment,
     verifyInstallment,
     fullPaymentOrder,
+    generateAgreement,
+    signAgreement,
+    agreementFile,
     installmentOrder,
     cancel,
     list,

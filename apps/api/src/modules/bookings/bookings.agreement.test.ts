@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
+import type { BookingCheckoutDto, BookingDto } from '@rentora/shared';
+import type { FastifyInstance } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, getTestApp } from '../../../test/app';
+import { type CompanySession, createCompany, type Session, signUp } from '../../../test/factories';
+import { parseSignature } from './bookings.agreement';
+import { book, makeBookableUnit, payInSandbox } from './bookings.testing';
+
+let app: FastifyInstance;
+let company: CompanySession;
+let otherCompany: CompanySession;
+let visitor: Session;
+let stranger: Session;
+
+beforeAll(async () => {
+  ({ app } = await getTestApp());
+  company = await createCompany(app, { plan: 'professional' });
+  otherCompany = await createCompany(app, { plan: 'professional' });
+  visitor = await signUp(app);
+  stranger = await signUp(app);
+}, 60_000);
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const staff = (who: CompanySession = company) => ({ token: who.token, companyId: who.companyId });
+
+/** The text drawn on the pages: content streams inflated, pdf-lib's hex strings decoded. */
+function pdfText(bytes: Buffer): string {
+  const raw = bytes.toString('latin1');
+  const out: string[] = [];
+  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+    } catch {
+      content = m[1]!;
+    }
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) {
+      out.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
+    }
+  }
+  return out.join('\n');
+}
+
+async function paidBooking(): Promise<BookingCheckoutDto> {
+  const unit = await makeBookableUnit(app, company);
+  const created = await book(app, visitor, unit._id, { paymentPlan: 'installments', installmentCount: 2 });
+  const checkout = created.json<{ data: BookingCheckoutDto }>().data;
+  expect((await payInSandbox(app, visitor, checkout)).statusCode).toBe(200);
+  return checkout;
+}
+
+async function fetchPdf(url: string, options: Parameters<typeof call>[3] = {}) {
+  const response = await app.inject({
+    method: 'GET',
+    url,
+    headers: options.token
+      ? {
+          authorization: `Bearer ${options.token}`,
+          ...(options.companyId ? { 'x-company-id': options.companyId } : {}),
+        }
+      : {},
+  });
+  return { status: response.statusCode, body: response.rawPayload, headers: response.headers };
+}
+
+describe('rental agreements', () => {
+  it('staff generate a private PDF whose SHA-256 is kept; the booker signs once, with an audit page', async () => {
+    const checkout = await paidBooking();
+    const id = checkout.booking._id;
+
+    // Nothing to sign yet; only staff of the company generate.
+    const early = await call(app, 'POST', `/api/bookings/${id}/sign-agreement`, {
+      token: visitor.token,
+      body: { signature: 'Booker Visitor' },
+    });
+    expect(early.statusCode).toBe(409);
+    expect(
+      (await call(app, 'POST', `/api/bookings/${id}/generate-agreement`, { token: visitor.token }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(app, 'POST', `/api/bookings/${id}/generate-agreement`, staff(otherCompany))).statusCode,
+    ).toBe(404);
+
+    const generated = await call(app, 'POST', `/api/bookings/${id}/generate-agreement`, staff());
+    expect(generated.statusCode).toBe(200);
+    const agreement = generated.json<{ data: BookingDto }>().data.agreement!;
+    expect(agreement.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(agreement.signed).toBeNull();
+
+    // Private: no file without the signed link or a session that may read the booking.
+    const bare = `/api/bookings/${id}/agreement/file`;
+    expect((await fetchPdf(bare)).status).toBe(404);
+    expect((await fetchPdf(bare, { token: stranger.token })).status).toBe(404);
+    expect((await fetchPdf(`${agreement.url.replace(/sig=[^&]+/, 'sig=forged')}`)).status).toBe(404);
+    const unsigned = await fetchPdf(agreement.url);
+    expect(unsigned.status).toBe(200);
+    expect(unsigned.headers['content-type']).toBe('application/pdf');
+    expect(sha256(unsigned.body)).toBe(agreement.sha256);
+    expect((await fetchPdf(bare, { token: visitor.token })).status).toBe(200);
+    const text = pdfText(unsigned.body);
+    expect(text).toContain('RENTAL AGREEMENT');
+    expect(text).toContain(checkout.booking.unitNumber);
+    expect(text).toContain('Installment 2');
+    expect(text).toContain('INR 46,000.00');
+    const unsignedPages = (await PDFDocument.load(unsigned.body)).getPageCount();
+
+    // Any other signer: staff who can see the booking 403, others 404.
+    const byStaff = await call(app, 'POST', `/api/bookings/${id}/sign-agreement`, {
+      ...staff(),
+      body: { signature: 'Owner Person' },
+    });
+    expect(byStaff.statusCode).toBe(403);
+    const byStranger = await call(app, 'POST', `/api/bookings/${id}/sign-agreement`, {
+      token: stranger.token,
+      body: { signature: 'Stranger Person' },
+    });
+    expect(byStranger.statusCode).toBe(404);
+    const garbage = await call(app, 'POST', `/api/bookings/${id}/sign-agreement`, {
+      token: visitor.token,
+      body: { signature: '1234' },
+    });
+    expect(garbage.statusCode).toBe(400);
+
+    const signed = await call(app, 'POST', `/api/bookings/${id}/sign-agreement`, {
+      token: visitor.token,
+      body: { signature: 'Booker Visitor' },
+      headers: { 'user-agent': 'agreement-test/1.0' },
+    });
+    expect(signed.statusCode).toBe(200);
+    const after = signed.json<{ data: BookingDto }>().data.agreement!;
+    expect(after.sha256).toBe(agreement.sha256);
+    expect(after.signed).toMatchObject({
+      signerName: 'Booker Visitor',
+      signatureType: 'typed',
+      unsignedSha256: agreement.sha256,
+      userAgent: 'agreement-test/1.0',
+    });
+    expect(after.signed!.ip).toBeTruthy();
+
+    const signedFile = await fetchPdf(after.signed!.url);
+    expect(signedFile.status).toBe(200);
+    expect(sha256(signedFile.body)).toBe(after.signed!.sha256);
+    expect(after.signed!.sha256).not.toBe(agreement.sha256);
+    expect((await PDFDocument.load(signedFile.body)).getPageCount()).toBe(unsignedPages + 1);
+    const audit = pdfText(signedFile.body);
+    expect(audit).toContain('Signature audit');
+    expect(audit).toContain('Booker Visitor');
+    expect(audit).toContain(after.signed!.ip);
+    expect(audit).toContain(agreement.sha256);
+    expect(audit).toContain(after.signed!.signedAt);
+    // The unsigned document is unchanged.
+    expect(sha256((await fetchPdf(agreement.url)).body)).toBe(agreement.sha256);
+
+    // Staff see the signed PDF; a second signature and a new generation are refused.
+    expect((await fetchPdf(`${bare}?version=signed`, staff())).status).toBe(200);
+    const again = await call(app, 'POST', `/api/bookings/${id}/sign-agreement`, {
+      token: visitor.token,
+      body: { signature: 'Booker Visitor' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await call(app, 'POST', `/api/bookings/${id}/generate-agreement`, staff())).statusCode).toBe(409);
+  });
+
+  it('takes a drawn signature as a PNG data URL and refuses other images', async () => {
+    const checkout = await paidBooking();
+    const id = checkout.booking._id;
+    await call(app, 'POST', `/api/bookings/${id}/generate-agreement`, staff());
+    const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
+    const notPng = await call(app, 'POST', `/api/bookings/${id}/sign-agreement`, {
+      token: visitor.token,
+      body: { signature: `data:image/png;base64,${jpeg.toString('base64')}` },
+    });
+    expect(notPng.statusCode).toBe(400);
+    const png = await sharp({
+      create: { width: 300, height: 90, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="300" height="90"><path d="M10 60 Q 80 0 150 50 T 290 40" stroke="#123" stroke-width="4" fill="none"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer();
+    const signed = await call(app, 'POST', `/api/bookings/${id}/sign-agreement`, {
+      token: visitor.token,
+      body: { signature: `data:image/png;base64,${png.toString('base64')}` },
+    });
+    expect(signed.statusCode).toBe(200);
+    const agreement = signed.json<{ data: BookingDto }>().data.agreement!;
+    expect(agreement.signed?.signatureType).toBe('drawn');
+    expect(agreement.signed?.signerName).toBe(checkout.booking.bookerName);
+    const file = await fetchPdf(agreement.signed!.url);
+    expect(pdfText(file.body)).toContain('Drawn (PNG image)');
+  });
+
+  it('reads signatures strictly', () => {
+    expect(parseSignature('  Asha Rao ')).toEqual({ type: 'typed', name: 'Asha Rao' });
+    expect(parseSignature('data:image/jpeg;base64,AAAA')).toBe('A drawn signature must be a PNG data URL');
+    expect(typeof parseSignature('data:image/png;base64,AAAA')).toBe('string');
+    expect(typeof parseSignature('12')).toBe('string');
+  });
+});
