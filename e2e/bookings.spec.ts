@@ -21,7 +21,10 @@ async function signIn(tab: TrackedPage, email: string, password: string) {
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/auth/login');
 }
 
-/** A visitor books a Sunrise Estates unit, pays in the sandbox dialog and sees it confirmed; staff see it. */
+/**
+ * A visitor books a Sunrise Estates unit, pays in the sandbox dialog and sees it confirmed; staff see it and generate
+ * the agreement; the visitor signs it; staff see the signed PDF.
+ */
 describe('bookings', () => {
   let browser: Browser;
   let visitor: TrackedPage;
@@ -84,6 +87,39 @@ describe('bookings', () => {
     await card.first().waitFor({ timeout: 15_000 });
     await staff.page.getByRole('region', { name: 'Booking figures' }).getByText('Collected').waitFor();
     await screenshot(staff.page, 'bookings-dashboard');
+
+    // Staff generate the rental agreement from the booking's detail.
+    await card.first().getByRole('button', { name: 'Details' }).click();
+    const detail = staff.page.getByTestId('booking-detail');
+    await detail.waitFor();
+    await detail.getByRole('list', { name: 'Timeline' }).waitFor();
+    await detail.getByRole('button', { name: 'Generate agreement' }).click();
+    await detail.getByText('Awaiting signature').waitFor({ timeout: 15_000 });
+    await screenshot(staff.page, 'bookings-detail');
+
+    // The visitor reads and signs it in My bookings.
+    await page.reload();
+    const mine = page.getByTestId('booking-card').first();
+    await mine.getByRole('button', { name: 'Sign agreement' }).click();
+    const dialog = page.getByTestId('sign-agreement');
+    await dialog.waitFor();
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Booker Visitor');
+    await screenshot(page, 'bookings-sign-agreement');
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign agreement' }).click();
+    await mine.getByText(/^Signed /).waitFor({ timeout: 15_000 });
+    expect(visitor.pageErrors).toEqual([]);
+
+    // Staff see the signed PDF and its audit.
+    await staff.page.reload();
+    await detail.waitFor();
+    await detail.getByText('Booker Visitor (typed name)').waitFor({ timeout: 15_000 });
+    const href = await detail.getByRole('link', { name: 'View signed agreement' }).getAttribute('href');
+    expect(href).toMatch(/\/agreement\/file\?version=signed/);
+    const pdf = await staff.page.request.get(new URL(href!, baseUrl).toString());
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await screenshot(staff.page, 'bookings-signed-agreement');
     expect(staff.pageErrors).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });

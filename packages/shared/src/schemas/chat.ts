@@ -11,6 +11,18 @@ export const CHAT_LIMITS = {
   typingTtlMs: 4000,
 } as const;
 
+/**
+ * Files on a message: `POST /api/chat/channels/{id}/messages` as multipart/form-data with the text in the field
+ * `body` and up to five files in the repeated field `files`, checked by content like maintenance media (JPEG, PNG and
+ * WebP photos re-encoded without metadata, MP4 or WebM videos, PDFs).
+ */
+export const CHAT_ATTACHMENTS = {
+  field: 'files',
+  maxFiles: 5,
+  maxBytes: 20 * 1024 * 1024,
+  accept: 'image/jpeg,image/png,image/webp,video/mp4,video/webm,application/pdf',
+} as const;
+
 export const CHAT_EVENTS = {
   message: 'chat:message',
   edit: 'chat:edit',
@@ -34,12 +46,25 @@ export const ZChatMember = z.object({
 });
 export type ChatMember = z.infer<typeof ZChatMember>;
 
+export const ZChatAttachmentDto = z.object({
+  _id: ZId,
+  kind: z.enum(['image', 'video', 'pdf']),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  /** `/uploads/chat/…` signed for an hour or two (members of the company may also fetch it with their session). */
+  url: z.string(),
+});
+export type ChatAttachmentDto = z.infer<typeof ZChatAttachmentDto>;
+
 export const ZChatMessageDto = z.object({
   _id: ZId,
   channelId: ZId,
   author: ZChatMember,
   /** Plain text; never HTML (links are made clickable when rendered). Empty once deleted. */
   body: z.string(),
+  /** Files sent with the message; none once deleted. */
+  attachments: z.array(ZChatAttachmentDto),
   editedAt: ZIsoDate.nullable(),
   deletedAt: ZIsoDate.nullable(),
   createdAt: ZIsoDate,
@@ -77,6 +102,11 @@ export const ZChatMessageBody = z.object({
     .trim()
     .min(1, 'Write a message')
     .max(CHAT_LIMITS.bodyMax, `At most ${CHAT_LIMITS.bodyMax} characters`),
+});
+
+/** A new message: text, files or both (a message with files may have no text). */
+export const ZChatMessagePostBody = z.object({
+  body: z.string().trim().max(CHAT_LIMITS.bodyMax, `At most ${CHAT_LIMITS.bodyMax} characters`).default(''),
 });
 
 export const ZChatMessagesQuery = z.object({

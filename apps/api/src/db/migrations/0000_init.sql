@@ -42,6 +42,19 @@ CREATE TABLE "bookings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "chat_attachments" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"channel_id" uuid NOT NULL,
+	"message_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"storage_key" text NOT NULL,
+	"mime_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"file_name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "chat_channel_members" (
 	"channel_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -728,6 +741,9 @@ ALTER TABLE "bookings" ADD CONSTRAINT "bookings_property_id_properties_id_fk" FO
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_rental_unit_id_rental_units_id_fk" FOREIGN KEY ("rental_unit_id") REFERENCES "public"."rental_units"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_current_order_id_payment_orders_id_fk" FOREIGN KEY ("current_order_id") REFERENCES "public"."payment_orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_attachments" ADD CONSTRAINT "chat_attachments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_attachments" ADD CONSTRAINT "chat_attachments_channel_id_chat_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."chat_channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_attachments" ADD CONSTRAINT "chat_attachments_message_id_chat_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."chat_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_channel_members" ADD CONSTRAINT "chat_channel_members_channel_id_chat_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."chat_channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_channel_members" ADD CONSTRAINT "chat_channel_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_channel_members" ADD CONSTRAINT "chat_channel_members_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -840,6 +856,8 @@ CREATE INDEX "bookings_company_created_idx" ON "bookings" USING btree ("company_
 CREATE INDEX "bookings_company_status_idx" ON "bookings" USING btree ("company_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "bookings_user_created_idx" ON "bookings" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "bookings_hold_idx" ON "bookings" USING btree ("hold_expires_at") WHERE status = 'pending_payment';--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_attachments_storage_key_uq" ON "chat_attachments" USING btree ("storage_key");--> statement-breakpoint
+CREATE INDEX "chat_attachments_message_idx" ON "chat_attachments" USING btree ("message_id","id");--> statement-breakpoint
 CREATE INDEX "chat_channel_members_company_user_idx" ON "chat_channel_members" USING btree ("company_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_channels_company_name_idx" ON "chat_channels" USING btree ("company_id","name") WHERE "chat_channels"."kind" = 'channel';--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_channels_company_direct_idx" ON "chat_channels" USING btree ("company_id","direct_key") WHERE "chat_channels"."kind" = 'direct';--> statement-breakpoint

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { companies } from './companies';
 import { users } from './identity';
@@ -79,5 +89,35 @@ export const chatMessages = pgTable(
   (t) => [
     index('chat_messages_channel_id_idx').on(t.channelId, t.id),
     index('chat_messages_channel_created_idx').on(t.channelId, t.createdAt),
+  ],
+);
+
+/**
+ * Files of a message; bytes in Storage under `chat/<companyId>/<channelId>/<id>.<ext>`, served by the authorised
+ * `/uploads/<key>` path to whoever may read the channel (or holds a signed link from a message).
+ */
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    channelId: uuid()
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
+    messageId: uuid()
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['image', 'video', 'pdf'] }).notNull(),
+    storageKey: text().notNull(),
+    mimeType: text().notNull(),
+    size: integer().notNull(),
+    fileName: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_attachments_storage_key_uq').on(t.storageKey),
+    index('chat_attachments_message_idx').on(t.messageId, t.id),
   ],
 );

@@ -5,6 +5,7 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestAppWith, call, getTestApp } from '../../../test/app';
 import { addMember, type CompanySession, createCompany, signUp } from '../../../test/factories';
+import { type MultipartFile, makeImage, multipart } from '../uploads/uploads.testing';
 
 let app: FastifyInstance;
 let owner: CompanySession;
@@ -285,5 +286,141 @@ describe('realtime across two API processes (Redis adapter)', () => {
         .filter((event) => event.event === 'chat:message')
         .map((event) => (event.payload as ChatMessageDto).body),
     ).toEqual(['Hello team']);
+  });
+});
+
+describe('POST /api/chat/channels/{id}/messages with attachments', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+  async function postFiles(
+    session: CompanySession,
+    channelId: string,
+    files: MultipartFile[],
+    fields: Record<string, string> = {},
+  ) {
+    const { payload, headers } = multipart(files, fields);
+    return call(app, 'POST', `/api/chat/channels/${channelId}/messages`, {
+      ...auth(session),
+      headers,
+      body: payload,
+    });
+  }
+
+  it('stores photos (re-encoded) and PDFs checked by content, lists them, and serves them to the company only', async () => {
+    const general = (await channels(owner)).find((channel) => channel.name === 'general')!;
+    const photo = await makeImage({ format: 'png' });
+    const response = await postFiles(
+      owner,
+      general._id,
+      [
+        { field: 'files', filename: 'leak photo.png', contentType: 'image/png', data: photo },
+        { field: 'files', filename: 'quote.pdf', contentType: 'application/pdf', data: PDF },
+      ],
+      { body: 'Leak in B-12, quote attached' },
+    );
+    expect(response.statusCode).toBe(201);
+    const message = response.json<{ data: ChatMessageDto }>().data;
+    expect(message.body).toBe('Leak in B-12, quote attached');
+    expect(message.attachments.map((file) => [file.kind, file.mimeType, file.fileName])).toEqual([
+      ['image', 'image/png', 'leak_photo.png'],
+      ['pdf', 'application/pdf', 'quote.pdf'],
+    ]);
+    const [image, pdf] = message.attachments;
+    expect(image!.url).toMatch(
+      new RegExp(`^/uploads/chat/${owner.companyId}/${general._id}/[0-9a-f-]+\\.png\\?exp=\\d+&sig=`),
+    );
+
+    // Listed with the message, newest first.
+    const page = await call(app, 'GET', `/api/chat/channels/${general._id}/messages`, auth(manager));
+    const listed = page.json<{ data: ChatMessageDto[] }>().data.find((item) => item._id === message._id);
+    expect(listed?.attachments.map((file) => file._id)).toEqual(message.attachments.map((file) => file._id));
+
+    // The signed link works; without it a member's session works and everybody else is refused.
+    const signed = await call(app, 'GET', image!.url);
+    expect(signed.statusCode).toBe(200);
+    expect(signed.headers['content-type']).toBe('image/png');
+    const plain = pdf!.url.split('?')[0]!;
+    expect((await call(app, 'GET', plain, { token: manager.token })).statusCode).toBe(200);
+    expect((await call(app, 'GET', plain)).statusCode).toBe(401);
+    expect((await call(app, 'GET', plain, { token: stranger.token })).statusCode).toBe(403);
+    const tenant = await signUp(app);
+    expect((await call(app, 'GET', plain, { token: tenant.token })).statusCode).toBe(403);
+    // The photo's signature does not open the PDF.
+    const forged = `${plain}?${image!.url.split('?')[1]}`;
+    expect((await call(app, 'GET', forged)).statusCode).toBe(403);
+  });
+
+  it('keeps files of a private channel to its members', async () => {
+    const created = await createChannel(owner, { name: 'files-private', isPrivate: true });
+    const channel = created.json<{ data: ChatChannelDto }>().data;
+    const response = await postFiles(owner, channel._id, [
+      { field: 'files', filename: 'plan.pdf', contentType: 'application/pdf', data: PDF },
+    ]);
+    expect(response.statusCode).toBe(201);
+    const message = response.json<{ data: ChatMessageDto }>().data;
+    expect(message.body).toBe('');
+    const plain = message.attachments[0]!.url.split('?')[0]!;
+    expect((await call(app, 'GET', plain, { token: owner.token })).statusCode).toBe(200);
+    expect((await call(app, 'GET', plain, { token: manager.token })).statusCode).toBe(403);
+    expect(
+      (
+        await postFiles(manager, channel._id, [
+          { field: 'files', filename: 'x.pdf', contentType: 'application/pdf', data: PDF },
+        ])
+      ).statusCode,
+    ).toBe(404);
+
+    // Deleting the message removes its files.
+    expect((await call(app, 'DELETE', `/api/chat/messages/${message._id}`, auth(owner))).statusCode).toBe(
+      200,
+    );
+    expect((await call(app, 'GET', plain, { token: owner.token })).statusCode).toBe(404);
+  });
+
+  it('refuses files that are not photos, videos or PDFs, empty messages and foreign file fields', async () => {
+    const general = (await channels(owner)).find((channel) => channel.name === 'general')!;
+    const before = await call(app, 'GET', `/api/chat/channels/${general._id}/messages`, auth(owner));
+    const script = await postFiles(
+      owner,
+      general._id,
+      [
+        {
+          field: 'files',
+          filename: 'photo.png',
+          contentType: 'image/png',
+          data: Buffer.from('<script>alert(1)</script>'),
+        },
+      ],
+      { body: 'not a photo' },
+    );
+    expect(script.statusCode).toBe(415);
+    expect(script.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const empty = await postFiles(owner, general._id, [], { body: '   ' });
+    expect(empty.statusCode).toBe(400);
+    const json = await call(app, 'POST', `/api/chat/channels/${general._id}/messages`, {
+      ...auth(owner),
+      body: { body: '' },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().error).toBe('Write a message');
+    const field = await postFiles(owner, general._id, [
+      { field: 'media', filename: 'quote.pdf', contentType: 'application/pdf', data: PDF },
+    ]);
+    expect(field.statusCode).toBe(400);
+    const six = await postFiles(
+      owner,
+      general._id,
+      Array.from({ length: 6 }, (_, index) => ({
+        field: 'files',
+        filename: `q${index}.pdf`,
+        contentType: 'application/pdf',
+        data: PDF,
+      })),
+    );
+    expect(six.statusCode).toBe(413);
+    const after = await call(app, 'GET', `/api/chat/channels/${general._id}/messages`, auth(owner));
+    expect(after.json<{ data: ChatMessageDto[] }>().data[0]?._id).toBe(
+      before.json<{ data: ChatMessageDto[] }>().data[0]?._id,
+    );
   });
 });

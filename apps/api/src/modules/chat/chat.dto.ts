@@ -30,7 +30,8 @@ export function toChannelDto(row: ChannelRow): ChatChannelDto {
   };
 }
 
-export function toMessageDto(row: MessageRow): ChatMessageDto {
+/** `sign` turns a storage key into a signed `/uploads/…` URL. */
+export function toMessageDto(row: MessageRow, sign: (storageKey: string) => string): ChatMessageDto {
   return {
     _id: row.id,
     channelId: row.channelId,
@@ -41,6 +42,16 @@ export function toMessageDto(row: MessageRow): ChatMessageDto {
       avatar: row.authorAvatar,
     },
     body: row.deletedAt ? '' : row.body,
+    attachments: row.deletedAt
+      ? []
+      : (row.attachments ?? []).map((file) => ({
+          _id: file.id,
+          kind: file.kind,
+          fileName: file.fileName,
+          mimeType: file.mimeType,
+          size: file.size,
+          url: sign(file.storageKey),
+        })),
     editedAt: isoOrNull(row.editedAt),
     deletedAt: isoOrNull(row.deletedAt),
     createdAt: iso(row.createdAt),

@@ -1,7 +1,14 @@
 import { and, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { chatChannelMembers, chatChannels, chatMessages, companyUsers, users } from '../../db/schema';
+import {
+  chatAttachments,
+  chatChannelMembers,
+  chatChannels,
+  chatMessages,
+  companyUsers,
+  users,
+} from '../../db/schema';
 
 /** Unread counts stop here (the badge shows "99+"), so a huge backlog never costs a big count. */
 export const UNREAD_CAP = 100;
@@ -11,6 +18,15 @@ const CHANNELS_MAX = 300;
 const peerMember = alias(chatChannelMembers, 'peer_member');
 const peerUser = alias(users, 'peer_user');
 const author = alias(users, 'author');
+
+export interface AttachmentJson {
+  id: string;
+  kind: 'image' | 'video' | 'pdf';
+  fileName: string;
+  mimeType: string;
+  size: number;
+  storageKey: string;
+}
 
 const messageSelection = {
   id: chatMessages.id,
@@ -23,6 +39,10 @@ const messageSelection = {
   authorFirstName: author.firstName,
   authorLastName: author.lastName,
   authorAvatar: author.avatar,
+  /** The message's files inside the page query itself (chat_attachments_message_idx), oldest first. */
+  attachments: sql<AttachmentJson[]>`(select coalesce(json_agg(json_build_object('id', a.id, 'kind', a.kind,
+    'fileName', a.file_name, 'mimeType', a.mime_type, 'size', a.size, 'storageKey', a.storage_key) order by a.id),
+    '[]'::json) from ${chatAttachments} a where a.message_id = ${sql.raw('"chat_messages"."id"')})`,
 };
 
 export const memberColumns = {
@@ -232,6 +252,19 @@ export function createChatRepo(db: DbOrTx) {
         .set({ lastMessageAt: new Date() })
         .where(eq(chatChannels.id, values.channelId));
       return row!;
+    },
+
+    async insertAttachments(rows: (typeof chatAttachments.$inferInsert)[]) {
+      if (rows.length === 0) return;
+      await db.insert(chatAttachments).values(rows);
+    },
+
+    /** Removes a message's attachment rows and returns their storage keys (for the files to be deleted). */
+    async deleteAttachments(companyId: string, messageId: string) {
+      return db
+        .delete(chatAttachments)
+        .where(and(eq(chatAttachments.companyId, companyId), eq(chatAttachments.messageId, messageId)))
+        .returning({ storageKey: chatAttachments.storageKey });
     },
 
     async updateMessage(companyId: string, messageId: string, body: string) {

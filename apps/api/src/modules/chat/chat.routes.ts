@@ -1,4 +1,6 @@
+import fastifyMultipart from '@fastify/multipart';
 import {
+  CHAT_ATTACHMENTS,
   ZChatChannelCreateBody,
   ZChatChannelDto,
   ZChatChannelParams,
@@ -7,6 +9,7 @@ import {
   ZChatMessageBody,
   ZChatMessageDto,
   ZChatMessagePage,
+  ZChatMessagePostBody,
   ZChatMessagesQuery,
   ZIdParams,
   zOk,
@@ -15,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany } from '../../core/access';
 import { ok, okMessage } from '../../core/http';
+import { type IncomingFile, readMultipartMessage } from './chat.attachments';
 import { createChatService } from './chat.service';
 
 const tags = ['chat'];
@@ -24,6 +28,14 @@ const staff = access.company();
 /** Staff chat (issue "Analytics and reports … and the staff chat"); mounted at /api/chat. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const chat = createChatService(app.deps);
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: Math.min(app.deps.config.uploadLimitBytes, CHAT_ATTACHMENTS.maxBytes),
+      files: CHAT_ATTACHMENTS.maxFiles,
+    },
+  });
+  /** Files of a multipart message, read before validation (the text becomes the validated body). */
+  const incoming = new WeakMap<object, IncomingFile[]>();
 
   app.get(
     '/channels',
@@ -81,9 +93,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: staff },
       schema: {
         tags,
+        summary: `A message: JSON {body}, or multipart/form-data with the text in "body" and up to ${CHAT_ATTACHMENTS.maxFiles} files in "${CHAT_ATTACHMENTS.field}"`,
         params: ZChatChannelParams,
-        body: ZChatMessageBody,
+        body: ZChatMessagePostBody,
         response: { 201: zOk(ZChatMessageDto) },
+      },
+      preValidation: async (request) => {
+        if (!request.isMultipart()) return;
+        const { body, files } = await readMultipartMessage(request);
+        request.body = { body };
+        incoming.set(request, files);
       },
     },
     async (request, reply) => {
@@ -91,6 +110,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         requireCompany(request.auth),
         request.params.id,
         request.body.body,
+        incoming.get(request) ?? [],
       );
       return reply.code(201).send(ok(message));
     },

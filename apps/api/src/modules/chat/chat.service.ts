@@ -10,14 +10,18 @@ import type { CompanyContext } from '../../core/access';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import type { ServerToClientEvents } from '../../core/realtime';
 import type { Tx } from '../../db/client';
-import { toChannelDto, toMessageDto } from './chat.dto';
-import { type ChannelRow, createChatRepo } from './chat.repo';
+import { createUrlSigner } from '../uploads/uploads.signing';
+import { type IncomingFile, removeAttachmentFiles, storeAttachments } from './chat.attachments';
+import { toChannelDto, toMessageDto as toMessageDtoWith } from './chat.dto';
+import { type ChannelRow, createChatRepo, type MessageRow } from './chat.repo';
 
 type ChatEvent = (typeof CHAT_EVENTS)[keyof typeof CHAT_EVENTS];
 
-export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime'>) {
-  const { db, realtime } = deps;
+export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime' | 'storage' | 'config'>) {
+  const { db, realtime, storage } = deps;
   const repo = createChatRepo(db);
+  const signer = createUrlSigner(deps.config.jwtSecret);
+  const toMessageDto = (row: MessageRow) => toMessageDtoWith(row, (key) => signer.signed(key));
 
   async function visibleChannel(ctx: CompanyContext, channelId: string): Promise<ChannelRow> {
     const channel = await repo.findChannel(ctx.companyId, ctx.userId, channelId);
@@ -110,20 +114,37 @@ export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime'>) {
       };
     },
 
-    async postMessage(ctx: CompanyContext, channelId: string, body: string): Promise<ChatMessageDto> {
+    /** A message with text, files or both; files are checked and stored before the rows are written. */
+    async postMessage(
+      ctx: CompanyContext,
+      channelId: string,
+      body: string,
+      files: readonly IncomingFile[] = [],
+    ): Promise<ChatMessageDto> {
       const channel = await visibleChannel(ctx, channelId);
-      const id = await db.transaction(async (tx: Tx) => {
-        const txRepo = createChatRepo(tx);
-        const message = await txRepo.insertMessage({
-          channelId,
-          companyId: ctx.companyId,
-          authorId: ctx.userId,
-          body,
+      if (!body && files.length === 0) throw badRequest('Write a message', 'body');
+      const stored = await storeAttachments(storage, `chat/${ctx.companyId}/${channelId}`, files);
+      let id: string;
+      try {
+        id = await db.transaction(async (tx: Tx) => {
+          const txRepo = createChatRepo(tx);
+          const message = await txRepo.insertMessage({
+            channelId,
+            companyId: ctx.companyId,
+            authorId: ctx.userId,
+            body,
+          });
+          await txRepo.insertAttachments(
+            stored.map((file) => ({ ...file, companyId: ctx.companyId, channelId, messageId: message.id })),
+          );
+          // Writing is reading: the author has seen everything up to their own message.
+          await txRepo.markRead(channelId, ctx.companyId, ctx.userId, new Date());
+          return message.id;
         });
-        // Writing is reading: the author has seen everything up to their own message.
-        await txRepo.markRead(channelId, ctx.companyId, ctx.userId, new Date());
-        return message.id;
-      });
+      } catch (error) {
+        await removeAttachmentFiles(storage, stored);
+        throw error;
+      }
       const message = toMessageDto((await repo.messageById(id))!);
       await emit(ctx, channel, CHAT_EVENTS.message, message);
       return message;
@@ -139,7 +160,12 @@ export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime'>) {
 
     async deleteMessage(ctx: CompanyContext, messageId: string): Promise<void> {
       const { channel } = await ownMessage(ctx, messageId);
-      await repo.deleteMessage(ctx.companyId, messageId);
+      const files = await db.transaction(async (tx: Tx) => {
+        const txRepo = createChatRepo(tx);
+        await txRepo.deleteMessage(ctx.companyId, messageId);
+        return txRepo.deleteAttachments(ctx.companyId, messageId);
+      });
+      await removeAttachmentFiles(storage, files);
       await emit(ctx, channel, CHAT_EVENTS.delete, { channelId: channel.id, messageId });
     },
 

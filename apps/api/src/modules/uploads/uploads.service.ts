@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../../core/errors';
 import { isValidStorageKey } from '../../core/storage';
 import type { DbOrTx } from '../../db/client';
 import { properties, rentalUnits } from '../../db/schema';
+import { authorizeChatFile } from '../chat/chat.attachments';
 import { receiveImages, removeImageFiles } from './uploads.images';
 import { createImagesRepo, type ImageOwner } from './uploads.repo';
 import { createUrlSigner } from './uploads.signing';
@@ -150,6 +151,12 @@ export function createImagesService(deps: AppDeps) {
       caller: { auth: AuthContext | null; exp?: number; sig?: string },
     ): Promise<{ mimeType: string; visibility: 'public' | 'signed' | 'member' } | 'not_found' | 'denied'> {
       if (!isValidStorageKey(key)) return 'not_found';
+      if (key.startsWith('chat/')) {
+        return authorizeChatFile(db, key, {
+          auth: caller.auth,
+          signed: signer.verify(key, caller.exp, caller.sig),
+        });
+      }
       const file = await repo.findFile(key);
       if (!file) return 'not_found';
       const mimeType = key === file.thumbnailKey ? 'image/webp' : file.mimeType;

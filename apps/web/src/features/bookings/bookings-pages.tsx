@@ -2,6 +2,7 @@ import type { BookingCheckoutDto, BookingDto, BookingStatus, CheckoutFields } fr
 import { BOOKING_STATUS_TRANSITIONS } from '@rentora/shared';
 import { CalendarCheck, CircleDollarSign, Clock, Wallet } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
@@ -17,6 +18,8 @@ import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
 import { GatewayCheckout } from '../payments-checkout/gateway-checkout';
+import { AgreementLinks, SignAgreementDialog } from './agreement';
+import { BookingDetailDialog } from './booking-detail';
 import {
   BOOKING_FALLBACK_MESSAGES,
   BOOKING_STATUS_LABELS,
@@ -119,6 +122,20 @@ function BookingsView({
   const fullPayment = useFullPaymentOrder();
   const updateStatus = useUpdateBookingStatus();
   const [cancelling, setCancelling] = useState<BookingDto | null>(null);
+  const [signing, setSigning] = useState<BookingDto | null>(null);
+  // The open booking of the dashboard is in the address (?booking=id), so that notifications can link to it.
+  const [params, setParams] = useSearchParams();
+  const openId = scope === 'company' ? params.get('booking') : null;
+  const setOpenId = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('booking', id);
+        else next.delete('booking');
+        return next;
+      },
+      { replace: true },
+    );
   const [reason, setReason] = useState('');
   /** The open checkout and, for an installment, its number (verified through verify-installment). */
   const [checkout, setCheckout] = useState<
@@ -236,6 +253,12 @@ function BookingsView({
                     : undefined
                 }
                 paying={installment.isPending || fullPayment.isPending}
+                onDetails={scope === 'company' ? () => setOpenId(booking._id) : undefined}
+                onSign={
+                  scope === 'own' && booking.agreement && !booking.agreement.signed
+                    ? () => setSigning(booking)
+                    : undefined
+                }
               />
             </li>
           ))}
@@ -283,6 +306,17 @@ function BookingsView({
           )}
         </Field>
       </ConfirmDialog>
+      {scope === 'company' ? (
+        <BookingDetailDialog
+          bookingId={openId}
+          onClose={() => setOpenId(null)}
+          onCancel={(booking) => {
+            setOpenId(null);
+            setCancelling(booking);
+          }}
+        />
+      ) : null}
+      {signing ? <SignAgreementDialog booking={signing} open onClose={() => setSigning(null)} /> : null}
       {checkout ? (
         <GatewayCheckout
           gateway={checkout.gateway}
@@ -305,8 +339,12 @@ function BookingCard({
   onPayRest,
   onCancel,
   onComplete,
+  onDetails,
+  onSign,
   paying,
 }: {
+  onDetails?: () => void;
+  onSign?: () => void;
   booking: BookingDto;
   showBooker: boolean;
   onPayNext?: () => void;
@@ -365,11 +403,22 @@ function BookingCard({
           ))}
         </ol>
       ) : null}
+      <AgreementLinks booking={booking} />
       {booking.cancellationReason ? (
         <p className="text-sm text-slate-600">Cancelled: {booking.cancellationReason}</p>
       ) : null}
-      {onPayNext || onPayRest || onCancel || onComplete ? (
+      {onPayNext || onPayRest || onCancel || onComplete || onDetails || onSign ? (
         <div className="flex flex-wrap justify-end gap-2">
+          {onDetails ? (
+            <Button variant="outline" size="sm" onClick={onDetails}>
+              Details
+            </Button>
+          ) : null}
+          {onSign ? (
+            <Button size="sm" onClick={onSign}>
+              Sign agreement
+            </Button>
+          ) : null}
           {onComplete ? (
             <Button variant="outline" size="sm" onClick={onComplete}>
               Mark completed

@@ -146,3 +146,23 @@ export function useVerifyInstallment() {
     onSuccess: () => client.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }
+
+/** POST /bookings/{id}/generate-agreement (staff). */
+export function useGenerateAgreement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<ApiOk<BookingDto>>(`/bookings/${id}/generate-agreement`).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/** POST /bookings/{id}/sign-agreement {signature}: a typed full name or a drawn signature as a PNG data URL. */
+export function useSignAgreement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, signature }: { id: string; signature: string }) =>
+      api.post<ApiOk<BookingDto>>(`/bookings/${id}/sign-agreement`, { signature }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}

@@ -1,5 +1,24 @@
-import { CHAT_LIMITS, type ChatChannelDto, type ChatMessageDto, linkifyChatText } from '@rentora/shared';
-import { ArrowLeft, Hash, Lock, MessageSquarePlus, MessagesSquare, Pencil, Plus, Trash2 } from 'lucide-react';
+import {
+  CHAT_ATTACHMENTS,
+  CHAT_LIMITS,
+  type ChatAttachmentDto,
+  type ChatChannelDto,
+  type ChatMessageDto,
+  linkifyChatText,
+} from '@rentora/shared';
+import {
+  ArrowLeft,
+  FileText,
+  Hash,
+  Lock,
+  MessageSquarePlus,
+  MessagesSquare,
+  Paperclip,
+  Pencil,
+  Plus,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Avatar } from '../../components/avatar';
@@ -48,6 +67,53 @@ function dayLabel(iso: string): string {
 
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+const fileSize = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** A message's files: photos as thumbnails, videos with controls, PDFs as links (all through signed URLs). */
+function Attachments({ files }: { files: ChatAttachmentDto[] }) {
+  return (
+    <ul className="mt-1 flex flex-wrap gap-2" aria-label="Attachments">
+      {files.map((file) => (
+        <li key={file._id}>
+          {file.kind === 'image' ? (
+            <a href={file.url} target="_blank" rel="noreferrer" className="block">
+              <img
+                src={file.url}
+                alt={file.fileName}
+                loading="lazy"
+                className="h-32 max-w-[16rem] rounded-lg border border-slate-200 object-cover"
+              />
+            </a>
+          ) : file.kind === 'video' ? (
+            // biome-ignore lint/a11y/useMediaCaption: staff clips have no caption track
+            <video
+              src={file.url}
+              controls
+              preload="metadata"
+              className="h-40 max-w-[18rem] rounded-lg border border-slate-200"
+              aria-label={file.fileName}
+            />
+          ) : (
+            <a
+              href={file.url}
+              target="_blank"
+              rel="noreferrer"
+              className="flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700 hover:bg-slate-50"
+            >
+              <FileText className="h-4 w-4 text-red-500" aria-hidden />
+              <span className="max-w-[12rem] truncate">{file.fileName}</span>
+              <span className="text-xs text-slate-400">{fileSize(file.size)}</span>
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** Plain text with http(s) links as anchors; the user's text is never parsed as HTML. */
 export function MessageText({ text }: { text: string }) {
@@ -231,8 +297,9 @@ function MessageItem({
           <p className="text-sm italic text-slate-400">This message was deleted</p>
         ) : (
           <>
-            <MessageText text={message.body} />
+            {message.body ? <MessageText text={message.body} /> : null}
             {message.editedAt ? <span className="text-xs text-slate-400">(edited)</span> : null}
+            {message.attachments.length > 0 ? <Attachments files={message.attachments} /> : null}
           </>
         )}
       </div>
@@ -276,6 +343,8 @@ function Conversation({
   const edit = useEditMessage();
   const remove = useDeleteMessage();
   const [draft, setDraft] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState<ChatMessageDto | null>(null);
   const [editDraft, setEditDraft] = useState('');
   const [deleting, setDeleting] = useState<ChatMessageDto | null>(null);
@@ -317,12 +386,32 @@ function Conversation({
   function submit(event?: FormEvent) {
     event?.preventDefault();
     const body = draft.trim();
-    if (!body || send.isPending) return;
+    if ((!body && files.length === 0) || send.isPending) return;
     stickToBottom.current = true;
-    send.mutate(body, {
-      onSuccess: () => setDraft(''),
-      onError: (error) => toast.error(apiErrorMessage(error, CHAT_FALLBACK_MESSAGES.send)),
-    });
+    send.mutate(
+      { body, files },
+      {
+        onSuccess: () => {
+          setDraft('');
+          setFiles([]);
+        },
+        onError: (error) => toast.error(apiErrorMessage(error, CHAT_FALLBACK_MESSAGES.send)),
+      },
+    );
+  }
+
+  function addFiles(list: FileList | null) {
+    const picked = Array.from(list ?? []);
+    if (fileInput.current) fileInput.current.value = '';
+    const tooBig = picked.filter((file) => file.size > CHAT_ATTACHMENTS.maxBytes);
+    if (tooBig.length > 0) {
+      toast.error(`Files can be at most ${CHAT_ATTACHMENTS.maxBytes / (1024 * 1024)} MB`);
+    }
+    const next = [...files, ...picked.filter((file) => file.size <= CHAT_ATTACHMENTS.maxBytes)];
+    if (next.length > CHAT_ATTACHMENTS.maxFiles) {
+      toast.error(`At most ${CHAT_ATTACHMENTS.maxFiles} files per message`);
+    }
+    setFiles(next.slice(0, CHAT_ATTACHMENTS.maxFiles));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -442,7 +531,52 @@ function Conversation({
         )}
       </div>
       <TypingLine typing={typing} channelId={channel._id} selfId={selfId} />
-      <form onSubmit={submit} className="flex items-end gap-2 border-t border-slate-200 p-3">
+      {files.length > 0 ? (
+        <ul className="flex flex-wrap gap-2 border-t border-slate-200 px-3 pt-2" aria-label="Files to send">
+          {files.map((file, index) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be picked twice
+              key={`${file.name}-${index}`}
+              className="flex items-center gap-1 rounded-full bg-slate-100 py-1 pl-3 pr-1 text-xs text-slate-700"
+            >
+              <span className="max-w-[10rem] truncate">{file.name}</span>
+              <span className="text-slate-400">{fileSize(file.size)}</span>
+              <button
+                type="button"
+                onClick={() => setFiles((current) => current.filter((_, position) => position !== index))}
+                className="rounded-full p-0.5 hover:bg-slate-200"
+                aria-label={`Remove ${file.name}`}
+              >
+                <X className="h-3 w-3" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form
+        onSubmit={submit}
+        className={cn('flex items-end gap-2 p-3', files.length === 0 && 'border-t border-slate-200')}
+      >
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={CHAT_ATTACHMENTS.accept}
+          className="hidden"
+          aria-label="Attach files"
+          onChange={(event) => addFiles(event.target.files)}
+        />
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          onClick={() => fileInput.current?.click()}
+          disabled={files.length >= CHAT_ATTACHMENTS.maxFiles}
+          aria-label="Attach photos, videos or PDFs"
+          title="Attach photos, videos or PDFs"
+        >
+          <Paperclip className="h-4 w-4" />
+        </Button>
         <label htmlFor="chat-composer" className="sr-only">
           Message {channel.kind === 'direct' ? channel.name : `#${channel.name}`}
         </label>
@@ -457,7 +591,7 @@ function Conversation({
           title="Enter sends, Shift+Enter starts a new line"
           className="max-h-40 min-h-[2.5rem] flex-1 resize-none"
         />
-        <Button type="submit" disabled={!draft.trim() || send.isPending}>
+        <Button type="submit" disabled={(!draft.trim() && files.length === 0) || send.isPending}>
           Send
         </Button>
       </form>

@@ -1,5 +1,5 @@
 import type { ChatChannelCreateInput, ChatChannelDto, ChatMember, ChatMessageDto } from '@rentora/shared';
-import { CHAT_LIMITS } from '@rentora/shared';
+import { CHAT_ATTACHMENTS, CHAT_LIMITS } from '@rentora/shared';
 import {
   type InfiniteData,
   type QueryClient,
@@ -105,8 +105,15 @@ export function markMessageDeleted(queryClient: QueryClient, channelId: string, 
 export function useSendMessage(channelId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) =>
-      api.post<ApiOk<ChatMessageDto>>(`/chat/channels/${channelId}/messages`, { body }).then((r) => r.data),
+    mutationFn: ({ body, files = [] }: { body: string; files?: readonly File[] }) => {
+      const url = `/chat/channels/${channelId}/messages`;
+      if (files.length === 0) return api.post<ApiOk<ChatMessageDto>>(url, { body }).then((r) => r.data);
+      // Files go as multipart/form-data: the text in "body", each file in the repeated field "files".
+      const form = new FormData();
+      form.append('body', body);
+      for (const file of files) form.append(CHAT_ATTACHMENTS.field, file, file.name);
+      return api.post<ApiOk<ChatMessageDto>>(url, form).then((r) => r.data);
+    },
     onSuccess: (message) => {
       upsertMessage(queryClient, message);
       void queryClient.invalidateQueries({ queryKey: chatKeys.channels });

@@ -1,0 +1,161 @@
+import type {} from '@fastify/multipart';
+import { CHAT_ATTACHMENTS, CHAT_LIMITS } from '@rentora/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { uuidv7 } from 'uuidv7';
+import type { AuthContext } from '../../core/access';
+import { AppError, badRequest } from '../../core/errors';
+import type { Storage } from '../../core/storage';
+import type { DbOrTx } from '../../db/client';
+import { chatAttachments, companies, companyUsers } from '../../db/schema';
+import { removeMediaFiles, sniffMedia } from '../maintenance/maintenance.media';
+import { processImage } from '../uploads/uploads.images';
+import { createChatRepo } from './chat.repo';
+
+/**
+ * Chat attachments: the same upload rules as maintenance media (every file told by its bytes; photos re-encoded so
+ * no GPS or other metadata is kept; MP4/WebM videos and PDFs stored as they are), stored under
+ * `chat/<companyId>/<channelId>/` and served through the authorised `/uploads/<key>` path.
+ */
+
+export interface IncomingFile {
+  fileName: string;
+  data: Buffer;
+}
+
+export interface StoredAttachment {
+  id: string;
+  kind: 'image' | 'video' | 'pdf';
+  storageKey: string;
+  mimeType: string;
+  size: number;
+  fileName: string;
+}
+
+const unsupported = () =>
+  new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Only photos (JPEG, PNG, WebP), MP4 or WebM videos and PDFs can be attached',
+  );
+
+function safeFileName(name: string | undefined, ext: string): string {
+  const base = (name ?? '').replace(/[^\w.-]+/g, '_').slice(0, 100);
+  return base || `file.${ext}`;
+}
+
+/**
+ * Reads a multipart message: the text field `body` and up to five files in the field `files`, into memory (each
+ * file at most the multipart `fileSize` limit of the chat plugin: 413 beyond). Nothing is stored yet: the channel is
+ * checked first.
+ */
+export async function readMultipartMessage(
+  request: FastifyRequest,
+): Promise<{ body: string; files: IncomingFile[] }> {
+  let body = '';
+  const files: IncomingFile[] = [];
+  const parts = request.parts({
+    limits: {
+      files: CHAT_ATTACHMENTS.maxFiles,
+      fields: 2,
+      fieldSize: CHAT_LIMITS.bodyMax * 4,
+      parts: CHAT_ATTACHMENTS.maxFiles + 2,
+    },
+  });
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (part.fieldname === 'body') body = String(part.value ?? '');
+      continue;
+    }
+    if (part.fieldname !== CHAT_ATTACHMENTS.field) {
+      part.file.resume();
+      throw badRequest(`Unexpected file field "${part.fieldname}"`, CHAT_ATTACHMENTS.field);
+    }
+    const data = await part.toBuffer();
+    if (data.length === 0) throw badRequest('An attached file is empty', CHAT_ATTACHMENTS.field);
+    files.push({ fileName: part.filename, data });
+  }
+  return { body, files };
+}
+
+/** Checks each file by content and stores it; on any failure the files already stored are removed again. */
+export async function storeAttachments(
+  storage: Storage,
+  keyPrefix: string,
+  files: readonly IncomingFile[],
+): Promise<StoredAttachment[]> {
+  const stored: StoredAttachment[] = [];
+  try {
+    for (const file of files) {
+      const sniffed = sniffMedia(file.data);
+      if (!sniffed) throw unsupported();
+      let data = file.data;
+      let { mimeType, ext } = sniffed;
+      if (sniffed.kind === 'image') {
+        const image = await processImage(file.data);
+        data = image.data;
+        mimeType = image.mimeType;
+        ext = image.ext;
+      }
+      const id = uuidv7();
+      const item: StoredAttachment = {
+        id,
+        kind: sniffed.kind,
+        storageKey: `${keyPrefix}/${id}.${ext}`,
+        mimeType,
+        size: data.length,
+        fileName: safeFileName(file.fileName, ext),
+      };
+      await storage.put(item.storageKey, data, mimeType);
+      stored.push(item);
+    }
+  } catch (error) {
+    await removeMediaFiles(storage, stored);
+    throw error;
+  }
+  return stored;
+}
+
+export function removeAttachmentFiles(storage: Storage, files: readonly { storageKey: string }[]) {
+  return removeMediaFiles(storage, files);
+}
+
+/**
+ * Whether a caller may fetch a chat file (`chat/…` storage keys): the holder of a valid signed link (messages carry
+ * them), or a signed-in active member of the file's company who can see its channel (every member for a public channel, the members of a private channel or direct message).
+ * Tenants, other companies and non-members of a private channel are refused; unknown keys are not found.
+ */
+export async function authorizeChatFile(
+  db: DbOrTx,
+  key: string,
+  caller: { auth: AuthContext | null; signed: boolean },
+): Promise<{ mimeType: string; visibility: 'signed' | 'member' } | 'not_found' | 'denied'> {
+  const [file] = await db
+    .select({
+      companyId: chatAttachments.companyId,
+      channelId: chatAttachments.channelId,
+      mimeType: chatAttachments.mimeType,
+    })
+    .from(chatAttachments)
+    .where(eq(chatAttachments.storageKey, key))
+    .limit(1);
+  if (!file) return 'not_found';
+  if (caller.signed) return { mimeType: file.mimeType, visibility: 'signed' };
+  const { auth } = caller;
+  if (!auth) return 'denied';
+  const [member] = await db
+    .select({ role: companyUsers.role })
+    .from(companyUsers)
+    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
+    .where(
+      and(
+        eq(companyUsers.companyId, file.companyId),
+        eq(companyUsers.userId, auth.userId),
+        eq(companyUsers.isActive, true),
+        eq(companies.isActive, true),
+      ),
+    )
+    .limit(1);
+  if (!member) return 'denied';
+  const channel = await createChatRepo(db).findChannel(file.companyId, auth.userId, file.channelId);
+  return channel ? { mimeType: file.mimeType, visibility: 'member' } : 'denied';
+}
