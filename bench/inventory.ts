@@ -6,10 +6,10 @@
 // Env: BENCH_DURATION (s per case, default 10), BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default 10,50),
 // BENCH_INVENTORY_DATABASES (default postgres,pglite), BENCH_WRITE_DOC=false, BENCH_PG_ADMIN_URL,
 // BENCH_PORT_RANGE (default 3300-3399).
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { build } from 'esbuild';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import {
   type GenerateReport,
@@ -19,6 +19,7 @@ import {
   type Run,
   type Scale,
 } from './inventory-data';
+import { bundleServer } from './lib/bundle';
 import { type LoadCase, type LoadResult, measure } from './lib/load';
 import { createScratchDatabase, postgresAvailable, type ScratchDatabase } from './lib/postgres';
 import { machineLine, markdownTable, ms, percent } from './lib/report';
@@ -38,35 +39,8 @@ const dataDirs: string[] = [];
 
 let bundle: string | undefined;
 
-/** The API bundled from the working tree into bench/results/ (npm packages stay external, migrations copied). */
 async function serverBundle(): Promise<string> {
-  if (bundle) return bundle;
-  const dir = path.join(ROOT, 'bench/results', `inventory-server-${process.pid}`);
-  await build({
-    entryPoints: [path.join(ROOT, 'apps/api/src/server.ts')],
-    outfile: path.join(dir, 'server.js'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'externalise-npm-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@rentora/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-    },
-  });
-  cpSync(path.join(ROOT, 'apps/api/src/db/migrations'), path.join(dir, 'migrations'), { recursive: true });
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  bundle = path.join(dir, 'server.js');
+  bundle ??= await bundleServer('inventory');
   return bundle;
 }
 
@@ -319,7 +293,7 @@ async function runPglite(): Promise<DatabaseRun> {
   dataDirs.push(dataDir);
   // First start: migrations and the demo seed; then the generator opens the (unlocked) data directory itself.
   await stop(await start({ DATA_DIR: dataDir }));
-  const db = await PGlite.create(path.join(dataDir, 'pgdata'));
+  const db = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
   const run: Run = async (sql) => ((await db.exec(sql)).at(-1)?.rows ?? []) as Record<string, unknown>[];
   const deepPage = 500;
   let generated: GenerateReport;

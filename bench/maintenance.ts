@@ -6,14 +6,12 @@
 // of the list statements and writes the "Maintenance requests" section of docs/performance.md.
 // Env: BENCH_DURATION (s per case, default 10), BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default 10,50),
 // BENCH_MAINTENANCE_REQUESTS (default 1000000), BENCH_WRITE_DOC=false, BENCH_PG_ADMIN_URL.
-import { cpSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { build } from 'esbuild';
 import pg from 'pg';
+import { bundleServer } from './lib/bundle';
 import { type LoadCase, type LoadResult, measure } from './lib/load';
 import { createScratchDatabase, postgresAvailable, type ScratchDatabase } from './lib/postgres';
 import { machineLine, markdownTable, ms, percent, saveResults, writeDocSection } from './lib/report';
-import { type BenchProcess, ROOT, spawnAndWait } from './lib/server';
+import { type BenchProcess, spawnAndWait } from './lib/server';
 
 process.env.BENCH_PORT_RANGE ??= '3300-3399';
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
@@ -25,35 +23,6 @@ const OWNER = { email: 'owner@sunrise.test', password: 'Password123!' };
 /** The aims of issue 12 on PostgreSQL: at least half the floor's throughput, p99 at most 50 ms at 50 connections. */
 const AIM_SHARE = 0.5;
 const AIM_P99_MS = 50;
-
-async function serverBundle(): Promise<string> {
-  const dir = path.join(ROOT, 'bench/results', `maintenance-server-${process.pid}`);
-  await build({
-    entryPoints: [path.join(ROOT, 'apps/api/src/server.ts')],
-    outfile: path.join(dir, 'server.js'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'externalise-npm-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@rentora/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-    },
-  });
-  cpSync(path.join(ROOT, 'apps/api/src/db/migrations'), path.join(dir, 'migrations'), { recursive: true });
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return path.join(dir, 'server.js');
-}
 
 async function json<T>(response: Response): Promise<T> {
   if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
@@ -168,7 +137,7 @@ async function main(): Promise<void> {
   let server: BenchProcess | undefined;
   try {
     database = await createScratchDatabase('rentora_bench_maintenance');
-    const bundle = await serverBundle();
+    const bundle = await bundleServer('maintenance');
     const env = {
       DATABASE_URL: database.url,
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',

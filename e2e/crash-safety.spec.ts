@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, makeDataDir, type ServerProcess, spawnServer, waitForHealth } from './support/server';
 
@@ -70,7 +71,7 @@ describe('SIGKILL during writes on PGlite', () => {
     server.child.kill('SIGTERM');
     await server.exited;
 
-    const db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
+    const db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), extensions: { pg_trgm } });
     try {
       const { rows: found } = await db.query<{ id: string }>(
         'select id::text from companies where id = any($1::uuid[])',

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { acquireDataDirLock } from './data-dir-lock.mjs';
 
 /** DATA_DIR as the server resolves it (apps/api/src/config.ts): relative to the working directory, default ./data. */
@@ -50,7 +51,7 @@ async function main() {
   const unlock = await lockDataDir(dataDir);
   try {
     const startedAt = performance.now();
-    const db = await PGlite.create({ dataDir: pgdata });
+    const db = await PGlite.create({ dataDir: pgdata, extensions: { pg_trgm } });
     let tarball;
     try {
       // Write every dirty page to the data files first, so the copy needs no WAL replay to be complete.

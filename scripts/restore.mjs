@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { formatBytes, lockDataDir, refuseExternalDatabase, resolveDataDir } from './backup.mjs';
 
 function usage() {
@@ -37,7 +38,11 @@ async function main() {
     rmSync(staging, { recursive: true, force: true });
     let summary;
     try {
-      const db = await PGlite.create({ dataDir: staging, loadDataDir: new Blob([bytes]) });
+      const db = await PGlite.create({
+        dataDir: staging,
+        loadDataDir: new Blob([bytes]),
+        extensions: { pg_trgm },
+      });
       try {
         const tables = await db.query(
           "select count(*)::int as n from information_schema.tables where table_schema = 'public'",

@@ -3,6 +3,7 @@
 // (GET /user/:id). Benchmark-only: these routes never exist in the product.
 // Env: PORT, HOST, CEILING_DRIVER=none|pglite|postgres, PGLITE_DIR (a PGlite data dir), DATABASE_URL.
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -14,7 +15,7 @@ async function openDriver(): Promise<{ query?: Query; close: () => Promise<void>
   const driver = process.env.CEILING_DRIVER ?? 'none';
   if (driver === 'pglite') {
     if (!process.env.PGLITE_DIR) throw new Error('PGLITE_DIR is required for CEILING_DRIVER=pglite');
-    const client = await PGlite.create(process.env.PGLITE_DIR);
+    const client = await PGlite.create(process.env.PGLITE_DIR, { extensions: { pg_trgm } });
     return {
       query: async (id) => (await client.query(USER_BY_ID, [id])).rows[0],
       close: () => client.close(),

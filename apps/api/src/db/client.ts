@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,6 +8,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+
+/**
+ * Extensions the migrations rely on: pg_trgm for the trigram indexes behind ILIKE searches (names, emails, phones).
+ * It is a trusted extension (PostgreSQL 13+), so the database owner may create it; PGlite loads its build of it.
+ */
+const CREATE_EXTENSIONS = 'create extension if not exists pg_trgm';
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -83,7 +91,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: db as unknown as Db,
       driver: 'postgres',
       url: options.url,
-      migrate: () => migratePg(db, { migrationsFolder: folder }),
+      migrate: async () => {
+        await pool.query(CREATE_EXTENSIONS);
+        await migratePg(db, { migrationsFolder: folder });
+      },
       async exclusive(work) {
         const client = await pool.connect();
         try {
@@ -104,14 +115,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  const client = await PGlite.create(options.dataDir);
+  const client = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
   const listeners: QueryListener[] = [];
   timeQueries(client, listeners);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: folder }),
+    migrate: async () => {
+      await client.exec(CREATE_EXTENSIONS);
+      await migratePglite(db, { migrationsFolder: folder });
+    },
     // One process per DATA_DIR is enforced by db/lock.ts.
     exclusive: (work) => work(),
     analyze: async () => {
