@@ -854,6 +854,8 @@ CREATE INDEX "audit_logs_company_action_created_idx" ON "audit_logs" USING btree
 CREATE UNIQUE INDEX "bookings_unit_hold_uq" ON "bookings" USING btree ("rental_unit_id") WHERE status in ('pending_payment', 'partially_paid', 'confirmed');--> statement-breakpoint
 CREATE INDEX "bookings_company_created_idx" ON "bookings" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "bookings_company_status_idx" ON "bookings" USING btree ("company_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "bookings_company_property_idx" ON "bookings" USING btree ("company_id","property_id","created_at");--> statement-breakpoint
+CREATE INDEX "bookings_company_unit_idx" ON "bookings" USING btree ("company_id","rental_unit_id","created_at");--> statement-breakpoint
 CREATE INDEX "bookings_user_created_idx" ON "bookings" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "bookings_hold_idx" ON "bookings" USING btree ("hold_expires_at") WHERE status = 'pending_payment';--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_attachments_storage_key_uq" ON "chat_attachments" USING btree ("storage_key");--> statement-breakpoint
@@ -920,6 +922,8 @@ CREATE INDEX "maintenance_requests_company_source_idx" ON "maintenance_requests"
 CREATE INDEX "maintenance_requests_company_requester_idx" ON "maintenance_requests" USING btree ("company_id","requester_user_id","created_at");--> statement-breakpoint
 CREATE INDEX "maintenance_requests_requester_idx" ON "maintenance_requests" USING btree ("requester_user_id","created_at");--> statement-breakpoint
 CREATE INDEX "maintenance_requests_company_due_idx" ON "maintenance_requests" USING btree ("company_id","due_at") WHERE "maintenance_requests"."status" in ('open', 'assigned', 'in_progress', 'on_hold');--> statement-breakpoint
+CREATE INDEX "maintenance_requests_title_trgm_idx" ON "maintenance_requests" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "maintenance_requests_requester_trgm_idx" ON "maintenance_requests" USING gin ("requester_name" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "maintenance_types_company_key_uq" ON "maintenance_types" USING btree ("company_id","key");--> statement-breakpoint
 CREATE INDEX "maintenance_types_company_active_idx" ON "maintenance_types" USING btree ("company_id","is_active","name");--> statement-breakpoint
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at","id");--> statement-breakpoint

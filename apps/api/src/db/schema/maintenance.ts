@@ -181,6 +181,9 @@ export const maintenanceRequests = pgTable(
     index('maintenance_requests_company_due_idx')
       .on(t.companyId, t.dueAt)
       .where(sql`${t.status} in ('open', 'assigned', 'in_progress', 'on_hold')`),
+    // The list's search (ILIKE on title and requester; pg_trgm, see db/client.ts).
+    index('maintenance_requests_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('maintenance_requests_requester_trgm_idx').using('gin', sql`${t.requesterName} gin_trgm_ops`),
   ],
 );
 
