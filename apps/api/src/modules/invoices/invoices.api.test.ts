@@ -181,6 +181,17 @@ describe('invoices', () => {
     const text = pdfText(bytes);
     expect(text).toContain(invoice.number);
     expect(text).toContain('Fifteen Thousand Rupees Only');
+    // A signed 5-minute link serves the PDF without an account (for a framed preview); a changed one does not.
+    const link = await call(app, 'GET', `/api/invoices/${invoice._id}/pdf-link`, as(owner));
+    const url = link.json<{ data: { url: string } }>().data.url;
+    const framed = await call(app, 'GET', url);
+    expect(framed.statusCode).toBe(200);
+    expect(framed.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(framed.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect((await call(app, 'GET', url.replace(/sig=[^&]+/, `sig=${'A'.repeat(43)}`))).statusCode).toBe(404);
+    expect((await call(app, 'GET', url.replace(/exp=\d+/, 'exp=1'))).statusCode).toBe(404);
+    const foreignLink = await call(app, 'GET', `/api/invoices/${invoice._id}/pdf-link`, as(other));
+    expect(foreignLink.statusCode).toBe(404);
     // The tenant reads and downloads their own invoice; a stranger does not.
     const mine = await call(app, 'GET', '/api/invoices/mine', { token: tenancy.person.token });
     expect(mine.json<{ data: InvoiceDto[] }>().data.map((i) => i._id)).toContain(invoice._id);

@@ -24,5 +24,7 @@ export const fixtures: FixtureBuilder = async ({ app, owner }) => {
     'invoice-templates:id': template.json<{ data: InvoiceTemplateDto }>().data._id,
     'invoices:id': issuedId,
     'mine:id': issuedId,
+    '/api/invoices/mine/:id/pdf-link#id': issuedId,
+    '/api/invoices/:id/pdf/view#id': issuedId,
   };
 };

@@ -215,6 +215,60 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPdf(reply, await invoices.pdf(requireCompany(request.auth), request.params.id)),
   );
 
+  const ZPdfLink = z.object({ url: z.string(), expiresAt: z.string() });
+
+  app.get(
+    '/:id/pdf-link',
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        summary: 'A 5-minute link to the PDF (for a framed preview)',
+        params: ZIdParams,
+        response: { 200: zOk(ZPdfLink) },
+      },
+    },
+    async (request) => ok(await invoices.staffPdfLink(requireCompany(request.auth), request.params.id)),
+  );
+
+  app.get(
+    '/mine/:id/pdf-link',
+    {
+      config: { access: access.user },
+      schema: {
+        tags,
+        summary: 'A 5-minute link to the PDF of one of my invoices',
+        params: ZIdParams,
+        response: { 200: zOk(ZPdfLink) },
+      },
+    },
+    async (request) => ok(await invoices.minePdfLink(caller(request.auth), request.params.id)),
+  );
+
+  app.get(
+    '/:id/pdf/view',
+    {
+      config: { access: access.optional },
+      schema: {
+        tags,
+        summary: 'The PDF by its signed link (the links of /pdf-link live 5 minutes); this app may frame it',
+        params: ZIdParams,
+        querystring: z.object({
+          exp: z.coerce.number().int().min(0).max(1e11).optional().catch(undefined),
+          sig: z.string().max(100).optional().catch(undefined),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const file = await invoices.signedPdf(request.params.id, request.query.exp, request.query.sig);
+      // Our own pages may show it in an iframe; nobody else may frame it.
+      reply
+        .header('content-security-policy', "frame-ancestors 'self'")
+        .header('x-frame-options', 'SAMEORIGIN');
+      return sendPdf(reply, file);
+    },
+  );
+
   app.post(
     '/:id/payments',
     {

@@ -112,6 +112,32 @@ export async function seedInvoicesDemo(db: Db): Promise<void> {
         .where(eq(invoices.id, invoice.id));
     }
   });
+  // This month: the second tenant (by number) has paid by UPI today, so the overview shows money collected.
+  const current = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, company.id), eq(invoices.period, monthShift(0))))
+    .orderBy(asc(invoices.number));
+  const early = current[1];
+  if (early) {
+    const paidAt = new Date();
+    await db.transaction(async (tx) => {
+      await tx.insert(invoicePayments).values({
+        companyId: company.id,
+        invoiceId: early.id,
+        amount: early.total,
+        method: 'upi',
+        source: 'offline',
+        paidAt,
+        reference: `DEMO-${early.number}`,
+        recordedBy: actor,
+      });
+      await tx
+        .update(invoices)
+        .set({ amountPaid: early.total, status: 'paid', paidAt })
+        .where(eq(invoices.id, early.id));
+    });
+  }
   const [tenancy] = await db
     .select()
     .from(rentalUnitUsers)

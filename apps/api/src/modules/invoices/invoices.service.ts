@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   canUseFeature,
   computeInvoiceTotals,
@@ -45,6 +46,9 @@ import { renderInvoicePdf } from './invoices.pdf';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
+
+/** Signed PDF links (for a framed preview) live this long, in seconds. */
+export const PDF_LINK_SECONDS = 300;
 
 export const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -216,6 +220,9 @@ export interface EventLog {
 export function createInvoicesService(deps: Deps, log?: EventLog) {
   const db = deps.db;
   const payments = createPaymentsService(deps);
+  const pdfKey = createHmac('sha256', deps.config.jwtSecret).update('rentora:invoice-pdf:v1').digest();
+  const pdfSignature = (id: string, exp: number) =>
+    createHmac('sha256', pdfKey).update(`${id}\n${exp}`).digest('base64url');
 
   /** Tenant, property and unit names of each invoice, in one query. */
   async function dtos(rows: InvoiceRow[], conn: DbOrTx = db): Promise<InvoiceDto[]> {
@@ -814,6 +821,36 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
     return { data: await dtos(rows), pagination: pageOf(query.page, query.limit, total?.n ?? 0) };
   }
 
+  /** A 5-minute link to the PDF that a page can frame (an iframe sends no bearer header). */
+  function pdfLink(row: InvoiceRow): { url: string; expiresAt: string } {
+    const exp = Math.floor(Date.now() / 1000) + PDF_LINK_SECONDS;
+    return {
+      url: `/api/invoices/${row.id}/pdf/view?exp=${exp}&sig=${pdfSignature(row.id, exp)}`,
+      expiresAt: new Date(exp * 1000).toISOString(),
+    };
+  }
+
+  async function staffPdfLink(ctx: CompanyContext, id: string) {
+    return pdfLink(await load(ctx.companyId, id));
+  }
+
+  async function minePdfLink(ctx: AuthContext, id: string) {
+    return pdfLink(await visible(ctx, id));
+  }
+
+  /** The PDF of a signed link: the signature is the permission (no account needed). */
+  async function signedPdf(id: string, exp: number | undefined, sig: string | undefined) {
+    const now = Math.floor(Date.now() / 1000);
+    const expected = exp !== undefined ? Buffer.from(pdfSignature(id, exp)) : null;
+    const given = Buffer.from(sig ?? '');
+    if (!expected || exp! <= now || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      throw notFound('Invoice');
+    }
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+    if (!row) throw notFound('Invoice');
+    return { bytes: await pdfOf(row), fileName: `${row.number ?? 'draft-invoice'}.pdf` };
+  }
+
   async function minePdf(ctx: AuthContext, id: string) {
     const row = await visible(ctx, id);
     return { bytes: await pdfOf(row), fileName: `${row.number ?? 'invoice'}.pdf` };
@@ -833,6 +870,9 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
     verifyPayment,
     mine,
     minePdf,
+    staffPdfLink,
+    minePdfLink,
+    signedPdf,
     deliver,
     dtos,
     payments,

@@ -258,10 +258,10 @@ export function CreateInvoicePage() {
               {lines.map((line, index) => (
                 <div
                   key={line.key}
-                  className="grid items-end gap-2 rounded-xl border border-slate-100 p-3 sm:grid-cols-[minmax(0,2fr)_8rem_5rem_8rem_7rem_auto]"
+                  className="grid grid-cols-2 items-end gap-2 rounded-xl border border-slate-100 p-3 sm:grid-cols-[minmax(0,1fr)_5rem_9rem_6.5rem_auto]"
                   data-testid="line-item"
                 >
-                  <Field label={index === 0 ? 'Description' : ''}>
+                  <Field label="Description" className="col-span-full">
                     {(control) => (
                       <Input
                         {...control}
@@ -272,7 +272,7 @@ export function CreateInvoicePage() {
                       />
                     )}
                   </Field>
-                  <Field label={index === 0 ? 'Type' : ''}>
+                  <Field label="Type">
                     {(control) => (
                       <Select
                         {...control}
@@ -288,7 +288,7 @@ export function CreateInvoicePage() {
                       </Select>
                     )}
                   </Field>
-                  <Field label={index === 0 ? 'Qty' : ''}>
+                  <Field label="Qty">
                     {(control) => (
                       <Input
                         {...control}
@@ -299,7 +299,7 @@ export function CreateInvoicePage() {
                       />
                     )}
                   </Field>
-                  <Field label={index === 0 ? 'Unit price' : ''}>
+                  <Field label="Unit price">
                     {(control) => (
                       <MoneyInput
                         {...control}
@@ -308,7 +308,7 @@ export function CreateInvoicePage() {
                       />
                     )}
                   </Field>
-                  <p className="pb-2 text-right text-sm tabular-nums text-slate-900">
+                  <p className="pb-2 text-right text-sm font-medium tabular-nums text-slate-900">
                     {formatMoney(totals.lines[index]?.amount ?? 0, currency)}
                   </p>
                   <Button

@@ -9,10 +9,16 @@ import { Field, Input, Select, Textarea } from '../../components/field';
 import { MoneyInput } from '../../components/money-input';
 import { SkeletonList } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
-import { formatDate, formatMoney, humanize } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { usePermissions } from '../auth/use-permissions';
-import { InvoiceStatusBadge, invoiceLabel } from './invoice-display';
-import { INVOICE_MESSAGES, invoicePdfUrl, invoicesApi, useInvoice, useInvoiceMutation } from './invoices.api';
+import { InvoiceStatusBadge, invoiceLabel, methodLabel } from './invoice-display';
+import {
+  INVOICE_MESSAGES,
+  invoicePdfLink,
+  invoicesApi,
+  useInvoice,
+  useInvoiceMutation,
+} from './invoices.api';
 
 /** Record an offline payment: amount (at most the balance), method, date, reference. */
 export function RecordPaymentDialog({
@@ -75,7 +81,7 @@ export function RecordPaymentDialog({
             >
               {INVOICE_PAYMENT_METHODS.map((m) => (
                 <option key={m} value={m}>
-                  {humanize(m).replace(/^./, (c) => c.toUpperCase())}
+                  {methodLabel(m)}
                 </option>
               ))}
             </Select>
@@ -127,12 +133,6 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
     setPdfUrl(null);
     setPdfError(null);
   }
-  useEffect(
-    () => () => {
-      if (pdfUrl) URL.revokeObjectURL(pdfUrl);
-    },
-    [pdfUrl],
-  );
   const invoice = detail.data;
   const open =
     invoice && invoice.status !== 'void' && invoice.status !== 'paid' && invoice.status !== 'draft';
@@ -141,7 +141,7 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
     if (!id) return;
     try {
       setPdfError(null);
-      setPdfUrl(await invoicePdfUrl(id));
+      setPdfUrl((await invoicePdfLink(id)).url);
     } catch (error) {
       setPdfError(apiErrorMessage(error, INVOICE_MESSAGES.pdf));
     }
@@ -278,7 +278,7 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
                 {invoice.payments.map((p) => (
                   <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                     <span>
-                      <span className="font-medium capitalize text-slate-900">{humanize(p.method)}</span>
+                      <span className="font-medium text-slate-900">{methodLabel(p.method)}</span>
                       <span className="ml-2 text-xs text-slate-500">
                         {p.source === 'online' ? 'Online' : 'Offline'} · {formatDate(p.paidAt)}
                         {p.reference ? ` · ${p.reference}` : ''}

@@ -45,6 +45,19 @@ export function TrackingStatusBadge({ status }: { status: TrackingStatus }) {
   return <Badge tone={TRACKING_TONES[status]}>{TRACKING_LABELS[status]}</Badge>;
 }
 
+export const METHOD_LABELS: Record<string, string> = {
+  cash: 'Cash',
+  upi: 'UPI',
+  bank_transfer: 'Bank transfer',
+  cheque: 'Cheque',
+  card: 'Card',
+  other: 'Other',
+};
+export const methodLabel = (method: string) => METHOD_LABELS[method] ?? method;
+
+export const shortMonth = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', { month: 'short', timeZone: 'UTC' });
+
 export const invoiceLabel = (invoice: Pick<InvoiceDto, 'number'>) => invoice.number ?? 'Draft';
 
 export const currentMonth = () => new Date().toISOString().slice(0, 7);

@@ -248,18 +248,28 @@ export function InvoicesPage() {
               className="pl-9"
             />
           </div>
-          <Input
-            aria-label="Due from"
-            type="date"
-            value={values.from}
-            onChange={(e) => set({ from: e.target.value })}
-          />
-          <Input
-            aria-label="Due until"
-            type="date"
-            value={values.to}
-            onChange={(e) => set({ to: e.target.value })}
-          />
+          <div className="flex items-center gap-2">
+            <label htmlFor="invoices-due-from" className="shrink-0 text-xs font-medium text-slate-500">
+              Due from
+            </label>
+            <Input
+              id="invoices-due-from"
+              type="date"
+              value={values.from}
+              onChange={(e) => set({ from: e.target.value })}
+            />
+          </div>
+          <div className="flex items-center gap-2">
+            <label htmlFor="invoices-due-to" className="shrink-0 text-xs font-medium text-slate-500">
+              Due until
+            </label>
+            <Input
+              id="invoices-due-to"
+              type="date"
+              value={values.to}
+              onChange={(e) => set({ to: e.target.value })}
+            />
+          </div>
         </div>
       </Card>
 

@@ -15,8 +15,7 @@ import type {
   PaymentTrackingDto,
 } from '@rentora/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiList, type ApiOk, api, buildQueryString } from '../../lib/api-client';
-import { session } from '../../lib/session';
+import { type ApiList, type ApiOk, api } from '../../lib/api-client';
 import { toastError, toastSuccess } from '../properties/messages';
 
 export const INVOICE_MESSAGES = {
@@ -90,21 +89,9 @@ export const invoicesApi = {
   stats: (signal?: AbortSignal) => api.getData<PaymentStatsDto>('/payments/stats', { signal }),
 };
 
-/** The invoice PDF as an object URL (fetched with the session's headers); revoke it when done. */
-export async function invoicePdfUrl(id: string, mine = false): Promise<string> {
-  await api.get('/auth/me');
-  const { token, companyId } = session.get();
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (companyId && !mine) headers['x-company-id'] = companyId;
-  const response = await fetch(`/api/invoices/${mine ? 'mine/' : ''}${id}/pdf${buildQueryString({})}`, {
-    headers,
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(body?.error ?? INVOICE_MESSAGES.pdf);
-  }
-  return URL.createObjectURL(await response.blob());
+/** A 5-minute same-origin link to the invoice PDF, which the page may show in an iframe. */
+export function invoicePdfLink(id: string): Promise<{ url: string; expiresAt: string }> {
+  return api.getData<{ url: string; expiresAt: string }>(`/invoices/${id}/pdf-link`);
 }
 
 export function useInvoices(filters: InvoiceFilters) {

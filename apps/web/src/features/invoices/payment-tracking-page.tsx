@@ -139,13 +139,14 @@ export function PaymentTrackingPage() {
         >
           <ChevronLeft className="h-4 w-4" aria-hidden />
         </Button>
-        <Input
-          type="month"
-          aria-label="Month"
-          value={month}
-          onChange={(e) => set({ month: e.target.value })}
-          className="w-44"
-        />
+        <div className="w-44">
+          <Input
+            type="month"
+            aria-label="Month"
+            value={month}
+            onChange={(e) => set({ month: e.target.value })}
+          />
+        </div>
         <Button
           variant="ghost"
           size="icon"

@@ -7,9 +7,9 @@ import { SkeletonList } from '../../components/skeleton';
 import { StatCard } from '../../components/stat-card';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
-import { formatDate, formatMoney, humanize } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { usePermissions } from '../auth/use-permissions';
-import { monthLabel, PaymentsNav } from './invoice-display';
+import { methodLabel, monthLabel, PaymentsNav, shortMonth } from './invoice-display';
 import { INVOICE_MESSAGES, usePaymentStats } from './invoices.api';
 
 /** /dashboard/payments: collected, outstanding and overdue, collections by month, recent payments. */
@@ -47,10 +47,11 @@ export function PaymentsOverviewPage() {
         <>
           <div className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <StatCard
-              label="Collected this month"
+              label="Collected"
               icon={CircleDollarSign}
               tone="success"
               value={formatMoney(data?.collectedThisMonth ?? 0)}
+              hint="This month"
               loading={stats.isPending}
             />
             <StatCard
@@ -105,7 +106,7 @@ export function PaymentsOverviewPage() {
                           height: `${Math.max(m.collected > 0 ? 4 : 1, (m.collected / max) * 160)}px`,
                         }}
                       />
-                      <span className="text-[10px] text-slate-500">{m.month.slice(5)}</span>
+                      <span className="text-[10px] text-slate-500">{shortMonth(m.month)}</span>
                     </div>
                   ))}
                 </div>
@@ -148,7 +149,7 @@ export function PaymentsOverviewPage() {
                           {p.tenantName}
                         </Link>
                         <span className="block text-xs text-slate-500">
-                          {p.invoiceNumber} · {humanize(p.method)} · {p.source} · {formatDate(p.paidAt)}
+                          {p.invoiceNumber} · {methodLabel(p.method)} · {p.source} · {formatDate(p.paidAt)}
                         </span>
                       </span>
                       <span className="shrink-0 tabular-nums text-emerald-700">{formatMoney(p.amount)}</span>
@@ -162,8 +163,8 @@ export function PaymentsOverviewPage() {
                   <ul className="space-y-1 text-sm">
                     {data.byMethod.map((m) => (
                       <li key={m.method} className="flex justify-between">
-                        <span className="capitalize text-slate-600">
-                          {humanize(m.method)} ({m.count})
+                        <span className="text-slate-600">
+                          {methodLabel(m.method)} ({m.count})
                         </span>
                         <span className="tabular-nums">{formatMoney(m.amount)}</span>
                       </li>

@@ -1,0 +1,159 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, DEMO, login } from './support/api';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+
+/**
+ * Invoices end to end on the demo data: the demo owner opens the five payment pages, creates and sends an invoice
+ * to the demo tenant, the tenant pays it through the sandbox checkout, the owner sees it paid and records a payment
+ * from the tracking grid, and the overview lists both payments.
+ */
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+}
+
+describe('invoices', () => {
+  let invoiceId = '';
+
+  it('the owner opens the payment pages with demo data', async () => {
+    const { page, pageErrors, consoleErrors, context } = await newPage(browser, { baseUrl });
+    await signIn(page, DEMO.owner);
+    await page.goto('/dashboard/payments');
+    await page.getByRole('heading', { name: 'Payments', exact: true }).waitFor();
+    await page.getByTestId('recent-payments').waitFor();
+    await screenshot(page, 'invoices-overview');
+    await page.goto('/dashboard/payments/invoices');
+    await page.getByTestId('invoice-row').first().waitFor();
+    await screenshot(page, 'invoices-list');
+    await page.getByRole('button', { name: 'Paid', exact: true }).click();
+    await page.waitForURL(/status=paid/);
+    await page.getByTestId('invoice-row').first().click();
+    await page.getByTestId('invoice-detail').waitFor();
+    await page.getByRole('button', { name: 'PDF preview' }).click();
+    const framed = page.waitForResponse((r) => r.url().includes('/pdf/view?'));
+    await page.locator('iframe[title="Invoice PDF"]').waitFor();
+    const pdf = await framed;
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    await page.waitForTimeout(500);
+    // The page's policy lets it frame its own PDF (a blob: or foreign frame would be refused).
+    expect(consoleErrors.filter((e) => /Content Security Policy|Refused to frame/i.test(e))).toEqual([]);
+    await screenshot(page, 'invoices-detail-pdf');
+    await page.goto('/dashboard/payments/invoice-templates');
+    await page.getByTestId('template-preview').waitFor();
+    await screenshot(page, 'invoices-templates');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the owner creates and sends an invoice to the demo tenant', async () => {
+    const { page, pageErrors, context } = await newPage(browser, { baseUrl });
+    await signIn(page, DEMO.owner);
+    await page.goto('/dashboard/payments/create-invoice');
+    await page.getByLabel('Find a tenant').fill('Tara');
+    const picker = page.getByTestId('tenant-picker');
+    await expect
+      .poll(async () =>
+        (await picker.locator('option').allTextContents()).some((t) => t.includes('Tara Tenant')),
+      )
+      .toBe(true);
+    const label = (await picker.locator('option').allTextContents()).find((t) => t.includes('Tara Tenant'))!;
+    await picker.selectOption({ label });
+    // The tenant's agreement fills the rent line.
+    await expect
+      .poll(async () =>
+        page.getByTestId('line-item').first().locator('input[inputmode="decimal"]').last().inputValue(),
+      )
+      .not.toBe('');
+    await page.getByRole('button', { name: 'Add line' }).click();
+    const extra = page.getByTestId('line-item').last();
+    await extra.getByLabel('Description').fill('Parking, e2e');
+    await extra.getByLabel('Type').selectOption('other');
+    await extra.locator('input[inputmode="decimal"]').last().fill('750');
+    await expect.poll(async () => page.getByTestId('live-total').textContent()).not.toBe('₹0');
+    await screenshot(page, 'invoices-create');
+    await page.getByTestId('save-send').click();
+    await page.waitForURL(/\/dashboard\/payments\/invoices\?invoice=/);
+    invoiceId = new URL(page.url()).searchParams.get('invoice') ?? '';
+    expect(invoiceId).toMatch(/^[0-9a-f-]{36}$/);
+    await page.getByTestId('invoice-detail').waitFor();
+    await page.getByTestId('invoice-detail').getByText('Sent').waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the tenant pays it through the sandbox checkout, exactly once', async () => {
+    const tenant = await login(baseUrl, DEMO.tenant.email, DEMO.tenant.password);
+    const opened = await api<{ order: { id: string; amount: number } }>(
+      baseUrl,
+      'POST',
+      `/invoices/${invoiceId}/pay`,
+      {
+        token: tenant.token,
+      },
+    );
+    expect(opened.status).toBe(200);
+    const checkout = await api<{
+      razorpay_order_id: string;
+      razorpay_payment_id: string;
+      razorpay_signature: string;
+    }>(baseUrl, 'POST', '/payments/sandbox/checkout', {
+      token: tenant.token,
+      body: { orderId: opened.body.data!.order.id, outcome: 'success' },
+    });
+    expect(checkout.status).toBe(200);
+    const body = { invoiceId, ...checkout.body.data };
+    const first = await api<{ status: string; balance: number }>(
+      baseUrl,
+      'POST',
+      '/invoices/verify-payment',
+      {
+        token: tenant.token,
+        body,
+      },
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ status: 'paid', balance: 0 });
+    const again = await api<{ payments: unknown[] }>(baseUrl, 'POST', '/invoices/verify-payment', {
+      token: tenant.token,
+      body,
+    });
+    expect(again.body.data?.payments).toHaveLength(1);
+  });
+
+  it('the owner sees it paid, records a payment from tracking, and the overview lists them', async () => {
+    const { page, pageErrors, context } = await newPage(browser, { baseUrl });
+    await signIn(page, DEMO.owner);
+    await page.goto(`/dashboard/payments/invoices?invoice=${invoiceId}`);
+    await page.getByTestId('invoice-detail').waitFor();
+    await expect.poll(async () => page.getByTestId('invoice-balance').textContent()).toBe('₹0');
+    await page.goto('/dashboard/payments/payment-tracking');
+    const row = page.getByRole('row', { name: /Tara Tenant/ });
+    await row.waitFor();
+    await screenshot(page, 'invoices-tracking-before');
+    await row.getByRole('button', { name: 'Record payment' }).click();
+    await page.getByTestId('record-payment-submit').click();
+    await row.getByText('Paid', { exact: true }).waitFor();
+    await screenshot(page, 'invoices-tracking');
+    await page.goto('/dashboard/payments');
+    await page.getByTestId('recent-payments').getByText('Tara Tenant').first().waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
