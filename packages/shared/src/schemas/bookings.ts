@@ -156,10 +156,24 @@ export const ZBookingInstallmentParams = z.object({
   n: z.coerce.number().int().min(1).max(12),
 });
 
+const ZQueryDate = z.iso.date({ message: 'Use a date like 2025-01-31' });
+const zStatusList = () =>
+  z.preprocess(
+    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+    z.array(z.enum(BOOKING_STATUSES)).max(BOOKING_STATUSES.length),
+  );
+
+/** Filters: statuses, property, unit, the booking date range (`from`/`to`, inclusive) and a search of the booker, unit and property. */
 export const ZBookingListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  status: z.enum(BOOKING_STATUSES).optional(),
+  status: zStatusList().optional(),
+  'status[]': zStatusList().optional(),
+  propertyId: z.string().uuid().optional(),
+  rentalUnitId: z.string().uuid().optional(),
+  from: ZQueryDate.optional(),
+  to: ZQueryDate.optional(),
+  search: z.string().trim().max(100).optional(),
 });
 export type BookingListQuery = z.infer<typeof ZBookingListQuery>;
 

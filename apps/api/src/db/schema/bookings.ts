@@ -110,6 +110,8 @@ export const bookings = pgTable(
       .where(sql`status in ('pending_payment', 'partially_paid', 'confirmed')`),
     index('bookings_company_created_idx').on(t.companyId, t.createdAt),
     index('bookings_company_status_idx').on(t.companyId, t.status, t.createdAt),
+    index('bookings_company_property_idx').on(t.companyId, t.propertyId, t.createdAt),
+    index('bookings_company_unit_idx').on(t.companyId, t.rentalUnitId, t.createdAt),
     index('bookings_user_created_idx').on(t.userId, t.createdAt),
     index('bookings_hold_idx').on(t.holdExpiresAt).where(sql`status = 'pending_payment'`),
   ],

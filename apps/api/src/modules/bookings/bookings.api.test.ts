@@ -363,6 +363,55 @@ describe('full payment and installment verification', () => {
   });
 });
 
+describe('the list', () => {
+  it('filters by statuses, property, unit, booking date and a search of booker, unit and property', async () => {
+    const owner = await createCompany(app, { plan: 'professional' });
+    const first = await makeBookableUnit(app, owner);
+    const second = await makeBookableUnit(app, owner);
+    const booker = await signUp(app);
+    const a = checkoutOf(await book(app, booker, first._id));
+    const b = checkoutOf(await book(app, other, second._id));
+    await payInSandbox(app, booker, a);
+    const list = async (query: Record<string, string | string[]>) => {
+      const response = await call(app, 'GET', '/api/bookings', {
+        token: owner.token,
+        companyId: owner.companyId,
+        query,
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{
+        data: BookingDto[];
+        pagination: { totalItems?: number; total?: number };
+      }>();
+      return body.data.map((d) => d._id).sort();
+    };
+    const both = [a.booking._id, b.booking._id].sort();
+    expect(await list({})).toEqual(both);
+    expect(await list({ 'status[]': ['confirmed', 'pending_payment'] })).toEqual(both);
+    expect(await list({ status: 'confirmed' })).toEqual([a.booking._id]);
+    expect(await list({ propertyId: second.propertyId })).toEqual([b.booking._id]);
+    expect(await list({ rentalUnitId: first._id })).toEqual([a.booking._id]);
+    expect(await list({ search: booker.user.email.split('@')[0]!.toUpperCase() })).toEqual([a.booking._id]);
+    expect(await list({ search: second.unitNumber })).toEqual([b.booking._id]);
+    expect(await list({ search: '100%_' })).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await list({ from: today, to: today })).toEqual(both);
+    expect(await list({ to: '2020-01-01' })).toEqual([]);
+    const bad = await call(app, 'GET', '/api/bookings', {
+      token: owner.token,
+      companyId: owner.companyId,
+      query: { from: 'yesterday' },
+    });
+    expect(bad.statusCode).toBe(400);
+    // A booker sees only their own, whatever the filters say.
+    const mine = await call(app, 'GET', '/api/bookings', {
+      token: booker.token,
+      query: { propertyId: second.propertyId },
+    });
+    expect(mine.json<{ data: BookingDto[] }>().data).toEqual([]);
+  });
+});
+
 describe('holds', () => {
   it('releases the unit when the hold expires', async () => {
     const unit = await makeBookableUnit(app, company);

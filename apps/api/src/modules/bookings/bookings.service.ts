@@ -18,6 +18,7 @@ import { type AuthContext, accessContextOf, type CompanyContext } from '../../co
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
 import { iso, isoOrNull } from '../../core/http';
+import { pageWithTotal } from '../../core/pagination';
 import type { Storage } from '../../core/storage';
 import type { Tx } from '../../db/client';
 import {
@@ -931,19 +932,36 @@ export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }
     const filters: SQL[] = [
       staff ? eq(bookings.companyId, ctx.companyId as string) : eq(bookings.userId, ctx.userId),
     ];
-    if (query.status) filters.push(eq(bookings.status, query.status));
+    const statuses = [...new Set([...(query.status ?? []), ...(query['status[]'] ?? [])])];
+    if (statuses.length > 0) filters.push(inArray(bookings.status, statuses));
+    if (query.propertyId) filters.push(eq(bookings.propertyId, query.propertyId));
+    if (query.rentalUnitId) filters.push(eq(bookings.rentalUnitId, query.rentalUnitId));
+    // The booking date, in UTC days, both ends included.
+    if (query.from) filters.push(sql`${bookings.createdAt} >= ${query.from}::date`);
+    if (query.to) filters.push(sql`${bookings.createdAt} < ${query.to}::date + 1`);
+    if (query.search) {
+      const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      filters.push(
+        sql`(exists (select 1 from ${users} u where u.id = ${bookings.userId}
+               and (u.first_name || ' ' || u.last_name ilike ${pattern} or u.email ilike ${pattern}))
+             or exists (select 1 from ${rentalUnits} ru where ru.id = ${bookings.rentalUnitId} and ru.unit_number ilike ${pattern})
+             or exists (select 1 from ${properties} pr where pr.id = ${bookings.propertyId} and pr.name ilike ${pattern}))`,
+      );
+    }
     const where = and(...filters);
-    const [rows, [total]] = await Promise.all([
+    const offset = (query.page - 1) * query.limit;
+    const { rows, total } = await pageWithTotal(
+      { offset, limit: query.limit },
       db
         .select()
         .from(bookings)
         .where(where)
         .orderBy(desc(bookings.createdAt), desc(bookings.id))
         .limit(query.limit)
-        .offset((query.page - 1) * query.limit),
-      db.select({ n: count() }).from(bookings).where(where),
-    ]);
-    return { rows: await dtos(rows), total: total?.n ?? 0 };
+        .offset(offset),
+      async () => (await db.select({ n: count() }).from(bookings).where(where))[0]?.n ?? 0,
+    );
+    return { rows: await dtos(rows), total };
   }
 
   /**

@@ -8,8 +8,9 @@ import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState, ErrorState } from '../../components/empty-state';
-import { Field } from '../../components/field';
+import { Field, Input } from '../../components/field';
 import { Pagination } from '../../components/pagination';
+import { SearchInput, useDebouncedValue } from '../../components/search-input';
 import { SkeletonList } from '../../components/skeleton';
 import { StatCard } from '../../components/stat-card';
 import { Tabs } from '../../components/tabs';
@@ -113,7 +114,25 @@ function BookingsView({
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [tab, setTab] = useState<StatusTab>('all');
-  const filters: BookingFilters = { page, scope, ...(tab === 'all' ? {} : { status: tab }) };
+  const [search, setSearch] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const [params, setParams] = useSearchParams();
+  const filters: BookingFilters = {
+    page,
+    scope,
+    ...(tab === 'all' ? {} : { status: tab }),
+    ...(scope === 'company'
+      ? {
+          search: debouncedSearch,
+          from,
+          to,
+          propertyId: params.get('propertyId') ?? undefined,
+          rentalUnitId: params.get('rentalUnitId') ?? undefined,
+        }
+      : {}),
+  };
   const list = useBookings(filters);
   const cancel = useCancelBooking();
   const installment = useInstallmentOrder();
@@ -124,7 +143,6 @@ function BookingsView({
   const [cancelling, setCancelling] = useState<BookingDto | null>(null);
   const [signing, setSigning] = useState<BookingDto | null>(null);
   // The open booking of the dashboard is in the address (?booking=id), so that notifications can link to it.
-  const [params, setParams] = useSearchParams();
   const openId = scope === 'company' ? params.get('booking') : null;
   const setOpenId = (id: string | null) =>
     setParams(
@@ -204,6 +222,48 @@ function BookingsView({
         }}
         className="mb-4"
       />
+      {scope === 'company' ? (
+        <div className="mb-4 flex flex-wrap items-end gap-3" data-testid="booking-filters">
+          <SearchInput
+            value={search}
+            onChange={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+            label="Search bookings"
+            placeholder="Booker, email, unit or property"
+            className="min-w-64 flex-1"
+          />
+          <Field label="Booked from">
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                value={from}
+                max={to || undefined}
+                onChange={(e) => {
+                  setFrom(e.target.value);
+                  setPage(1);
+                }}
+              />
+            )}
+          </Field>
+          <Field label="Booked to">
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                value={to}
+                min={from || undefined}
+                onChange={(e) => {
+                  setTo(e.target.value);
+                  setPage(1);
+                }}
+              />
+            )}
+          </Field>
+        </div>
+      ) : null}
       {list.isPending ? (
         <SkeletonList rows={3} />
       ) : list.isError ? (

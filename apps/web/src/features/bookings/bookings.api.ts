@@ -50,6 +50,12 @@ export const BOOKING_STATUS_TONES: Record<
 export interface BookingFilters {
   page: number;
   status?: BookingStatus;
+  search?: string;
+  /** Booking date range (YYYY-MM-DD, inclusive). */
+  from?: string;
+  to?: string;
+  propertyId?: string;
+  rentalUnitId?: string;
   /** The dashboard (company's bookings, through the current company) or the tenant area (the caller's own). */
   scope: 'own' | 'company';
 }
@@ -83,7 +89,16 @@ export function useBookings(filters: BookingFilters) {
     queryKey: bookingKeys.list(filters),
     queryFn: ({ signal }) =>
       api.get<ApiList<BookingDto>>('/bookings', {
-        query: { page: filters.page, limit: 10, status: filters.status },
+        query: {
+          page: filters.page,
+          limit: 10,
+          status: filters.status,
+          search: filters.search || undefined,
+          from: filters.from || undefined,
+          to: filters.to || undefined,
+          propertyId: filters.propertyId,
+          rentalUnitId: filters.rentalUnitId,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
