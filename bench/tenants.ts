@@ -8,9 +8,10 @@
 // BENCH_TENANTS (default 200000), BENCH_WRITE_DOC=false, BENCH_AIMS=false (report only), BENCH_PG_ADMIN_URL.
 import pg from 'pg';
 import { bundleServer } from './lib/bundle';
+import { coldAnswers, floorTable, POSTGRES_LIST_AIM, signIn } from './lib/list-bench';
 import { type LoadCase, type LoadResult, measure } from './lib/load';
 import { createScratchDatabase, postgresAvailable, type ScratchDatabase } from './lib/postgres';
-import { machineLine, markdownTable, ms, percent, saveResults, writeDocSection } from './lib/report';
+import { machineLine, saveResults, writeDocSection } from './lib/report';
 import { type BenchProcess, spawnAndWait } from './lib/server';
 
 process.env.BENCH_PORT_RANGE ??= '3300-3399';
@@ -20,14 +21,6 @@ const TOTAL = Number(process.env.BENCH_TENANTS ?? 200_000);
 const MEASURED_SHARE = 0.5;
 const OTHER_COMPANIES = 1_000;
 const OWNER = { email: 'owner@sunrise.test', password: 'Password123!' };
-/** The aims of issue 9 on PostgreSQL: at least half the floor's throughput, p99 at most 50 ms at 50 connections. */
-const AIM_SHARE = 0.5;
-const AIM_P99_MS = 50;
-
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /**
  * The tenancies in plain SQL: one tenant user each, statuses spread over the lifecycle (the current ones are the
@@ -168,28 +161,9 @@ async function main(): Promise<void> {
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     const data = await generate(db);
-    const login = await json<{ data: { token: string } }>(
-      await fetch(`${server.baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(OWNER),
-      }),
-    );
-    const headers = { authorization: `Bearer ${login.data.token}`, 'x-company-id': data.companyId };
+    const headers = await signIn(server.baseUrl, OWNER, data.companyId);
     const cases = listCases(`${server.baseUrl}/api`, headers, server.child.pid);
-    const notes: Record<string, string> = {};
-    for (const load of cases) {
-      const started = performance.now();
-      const answer = await json<{ data: unknown; pagination?: { totalItems?: number; totalCount?: number } }>(
-        await fetch(load.url, { headers: load.headers }),
-      );
-      const took = `${Math.round(performance.now() - started)} ms cold`;
-      const total = answer.pagination?.totalItems ?? answer.pagination?.totalCount;
-      notes[load.name] =
-        total === undefined
-          ? took
-          : `${(answer.data as unknown[]).length} of ${total.toLocaleString('en-US')}; ${took}`;
-    }
+    const notes = await coldAnswers(cases);
     const results: LoadResult[] = [];
     for (const connections of CONNECTIONS) {
       for (const load of cases) {
@@ -204,37 +178,16 @@ async function main(): Promise<void> {
     await db.end();
     saveResults('tenants', { data, results, plans });
 
-    const rows = results.map((result) => {
-      const floor = results.find((r) => r.connections === result.connections && r.name.startsWith('floor'))!;
-      const isFloor = result.name.startsWith('floor');
-      const share = result.reqPerSec / floor.reqPerSec;
-      const meets = share >= AIM_SHARE && result.p99Ms <= AIM_P99_MS && result.failures === 0;
-      if (!isFloor && result.connections === 50 && !meets) missed += 1;
-      return [
-        result.name,
-        result.connections,
-        result.reqPerSec,
-        isFloor ? '100 %' : percent(result.reqPerSec, floor.reqPerSec),
-        ms(result.p50Ms),
-        ms(result.p99Ms),
-        result.cpuUsPerRequest ? `${Math.round(result.cpuUsPerRequest)} µs` : '—',
-        result.failures,
-        notes[result.name] ?? '',
-        isFloor || result.connections !== 50 ? '—' : meets ? 'yes' : 'no',
-      ];
-    });
+    const { table, missed: under } = floorTable(results, notes, POSTGRES_LIST_AIM);
+    missed = under;
     const body = [
       `Run: \`cd bench && node --import tsx tenants.ts\` (${machineLine()}).`,
       '',
       `Data: ${TOTAL.toLocaleString('en-US')} tenancies on PostgreSQL, ${data.measured.toLocaleString('en-US')} of them in the measured company ` +
         `(Sunrise Estates, signed in as its owner) and the rest in ${OTHER_COMPANIES.toLocaleString('en-US')} other companies; generated in ${data.seconds} s. ` +
-        `Aim (issue 9): the lists at ≥ ${AIM_SHARE * 100} % of the floor and p99 ≤ ${AIM_P99_MS} ms at 50 connections.`,
+        `Aim (issue 9): the lists at ≥ ${POSTGRES_LIST_AIM.share * 100} % of the floor and p99 ≤ ${POSTGRES_LIST_AIM.p99Ms} ms at 50 connections.`,
       '',
-      markdownTable(
-        ['Case', 'Conn.', 'req/s', 'of floor', 'p50', 'p99', 'CPU/req', 'Failures', 'Answer', 'Aim met'],
-        rows,
-        [1, 2, 3, 4, 5, 6, 7],
-      ),
+      table,
       '',
       '<details><summary>EXPLAIN (ANALYZE) of the list statements</summary>',
       '',
