@@ -69,7 +69,19 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   const out: string[] = [];
   for (const paragraph of winAnsi(text).split(/\r?\n/)) {
     let line = '';
-    for (const word of paragraph.split(/\s+/)) {
+    for (const whole of paragraph.split(/\s+/)) {
+      // A token wider than the line (a hash, a long user agent) is broken into pieces that fit.
+      let word = whole;
+      while (font.widthOfTextAtSize(word, size) > width && word.length > 1) {
+        let cut = word.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(word.slice(0, cut), size) > width) cut -= 1;
+        if (line) {
+          out.push(line);
+          line = '';
+        }
+        out.push(word.slice(0, cut));
+        word = word.slice(cut);
+      }
       const next = line ? `${line} ${word}` : word;
       if (font.widthOfTextAtSize(next, size) > width && line) {
         out.push(line);
@@ -340,10 +352,10 @@ export async function signAgreementPdf(
 
   const page = pdf.addPage(A4);
   let y = A4[1] - MARGIN;
-  const line = (label: string, value: string) => {
+  const line = (label: string, value: string, size = 10) => {
     page.drawText(winAnsi(label), { x: MARGIN, y, size: 10, font, color: muted });
-    for (const part of wrap(value, bold, 10, A4[0] - 2 * MARGIN - 170)) {
-      page.drawText(part, { x: MARGIN + 170, y, size: 10, font: bold, color: ink });
+    for (const part of wrap(value, bold, size, A4[0] - 2 * MARGIN - 170)) {
+      page.drawText(part, { x: MARGIN + 170, y, size, font: bold, color: ink });
       y -= 14;
     }
     y -= 4;
@@ -359,7 +371,7 @@ export async function signAgreementPdf(
   line('IP address', audit.ip);
   line('User agent', audit.userAgent ?? 'unknown');
   line('Agreement generated at', audit.generatedAt);
-  line('SHA-256 of the unsigned agreement', audit.unsignedSha256);
+  line('Unsigned document SHA-256', audit.unsignedSha256, 8);
   y -= 8;
   for (const part of wrap(
     'The SHA-256 above identifies the exact unsigned document the signer was shown; recompute it over that file to check it. The signed file has its own SHA-256, kept by Rentora with the booking.',

@@ -136,6 +136,18 @@ export function createPaymentsService(
    * `ON CONFLICT (gateway_payment_id) DO NOTHING`, and only the call that inserted runs the paid hooks.
    */
   async function recordPayment(input: RecordPaymentInput): Promise<RecordResult | null> {
+    // Fast path for repeats (the webhook redelivered, the verify retried): a payment already in the ledger is
+    // answered from one read, without queueing on the order's row lock. The first recording still goes through the
+    // locked transaction below; the unique key decides any race between the two.
+    const [known] = await db
+      .select({ payment: payments, order: paymentOrders })
+      .from(payments)
+      .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
+      .where(eq(payments.gatewayPaymentId, input.gatewayPaymentId));
+    if (known) {
+      if (known.order.gatewayOrderId !== input.gatewayOrderId) throw verificationFailed();
+      return { recorded: false, order: known.order, payment: known.payment };
+    }
     const result = await recordPaymentInTx(input);
     if (result?.settled) await runSettledHooks(result.order, result.payment);
     if (!result) return null;
