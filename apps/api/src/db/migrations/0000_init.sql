@@ -1,3 +1,8 @@
+CREATE TABLE "analytics_versions" (
+	"company_id" uuid PRIMARY KEY NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "audit_logs" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"company_id" uuid,

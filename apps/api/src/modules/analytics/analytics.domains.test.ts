@@ -23,6 +23,7 @@ import { bookings, maintenanceRequests } from '../../db/schema';
 import { book, makeBookableUnit, payInSandbox } from '../bookings/bookings.testing';
 import { as, createRequest, expectOk, maintenanceWorld } from '../maintenance/maintenance.testing';
 import { createUnit } from '../properties/properties.testing';
+import { companyVersion } from './analytics.versions';
 
 /**
  * The maintenance, bookings and money figures of the analytics recomputed from the domain lists
@@ -330,5 +331,41 @@ describe('overview money, bookings and maintenance KPIs', () => {
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('the per-version report cache', () => {
+  it('serves a report until the company changes anything it reads, and recomputes at once after', async () => {
+    const openOf = async () => {
+      const response = await call(app, 'GET', '/api/analytics/overview', as(owner));
+      const { kpis } = response.json<{ data: AnalyticsOverview }>().data;
+      return kpis.find((item) => item.key === 'openMaintenance')!.value;
+    };
+    const before = await openOf();
+    const version = await companyVersion(app.deps.db, owner.companyId);
+    expect(await openOf()).toBe(before);
+    // Reading moves nothing; another company's writes do not move this company's version.
+    expect(await companyVersion(app.deps.db, owner.companyId)).toBe(version);
+    const other = await createCompany(app, { plan: 'professional' });
+    await maintenanceWorld(app, other);
+    expect(await companyVersion(app.deps.db, owner.companyId)).toBe(version);
+
+    const list = await maintenanceList();
+    const world = {
+      property: { _id: list[0]!.property._id },
+      unit: { _id: list[0]!.rentalUnit!._id },
+      types: [],
+    } as unknown as Parameters<typeof createRequest>[2];
+    const created = await createRequest(app, owner, world, { type: list[0]!.type!.key });
+    expect(await companyVersion(app.deps.db, owner.companyId)).toBeGreaterThan(version);
+    expect(await openOf()).toBe(before + 1);
+    await setStatus(created._id, 'cancelled');
+    expect(await openOf()).toBe(before);
+    // A write outside the API (straight SQL, as a job would) counts too.
+    await app.deps.db
+      .update(maintenanceRequests)
+      .set({ status: 'open' })
+      .where(eq(maintenanceRequests.id, created._id));
+    expect(await openOf()).toBe(before + 1);
   });
 });

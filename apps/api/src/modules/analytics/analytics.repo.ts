@@ -405,6 +405,109 @@ export function createAnalyticsRepo(db: DbOrTx) {
       };
     },
 
+    /**
+     * The overview's tenancy figures in one pass over the company's tenancies: current tenancies and their rent,
+     * move-ins of the period and of the previous one, and the current tenants' dues (all past due: they count from
+     * the last rent due date, see `receivables`).
+     */
+    async overviewTenancies(
+      scope: Scope,
+      range: { from: string; end: string; previousFrom: string; previousEnd: string },
+    ) {
+      const dues = sql`(u.dues_rent + u.dues_maintenance + u.dues_utilities + u.dues_penalties)::bigint`;
+      const result = await db.execute(sql`
+        select
+          (count(*) filter (where u.status = 'current'))::int as active,
+          coalesce(sum(u.rent) filter (where u.status = 'current'), 0)::bigint as rent,
+          (count(*) filter (where u.start_date >= ${range.from}::date and u.start_date < ${range.end}::date))::int
+            as "moveIns",
+          (count(*) filter (where u.start_date >= ${range.previousFrom}::date
+            and u.start_date < ${range.previousEnd}::date))::int as "previousMoveIns",
+          coalesce(sum(${dues}) filter (where u.status = 'current'), 0)::bigint as dues
+        from ${rentalUnitUsers} u
+        where u.tenancy_status in ('active', 'notice_given', 'moved_out')
+          ${scope.companyId ? sql`and u.company_id = ${scope.companyId}` : sql``}
+          ${scope.propertyId ? sql`and u.property_id = ${scope.propertyId}` : sql``}`);
+      const row = (result as unknown as { rows: Record<string, string | number>[] }).rows[0] ?? {};
+      const n = (key: string) => Number(row[key] ?? 0);
+      return {
+        active: n('active'),
+        rent: n('rent'),
+        moveIns: n('moveIns'),
+        previousMoveIns: n('previousMoveIns'),
+        dues: n('dues'),
+      };
+    },
+
+    /** Pending installments of partially paid bookings: all of them, and those past their due date. */
+    async pendingInstallments(scope: Scope, today: string) {
+      const result = await db.execute(sql`
+        select coalesce(sum((i.value->>'amount')::bigint), 0)::bigint as outstanding,
+          coalesce(sum((i.value->>'amount')::bigint) filter (where (i.value->>'dueDate')::date < ${today}::date), 0)::bigint
+            as overdue
+        from ${bookings} b, jsonb_array_elements(b.installments) i
+        where b.status = 'partially_paid' and i.value->>'status' = 'pending'
+          ${scope.companyId ? sql`and b.company_id = ${scope.companyId}` : sql``}
+          ${scope.propertyId ? sql`and b.property_id = ${scope.propertyId}` : sql``}`);
+      const row = (result as unknown as { rows: Record<string, string | number>[] }).rows[0] ?? {};
+      return { outstanding: Number(row.outstanding ?? 0), overdue: Number(row.overdue ?? 0) };
+    },
+
+    /** Captured payments of the period and of the previous one, in one statement. */
+    async collectedTwoPeriods(scope: Scope, range: { from: string; end: string; previousFrom: string }) {
+      const result = await db.execute(sql`
+        select coalesce(sum(p.amount) filter (where p.created_at >= ${range.from}::date), 0)::bigint as collected,
+          coalesce(sum(p.amount) filter (where p.created_at < ${range.from}::date), 0)::bigint as previous
+        from ${payments} p
+        ${scope.propertyId ? sql`join ${paymentOrders} o on o.id = p.order_id join ${bookings} b on b.id = o.reference_id` : sql``}
+        where p.status = 'captured'
+          and p.created_at >= ${range.previousFrom}::date and p.created_at < ${range.end}::date
+          ${scope.companyId ? sql`and p.company_id = ${scope.companyId}` : sql``}
+          ${scope.propertyId ? sql`and b.property_id = ${scope.propertyId}` : sql``}`);
+      const row = (result as unknown as { rows: Record<string, string | number>[] }).rows[0] ?? {};
+      return { collected: Number(row.collected ?? 0), previous: Number(row.previous ?? 0) };
+    },
+
+    /** Bookings created in the period and in the previous one. */
+    async bookingsTwoPeriods(scope: Scope, range: { from: string; end: string; previousFrom: string }) {
+      const result = await db.execute(sql`
+        select (count(*) filter (where b.created_at >= ${range.from}::date))::int as created,
+          (count(*) filter (where b.created_at < ${range.from}::date))::int as previous
+        from ${bookings} b
+        where b.created_at >= ${range.previousFrom}::date and b.created_at < ${range.end}::date
+          ${scope.companyId ? sql`and b.company_id = ${scope.companyId}` : sql``}
+          ${scope.propertyId ? sql`and b.property_id = ${scope.propertyId}` : sql``}`);
+      const row = (result as unknown as { rows: { created: number; previous: number }[] }).rows[0];
+      return { created: Number(row?.created ?? 0), previous: Number(row?.previous ?? 0) };
+    },
+
+    /**
+     * Open requests now and the average resolution hours of the period and of the previous one, in one statement
+     * over the company/status index (open statuses, and resolved or closed ones).
+     */
+    async maintenanceTwoPeriods(scope: Scope, range: { from: string; end: string; previousFrom: string }) {
+      const doneAt = sql`coalesce(r.resolved_at, r.closed_at)`;
+      const hours = sql`extract(epoch from (${doneAt} - r.created_at)) / 3600`;
+      const result = await db.execute(sql`
+        select (count(*) filter (where r.status in ('open', 'assigned', 'in_progress', 'on_hold')))::int as open,
+          (avg(${hours}) filter (where r.status in ('resolved', 'closed') and ${doneAt} >= ${range.from}::date
+            and ${doneAt} < ${range.end}::date))::float8 as hours,
+          (avg(${hours}) filter (where r.status in ('resolved', 'closed') and ${doneAt} >= ${range.previousFrom}::date
+            and ${doneAt} < ${range.from}::date))::float8 as "previousHours"
+        from ${maintenanceRequests} r
+        where r.status in ('open', 'assigned', 'in_progress', 'on_hold', 'resolved', 'closed')
+          ${scope.companyId ? sql`and r.company_id = ${scope.companyId}` : sql``}
+          ${scope.propertyId ? sql`and r.property_id = ${scope.propertyId}` : sql``}`);
+      const row = (result as unknown as { rows: Record<string, string | number | null>[] }).rows[0] ?? {};
+      const hoursOf = (value: string | number | null | undefined) =>
+        value === null || value === undefined ? null : Number(value);
+      return {
+        open: Number(row.open ?? 0),
+        hours: hoursOf(row.hours),
+        previousHours: hoursOf(row.previousHours),
+      };
+    },
+
     async companyName(companyId: string) {
       const [row] = await db
         .select({ name: companies.name })
