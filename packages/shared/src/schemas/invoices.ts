@@ -65,6 +65,16 @@ export function lineAmount(quantity: number, unitPrice: number): number {
   return Math.floor((milli * unitPrice + 500) / 1000);
 }
 
+/** The late fee on `balance`: fixed paise, or `value` basis points of the balance rounded half up. */
+export function lateFeeOf(
+  rule: { lateFeeType: 'none' | 'fixed' | 'percent'; lateFeeValue: number },
+  balance: number,
+): number {
+  if (rule.lateFeeType === 'fixed') return rule.lateFeeValue;
+  if (rule.lateFeeType === 'percent') return Math.floor((balance * rule.lateFeeValue + 5000) / 10_000);
+  return 0;
+}
+
 /** Tax of a subtotal at `rateBp` basis points (1800 = 18 %), rounded half up. */
 export function taxOf(subtotal: number, rateBp: number): number {
   return Math.floor((subtotal * rateBp + 5000) / 10_000);
@@ -123,6 +133,10 @@ export const ZInvoiceTemplateBody = z.object({
     .optional(),
   taxRate: ZTaxRate.default(0),
   notes: z.string().max(1000).default(''),
+  /** Late fee rule of the company (its default template's): a fixed amount (paise) or a percent (basis points). */
+  lateFeeType: z.enum(['none', 'fixed', 'percent']).default('none'),
+  lateFeeValue: z.number().int().min(0).max(100_000_000).default(0),
+  lateFeeAfterDays: z.number().int().min(0).max(365).default(0),
   isDefault: z.boolean().default(false),
 });
 export type InvoiceTemplateBody = z.infer<typeof ZInvoiceTemplateBody>;
@@ -152,6 +166,9 @@ export const ZInvoiceTemplateDto = z.object({
   gstNumber: z.string().nullable(),
   taxRate: z.number().int(),
   notes: z.string(),
+  lateFeeType: z.enum(['none', 'fixed', 'percent']),
+  lateFeeValue: z.number().int(),
+  lateFeeAfterDays: z.number().int(),
   isDefault: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

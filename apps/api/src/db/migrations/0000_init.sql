@@ -238,6 +238,9 @@ CREATE TABLE "invoice_templates" (
 	"gst_number" text,
 	"tax_rate" integer DEFAULT 0 NOT NULL,
 	"notes" text DEFAULT '' NOT NULL,
+	"late_fee_type" text DEFAULT 'none' NOT NULL,
+	"late_fee_value" integer DEFAULT 0 NOT NULL,
+	"late_fee_after_days" integer DEFAULT 0 NOT NULL,
 	"is_default" boolean DEFAULT false NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -270,6 +273,9 @@ CREATE TABLE "invoices" (
 	"paid_at" timestamp with time zone,
 	"voided_at" timestamp with time zone,
 	"void_reason" text,
+	"late_fee_applied_at" timestamp with time zone,
+	"due_reminder_at" timestamp with time zone,
+	"overdue_notice_at" timestamp with time zone,
 	"current_order_id" uuid,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -901,6 +907,8 @@ CREATE UNIQUE INDEX "invoices_rent_run_uq" ON "invoices" USING btree ("tenant_id
 CREATE INDEX "invoices_company_created_idx" ON "invoices" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "invoices_company_status_idx" ON "invoices" USING btree ("company_id","status","created_at","id");--> statement-breakpoint
 CREATE INDEX "invoices_company_due_idx" ON "invoices" USING btree ("company_id","status","due_date");--> statement-breakpoint
+CREATE INDEX "invoices_company_due_sort_idx" ON "invoices" USING btree ("company_id","due_date","id");--> statement-breakpoint
+CREATE INDEX "invoices_company_total_idx" ON "invoices" USING btree ("company_id","total","id");--> statement-breakpoint
 CREATE INDEX "invoices_company_tenant_idx" ON "invoices" USING btree ("company_id","tenant_id","created_at");--> statement-breakpoint
 CREATE INDEX "invoices_company_period_idx" ON "invoices" USING btree ("company_id","period");--> statement-breakpoint
 CREATE INDEX "invoices_user_idx" ON "invoices" USING btree ("user_id","created_at");--> statement-breakpoint

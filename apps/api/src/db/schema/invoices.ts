@@ -64,6 +64,13 @@ export const invoiceTemplates = pgTable(
     /** Tax in basis points (1800 = 18 %); 0 when the company charges none. */
     taxRate: integer().notNull().default(0),
     notes: text().notNull().default(''),
+    /** The company's late fee rule (read from its default template): none, a fixed amount or a percent of the balance. */
+    lateFeeType: text({ enum: ['none', 'fixed', 'percent'] })
+      .notNull()
+      .default('none'),
+    /** Paise for `fixed`, basis points of the balance for `percent`. */
+    lateFeeValue: integer().notNull().default(0),
+    lateFeeAfterDays: integer().notNull().default(0),
     isDefault: boolean().notNull().default(false),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -133,6 +140,10 @@ export const invoices = pgTable(
     paidAt: timestamp({ withTimezone: true }),
     voidedAt: timestamp({ withTimezone: true }),
     voidReason: text(),
+    /** When the late fee line was added (once), the due-date reminder and the overdue notice were sent (once each). */
+    lateFeeAppliedAt: timestamp({ withTimezone: true }),
+    dueReminderAt: timestamp({ withTimezone: true }),
+    overdueNoticeAt: timestamp({ withTimezone: true }),
     /** The open gateway order paying the balance (payment_orders.id). */
     currentOrderId: uuid(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -145,6 +156,8 @@ export const invoices = pgTable(
     index('invoices_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('invoices_company_status_idx').on(t.companyId, t.status, t.createdAt, t.id),
     index('invoices_company_due_idx').on(t.companyId, t.status, t.dueDate),
+    index('invoices_company_due_sort_idx').on(t.companyId, t.dueDate, t.id),
+    index('invoices_company_total_idx').on(t.companyId, t.total, t.id),
     index('invoices_company_tenant_idx').on(t.companyId, t.tenantId, t.createdAt),
     index('invoices_company_period_idx').on(t.companyId, t.period),
     index('invoices_user_idx').on(t.userId, t.createdAt),

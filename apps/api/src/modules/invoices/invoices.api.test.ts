@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type {
   GenerateRentResult,
@@ -12,7 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
 import { addMember, type CompanySession, createCompany, signUp } from '../../../test/factories';
+import { mailsTo } from '../../../test/outbox';
 import { invoicePayments, invoices, notifications, payments } from '../../db/schema';
+import { createInvoiceReminders } from './invoices.reminders';
 import {
   createInvoice,
   issuedInvoice,
@@ -173,6 +176,18 @@ describe('invoices', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, tenancy.person.user._id), eq(notifications.type, 'invoice.sent')));
     expect(notes.some((n) => n.title.includes(invoice.number!))).toBe(true);
+    // The mail to the tenant carries the PDF as an attachment named after the number.
+    const mails = mailsTo(path.join(app.deps.config.dataDir, 'outbox'), tenancy.person.user.email);
+    const mail = mails.find((m) => m.includes(`Invoice ${invoice.number}`));
+    expect(mail).toBeDefined();
+    expect(mail).toContain(`filename=${invoice.number}.pdf`);
+    expect(mail).toContain('Content-Type: application/pdf');
+    const attachment = /Content-Transfer-Encoding: base64\r?\n[^\n]*\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(
+      mail!.slice(mail!.indexOf('application/pdf')),
+    );
+    expect(Buffer.from(attachment![1]!.replace(/\s/g, ''), 'base64').subarray(0, 5).toString('latin1')).toBe(
+      '%PDF-',
+    );
     const pdf = await call(app, 'GET', `/api/invoices/${invoice._id}/pdf`, as(owner));
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -307,6 +322,20 @@ describe('invoices', () => {
     });
     expect(late.status).toBe('overdue');
     await issuedInvoice(app, company, place.tenantId, { issueDate: '2026-01-01', dueDate: '2099-01-05' });
+    const paged = await call(app, 'GET', '/api/invoices', {
+      ...as(company),
+      query: { limit: '1', sortBy: 'dueDate' },
+    });
+    const first = paged.json<{ data: InvoiceDto[]; pagination: { totalCount: number; hasNext: boolean } }>();
+    expect(first.data.map((i) => i.dueDate)).toEqual(['2099-01-05']);
+    expect(first.pagination).toMatchObject({ totalCount: 2, hasNext: true });
+    const second = await call(app, 'GET', '/api/invoices', {
+      ...as(company),
+      query: { limit: '1', page: '2', sortBy: 'dueDate', sortOrder: 'asc' },
+    });
+    const last = second.json<{ data: InvoiceDto[]; pagination: { hasNext: boolean } }>();
+    expect(last.data.map((i) => i.dueDate)).toEqual(['2099-01-05']);
+    expect(last.pagination.hasNext).toBe(false);
     const list = await call(app, 'GET', '/api/invoices', { ...as(company), query: { status: 'overdue' } });
     expect(list.json<{ data: InvoiceDto[] }>().data.map((i) => i._id)).toEqual([late._id]);
     const search = await call(app, 'GET', '/api/invoices', {
@@ -453,5 +482,62 @@ describe('rent run, tracking and stats', () => {
     expect(stats.byMethod).toEqual([{ method: 'bank_transfer', amount: 1_000_000, count: 1 }]);
     expect(stats.recent[0]).toMatchObject({ invoiceId: ofB._id, amount: 1_000_000 });
     expect(stats.byMonth).toHaveLength(12);
+  });
+});
+
+describe('late fees and reminders', () => {
+  it('adds the late fee once and sends each reminder once', async () => {
+    const company = await createCompany(app, { plan: 'professional' });
+    const place = await makeTenancy(app, company);
+    await template(company, {
+      name: 'With late fee',
+      taxRate: 0,
+      lateFeeType: 'percent',
+      lateFeeValue: 200, // 2 % of the balance
+      lateFeeAfterDays: 5,
+      isDefault: true,
+    });
+    const late = await issuedInvoice(app, company, place.tenantId, {
+      issueDate: '2026-03-01',
+      dueDate: '2026-03-05',
+      lineItems: [rentLine(1_000_001)],
+    });
+    const soon = await issuedInvoice(app, company, place.tenantId, {
+      issueDate: '2026-03-01',
+      dueDate: '2026-03-12',
+    });
+    const reminders = createInvoiceReminders(app.deps);
+    // On 2026-03-10 the first invoice is five days late: not yet charged (more than five days are needed).
+    await reminders.applyLateFees('2026-03-10');
+    expect(
+      (await call(app, 'GET', `/api/invoices/${late._id}`, as(company))).json<{ data: InvoiceDto }>().data
+        .total,
+    ).toBe(1_000_001);
+    await Promise.all([reminders.applyLateFees('2026-03-11'), reminders.applyLateFees('2026-03-11')]);
+    await reminders.applyLateFees('2026-03-15');
+    const charged = (await call(app, 'GET', `/api/invoices/${late._id}`, as(company))).json<{
+      data: InvoiceDto;
+    }>().data;
+    expect(charged.lineItems.filter((l) => l.kind === 'penalty')).toHaveLength(1);
+    expect(charged.total).toBe(1_000_001 + 20_000); // 2 % of 10,000.01 ₹ rounds to 200.00 ₹
+    const untouched = (await call(app, 'GET', `/api/invoices/${soon._id}`, as(company))).json<{
+      data: InvoiceDto;
+    }>().data;
+    expect(untouched.total).toBe(soon.total);
+    // Reminders: the invoice due on the 12th gets a reminder on the 10th, the late one an overdue notice, once each.
+    const first = await reminders.sendReminders('2026-03-10');
+    const again = await reminders.sendReminders('2026-03-10');
+    expect(again).toEqual({ due: 0, overdue: 0 });
+    expect(first.due).toBeGreaterThanOrEqual(1);
+    const notes = await app.deps.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, place.person.user._id));
+    expect(
+      notes.filter((n) => n.type === 'invoice.due_reminder' && n.title.includes(soon.number!)),
+    ).toHaveLength(1);
+    expect(notes.filter((n) => n.type === 'invoice.overdue' && n.title.includes(late.number!))).toHaveLength(
+      1,
+    );
   });
 });

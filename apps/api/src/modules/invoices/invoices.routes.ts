@@ -29,6 +29,7 @@ import { unauthorized } from '../../core/errors';
 import { ok, okMessage, pageOf } from '../../core/http';
 import { createInvoiceTemplatesService } from './invoice-templates.service';
 import { createBillingService, monthOf } from './invoices.billing';
+import { createInvoiceReminders } from './invoices.reminders';
 import { createInvoicesService, todayIso } from './invoices.service';
 
 const tags = ['invoices'];
@@ -64,6 +65,7 @@ function sendPdf(reply: FastifyReply, file: { bytes: Uint8Array; fileName: strin
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const invoices = createInvoicesService(app.deps, app.log);
   const billing = createBillingService(app.deps);
+  const reminders = createInvoiceReminders(app.deps);
 
   // The daily rent run: tenancies whose rent falls due within five days get their month's invoice (core/jobs.ts
   // runs one tick across every process; generateRent itself is idempotent per tenancy and month).
@@ -71,7 +73,9 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     retryLimit: 1,
     handler: async () => {
       const created = await billing.dailyRentRun();
-      if (created) app.log.info({ created }, 'daily rent run');
+      const lateFees = await reminders.applyLateFees();
+      const sent = await reminders.sendReminders();
+      app.log.info({ created, lateFees, ...sent }, 'daily rent run, late fees and reminders');
     },
   });
   await app.deps.jobs.schedule(INVOICES_RENT_RUN_JOB, '15 2 * * *');

@@ -50,6 +50,9 @@ type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
 /** Signed PDF links (for a framed preview) live this long, in seconds. */
 export const PDF_LINK_SECONDS = 300;
 
+/** Invoice list totals are counted up to this many rows (the inventory lists' bound). */
+export const COUNT_BOUND = 1_000;
+
 export const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** `overdue` is not stored: an issued invoice with a balance past its due date reads as overdue. */
@@ -496,18 +499,30 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
     const order =
       query.sortOrder === 'asc' ? [asc(sortColumn), asc(invoices.id)] : [desc(sortColumn), desc(invoices.id)];
     const base = db.select({ invoice: invoices }).from(invoices);
-    const countBase = db.select({ n: count() }).from(invoices);
+    // The count is bounded (COUNT_BOUND rows at most, as the inventory lists do); hasNext comes from one extra row.
+    const counted = db.select({ one: sql`1` }).from(invoices);
     const [rows, [total]] = await Promise.all([
       (joinUsers ? base.innerJoin(users, eq(users.id, invoices.userId)) : base)
         .where(where)
         .orderBy(...order)
-        .limit(query.limit)
+        .limit(query.limit + 1)
         .offset(offsetOf(query.page, query.limit)),
-      (joinUsers ? countBase.innerJoin(users, eq(users.id, invoices.userId)) : countBase).where(where),
+      db.select({ n: sql<number>`count(*)::int` }).from(
+        (joinUsers ? counted.innerJoin(users, eq(users.id, invoices.userId)) : counted)
+          .where(where)
+          .limit(COUNT_BOUND + 1)
+          .as('bounded'),
+      ),
     ]);
+    const hasNext = rows.length > query.limit;
+    const offset = offsetOf(query.page, query.limit);
+    const totalCount = Math.max(
+      Math.min(total?.n ?? 0, COUNT_BOUND),
+      offset + Math.min(rows.length, query.limit),
+    );
     return {
-      data: await dtos(rows.map((r) => r.invoice)),
-      pagination: pageOf(query.page, query.limit, total?.n ?? 0),
+      data: await dtos(rows.slice(0, query.limit).map((r) => r.invoice)),
+      pagination: { ...pageOf(query.page, query.limit, totalCount), hasNext },
     };
   }
 

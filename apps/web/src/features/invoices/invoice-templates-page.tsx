@@ -6,7 +6,8 @@ import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState, ErrorState } from '../../components/empty-state';
-import { Field, Input, Textarea } from '../../components/field';
+import { Field, Input, Select, Textarea } from '../../components/field';
+import { MoneyInput } from '../../components/money-input';
 import { SkeletonList } from '../../components/skeleton';
 import { Switch } from '../../components/switch';
 import { apiErrorMessage } from '../../lib/api-client';
@@ -32,6 +33,9 @@ const EMPTY: Draft = {
   gstNumber: '',
   taxRate: 0,
   notes: '',
+  lateFeeType: 'none',
+  lateFeeValue: 0,
+  lateFeeAfterDays: 0,
   isDefault: false,
 };
 
@@ -46,6 +50,9 @@ const fromTemplate = (t: InvoiceTemplateDto): Draft => ({
   gstNumber: t.gstNumber ?? '',
   taxRate: t.taxRate,
   notes: t.notes,
+  lateFeeType: t.lateFeeType,
+  lateFeeValue: t.lateFeeValue,
+  lateFeeAfterDays: t.lateFeeAfterDays,
   isDefault: t.isDefault,
 });
 
@@ -342,6 +349,72 @@ export function InvoiceTemplatesPage() {
                   />
                 )}
               </Field>
+              <div className="grid gap-3 sm:grid-cols-3">
+                <Field label="Late fee" hint="Used from the default template">
+                  {(control) => (
+                    <Select
+                      {...control}
+                      value={draft.lateFeeType}
+                      onChange={(e) => set('lateFeeType', e.target.value as Draft['lateFeeType'])}
+                    >
+                      <option value="none">None</option>
+                      <option value="fixed">Fixed amount</option>
+                      <option value="percent">Percent of balance</option>
+                    </Select>
+                  )}
+                </Field>
+                {draft.lateFeeType === 'fixed' ? (
+                  <Field label="Amount">
+                    {(control) => (
+                      <MoneyInput
+                        {...control}
+                        value={draft.lateFeeValue}
+                        onChange={(v) => set('lateFeeValue', v ?? 0)}
+                      />
+                    )}
+                  </Field>
+                ) : draft.lateFeeType === 'percent' ? (
+                  <Field label="Percent (%)">
+                    {(control) => (
+                      <Input
+                        {...control}
+                        type="number"
+                        min={0}
+                        max={100}
+                        step={0.01}
+                        value={draft.lateFeeValue / 100}
+                        onChange={(e) =>
+                          set(
+                            'lateFeeValue',
+                            Math.max(0, Math.min(10_000, Math.round(Number(e.target.value) * 100) || 0)),
+                          )
+                        }
+                      />
+                    )}
+                  </Field>
+                ) : (
+                  <span />
+                )}
+                {draft.lateFeeType !== 'none' ? (
+                  <Field label="After (days late)">
+                    {(control) => (
+                      <Input
+                        {...control}
+                        type="number"
+                        min={0}
+                        max={365}
+                        value={draft.lateFeeAfterDays}
+                        onChange={(e) =>
+                          set(
+                            'lateFeeAfterDays',
+                            Math.max(0, Math.min(365, Math.round(Number(e.target.value)) || 0)),
+                          )
+                        }
+                      />
+                    )}
+                  </Field>
+                ) : null}
+              </div>
               <Switch
                 checked={draft.isDefault}
                 onChange={(value) => set('isDefault', value)}
