@@ -5,7 +5,7 @@ import {
 } from '@rentora/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { executePrepared } from '../../core/prepared';
+import { executeList } from '../../core/prepared';
 import type { DbOrTx } from '../../db/client';
 import {
   maintenanceCounters,
@@ -228,21 +228,23 @@ export function createMaintenanceRepo(db: DbOrTx) {
         filters.sortBy === 'dueDate'
           ? [sql`${maintenanceRequests.dueAt} ${sql.raw(filters.sortOrder)} nulls last`]
           : [direction(column)];
-      return executePrepared(
+      return executeList(
         selectList()
           .where(where)
           .orderBy(...order, direction(maintenanceRequests.id))
           .limit(filters.limit)
           .offset((filters.page - 1) * filters.limit),
+        { searches: Boolean(filters.search) },
       );
     },
 
     async count(companyId: string | null, filters: Partial<ListFilters>, now = new Date()): Promise<number> {
-      const [row] = await executePrepared(
+      const [row] = await executeList(
         db
           .select({ total: count() })
           .from(maintenanceRequests)
           .where(and(...conditionsOf(companyId, filters, now))),
+        { searches: Boolean(filters.search) },
       );
       return row?.total ?? 0;
     },

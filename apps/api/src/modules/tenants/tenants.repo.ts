@@ -1,6 +1,6 @@
 import type { TenantListQuery, TenantStatus } from '@rentora/shared';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { executePrepared } from '../../core/prepared';
+import { executeList } from '../../core/prepared';
 import type { DbOrTx } from '../../db/client';
 import {
   properties,
@@ -161,12 +161,14 @@ export function createTenantsRepo(db: DbOrTx) {
       const sortColumn = SORT_COLUMNS[query.sortBy];
       const direction = query.sortOrder === 'asc' ? asc : desc;
       const offset = (query.page - 1) * query.limit;
-      const rows = await executePrepared(
+      const searches = Boolean(query.search);
+      const rows = await executeList(
         listSelect()
           .where(where)
           .orderBy(direction(sortColumn), direction(rentalUnitUsers.id))
           .limit(query.limit)
           .offset(offset),
+        { searches },
       );
       if (rows.length < query.limit && (rows.length > 0 || offset === 0)) {
         return { rows, total: offset + rows.length, exact: true };
@@ -177,7 +179,9 @@ export function createTenantsRepo(db: DbOrTx) {
         .where(where)
         .limit(TENANT_COUNT_BOUND + 1)
         .as('bounded');
-      const [count] = await executePrepared(db.select({ total: sql<number>`count(*)::int` }).from(bounded));
+      const [count] = await executeList(db.select({ total: sql<number>`count(*)::int` }).from(bounded), {
+        searches,
+      });
       const total = count?.total ?? 0;
       return total > TENANT_COUNT_BOUND
         ? { rows, total: TENANT_COUNT_BOUND, exact: false }
