@@ -86,6 +86,19 @@ describe('bookings', () => {
     const card = staff.page.getByTestId('booking-card').filter({ hasText: 'Booker Visitor' });
     await card.first().waitFor({ timeout: 15_000 });
     await staff.page.getByRole('region', { name: 'Booking figures' }).getByText('Collected').waitFor();
+    // The search narrows the list to this booker.
+    await staff.page.getByLabel('Search bookings').fill('Booker Visitor');
+    await expect
+      .poll(
+        async () =>
+          (await staff.page.getByTestId('booking-card').allTextContents()).every((t) =>
+            t.includes('Booker Visitor'),
+          ),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
     await screenshot(staff.page, 'bookings-dashboard');
 
     // Staff generate the rental agreement from the booking's detail.
