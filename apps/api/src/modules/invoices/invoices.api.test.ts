@@ -343,6 +343,18 @@ describe('invoices', () => {
       query: { search: late.number! },
     });
     expect(search.json<{ data: InvoiceDto[] }>().data.map((i) => i._id)).toEqual([late._id]);
+    const bySequence = await call(app, 'GET', '/api/invoices', { ...as(company), query: { search: '1' } });
+    expect(bySequence.json<{ data: InvoiceDto[] }>().data).toHaveLength(2); // INV-2025-000001 and INV-2026-000001
+    const byName = await call(app, 'GET', '/api/invoices', {
+      ...as(company),
+      query: { search: 'est Use' },
+    });
+    expect(byName.json<{ data: InvoiceDto[] }>().data).toHaveLength(2);
+    const nobody = await call(app, 'GET', '/api/invoices', {
+      ...as(company),
+      query: { search: 'Nobody Here' },
+    });
+    expect(nobody.json<{ data: InvoiceDto[] }>().data).toHaveLength(0);
   });
 
   it('is paid online by the tenant through the sandbox, settled exactly once', async () => {

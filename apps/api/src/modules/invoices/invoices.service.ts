@@ -476,18 +476,36 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
     if (query.period) filters.push(eq(invoices.period, query.period));
     if (query.dueFrom) filters.push(sql`${invoices.dueDate} >= ${query.dueFrom}`);
     if (query.dueTo) filters.push(sql`${invoices.dueDate} <= ${query.dueTo}`);
-    let joinUsers = false;
     if (query.search) {
-      const term = query.search.replace(/[\\%_]/g, (c) => `\\${c}`);
-      joinUsers = true;
-      filters.push(
-        or(
-          ilike(invoices.number, `%${term}`),
-          ilike(invoices.number, `${term}%`),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `${term}%`),
-          ilike(users.lastName, `${term}%`),
-        )!,
-      );
+      const term = query.search.trim();
+      if (/^INV-\d{4}-\d{1,9}$/i.test(term)) {
+        // A whole invoice number: the (company_id, number) unique index.
+        filters.push(eq(invoices.number, term.toUpperCase()));
+      } else if (/^\d{1,9}$/.test(term)) {
+        // Just the sequence ("42"): that number in the last few years, again on the index.
+        const year = new Date().getUTCFullYear();
+        const years = Array.from({ length: 7 }, (_, i) => year + 1 - i);
+        filters.push(
+          inArray(
+            invoices.number,
+            years.map((y) => formatInvoiceNumber(y, Number(term))),
+          ),
+        );
+      } else {
+        // A tenant's name, through the trigram index of users' full names (a bounded set of people), then their
+        // invoices through (user_id, created_at).
+        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        filters.push(
+          inArray(
+            invoices.userId,
+            db
+              .select({ id: users.id })
+              .from(users)
+              .where(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))
+              .limit(COUNT_BOUND),
+          ),
+        );
+      }
     }
     const where = and(...filters);
     const sortColumn = {
@@ -498,30 +516,50 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
     }[query.sortBy];
     const order =
       query.sortOrder === 'asc' ? [asc(sortColumn), asc(invoices.id)] : [desc(sortColumn), desc(invoices.id)];
-    const base = db.select({ invoice: invoices }).from(invoices);
-    // The count is bounded (COUNT_BOUND rows at most, as the inventory lists do); hasNext comes from one extra row.
-    const counted = db.select({ one: sql`1` }).from(invoices);
+    const offset = offsetOf(query.page, query.limit);
+    // One statement for the page with its names; the count is bounded (COUNT_BOUND rows at most, as the inventory
+    // lists do) and hasNext comes from one extra row.
     const [rows, [total]] = await Promise.all([
-      (joinUsers ? base.innerJoin(users, eq(users.id, invoices.userId)) : base)
+      db
+        .select({
+          invoice: invoices,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          propertyName: properties.name,
+          unitNumber: rentalUnits.unitNumber,
+        })
+        .from(invoices)
+        .innerJoin(users, eq(users.id, invoices.userId))
+        .innerJoin(properties, eq(properties.id, invoices.propertyId))
+        .innerJoin(rentalUnits, eq(rentalUnits.id, invoices.rentalUnitId))
         .where(where)
         .orderBy(...order)
         .limit(query.limit + 1)
-        .offset(offsetOf(query.page, query.limit)),
+        .offset(offset),
       db.select({ n: sql<number>`count(*)::int` }).from(
-        (joinUsers ? counted.innerJoin(users, eq(users.id, invoices.userId)) : counted)
+        db
+          .select({ one: sql`1` })
+          .from(invoices)
           .where(where)
           .limit(COUNT_BOUND + 1)
           .as('bounded'),
       ),
     ]);
     const hasNext = rows.length > query.limit;
-    const offset = offsetOf(query.page, query.limit);
     const totalCount = Math.max(
       Math.min(total?.n ?? 0, COUNT_BOUND),
       offset + Math.min(rows.length, query.limit),
     );
     return {
-      data: await dtos(rows.slice(0, query.limit).map((r) => r.invoice)),
+      data: rows.slice(0, query.limit).map((r) =>
+        toInvoiceDto(r.invoice, {
+          tenantName: `${r.firstName} ${r.lastName}`.trim(),
+          tenantEmail: r.email,
+          propertyName: r.propertyName,
+          unitNumber: r.unitNumber,
+        }),
+      ),
       pagination: { ...pageOf(query.page, query.limit, totalCount), hasNext },
     };
   }

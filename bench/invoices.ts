@@ -1,0 +1,280 @@
+// The invoices benchmark (not a test): `cd bench && node --import tsx invoices.ts`.
+// Bundles the API from the working tree and starts it on a scratch PostgreSQL database with the demo seed, then:
+// 1. the rent run: 100,000 active tenancies in a company of their own, POST /api/invoices/generate-rent for this month
+//    through the API (timed; aim of issue 11: under 60 s), then once more (idempotent: 0 created, timed);
+// 2. fills the invoices table up to 1,000,000 rows (half in the demo company Sunrise Estates, the one measured) and
+//    measures GET /api/invoices (default, by status, overdue, search by number, by due date) and GET
+//    /api/payments/tracking against the floor of any signed-in request (GET /api/auth/me) with autocannon.
+// Prints the tables and EXPLAIN (ANALYZE) of the list statements; results go to bench/results/invoices-*.json.
+// The run exits non-zero when a list misses its aim at 50 connections or the rent run takes 60 s or more.
+// Env: BENCH_DURATION (s per case, default 10), BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default 10,50),
+// BENCH_INVOICES (default 1000000), BENCH_RENT_TENANTS (default 100000), BENCH_AIMS=false (report only),
+// BENCH_PG_ADMIN_URL.
+import pg from 'pg';
+import { bundleServer } from './lib/bundle';
+import { coldAnswers, floorTable, json, POSTGRES_LIST_AIM, signIn } from './lib/list-bench';
+import { type LoadCase, type LoadResult, measure } from './lib/load';
+import { createScratchDatabase, postgresAvailable, type ScratchDatabase } from './lib/postgres';
+import { machineLine, saveResults } from './lib/report';
+import { type BenchProcess, spawnAndWait } from './lib/server';
+
+process.env.BENCH_PORT_RANGE ??= '3400-3499';
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2);
+const TOTAL = Number(process.env.BENCH_INVOICES ?? 1_000_000);
+const RENT_TENANTS = Number(process.env.BENCH_RENT_TENANTS ?? 100_000);
+const RENT_RUN_AIM_S = 60;
+const OWNER = { email: 'owner@sunrise.test', password: 'Password123!' };
+const RENT_OWNER = { email: 'bench-rent-owner@bench.test', password: 'Password123!' };
+
+const month = new Date().toISOString().slice(0, 7);
+
+/** A company with RENT_TENANTS active tenancies (one property, one unit each a hundred tenants), every feature. */
+async function rentCompany(baseUrl: string, client: pg.Client): Promise<string> {
+  const registered = await json<{ data: { company: { _id: string } } }>(
+    await fetch(`${baseUrl}/api/auth/register-company`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        company: { name: 'Bench Rent Co' },
+        owner: { firstName: 'Bench', lastName: 'Owner', ...RENT_OWNER },
+      }),
+    }),
+  );
+  const companyId = registered.data.company._id;
+  await client.query(`update companies set features_list = '[]'::jsonb where id = $1`, [companyId]);
+  await client.query(
+    `insert into properties (id, company_id, name, property_type, address_line1, city, state, postal_code)
+     values (gen_random_uuid(), $1, 'Bench Towers', 'apartment_building', '1 Bench Road', 'Pune', 'Maharashtra', '411001')`,
+    [companyId],
+  );
+  const units = Math.ceil(RENT_TENANTS / 100);
+  await client.query(
+    `insert into rental_units (id, company_id, property_id, unit_number, unit_type, rent)
+     select gen_random_uuid(), p.company_id, p.id, 'R-' || g, '2bhk', 2000000
+     from properties p, generate_series(1, $2) g where p.company_id = $1`,
+    [companyId, units],
+  );
+  await client.query(
+    `insert into users (id, email, password_hash, first_name, last_name, role, is_email_verified)
+     select gen_random_uuid(), 'bench-rent-' || g || '@bench.test', 'x', 'Rent', 'Payer ' || g, 'tenant', true
+     from generate_series(1, $1) g`,
+    [RENT_TENANTS],
+  );
+  await client.query(
+    `with people as (select id, row_number() over (order by email) - 1 as n from users where email like 'bench-rent-%'),
+          units as (select id, property_id, row_number() over (order by id) - 1 as n from rental_units where company_id = $1)
+     insert into rental_unit_users (id, company_id, rental_unit_id, property_id, user_id, status, tenancy_status,
+       start_date, rent, maintenance_charges, rent_due_day)
+     select gen_random_uuid(), $1, units.id, units.property_id, people.id, 'current', 'active', '2025-01-01',
+       1000000 + (people.n % 50) * 20000, case when people.n % 3 = 0 then 150000 else 0 end, 1 + people.n % 28
+     from people join units on units.n = people.n % $2`,
+    [companyId, units],
+  );
+  await client.query('analyze');
+  return companyId;
+}
+
+async function timedRentRun(baseUrl: string, headers: Record<string, string>) {
+  const started = performance.now();
+  const answer = await json<{ data: { created: number; skipped: number } }>(
+    await fetch(`${baseUrl}/api/invoices/generate-rent`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ month }),
+    }),
+  );
+  return { ...answer.data, seconds: Math.round((performance.now() - started) / 100) / 10 };
+}
+
+/** Fills the invoices table up to TOTAL: half (minus what exists) in Sunrise Estates, the rest in the rent company. */
+async function fill(client: pg.Client, sunriseId: string, rentId: string): Promise<number> {
+  const started = performance.now();
+  const [{ n: existing }] = (await client.query('select count(*)::int as n from invoices')).rows as {
+    n: number;
+  }[];
+  const remaining = Math.max(0, TOTAL - existing);
+  const sunriseShare = Math.round(remaining / 2);
+  const insert = (companyId: string, count: number, prefix: string) =>
+    client.query(
+      `with t as (select id, user_id, property_id, rental_unit_id, row_number() over (order by id) - 1 as n,
+                         count(*) over () as total
+                  from rental_unit_users where company_id = $1 and tenancy_status in ('active', 'notice_given'))
+       insert into invoices (id, company_id, number, tenant_id, user_id, property_id, rental_unit_id, status,
+         issue_date, due_date, period, source, line_items, subtotal, tax, total, amount_paid, created_at, updated_at)
+       select gen_random_uuid(), $1, $3 || lpad(g::text, 7, '0'), t.id, t.user_id, t.property_id, t.rental_unit_id,
+         s.status, d.issue, d.issue + 5, null, 'manual',
+         '[{"description":"Rent","quantity":1,"unitPrice":1500000,"kind":"rent","amount":1500000}]'::jsonb,
+         1500000, 0, 1500000,
+         case s.status when 'paid' then 1500000 when 'partially_paid' then 700000 else 0 end,
+         d.issue::timestamptz, d.issue::timestamptz
+       from generate_series(1, $2) g
+       join t on t.n = g % t.total
+       cross join lateral (select (current_date - (g % 900))::date as issue) d
+       cross join lateral (select (array['paid','paid','paid','sent','partially_paid','draft','void'])[1 + g % 7] as status) s`,
+      [companyId, count, prefix],
+    );
+  await insert(sunriseId, sunriseShare, 'INV-BENCH-S');
+  await insert(rentId, remaining - sunriseShare, 'INV-BENCH-R');
+  await client.query('update invoices set number = null where number like $1 and status = $2', [
+    'INV-BENCH-%',
+    'draft',
+  ]);
+  await client.query('analyze');
+  console.log(
+    `filled ${remaining.toLocaleString('en-US')} invoices in ${Math.round((performance.now() - started) / 1000)} s`,
+  );
+  return Math.round((performance.now() - started) / 1000);
+}
+
+async function explain(client: pg.Client, companyId: string): Promise<string> {
+  const today = new Date().toISOString().slice(0, 10);
+  const statements: [string, string][] = [
+    [
+      'default page (newest first)',
+      `select id from invoices where company_id = '${companyId}' order by created_at desc, id desc limit 11`,
+    ],
+    [
+      'status = paid',
+      `select id from invoices where company_id = '${companyId}' and status = 'paid' order by created_at desc, id desc limit 11`,
+    ],
+    [
+      'overdue',
+      `select id from invoices where company_id = '${companyId}' and status in ('sent','partially_paid') and due_date < '${today}'
+       and total > amount_paid order by created_at desc, id desc limit 11`,
+    ],
+    [
+      'bounded count',
+      `select count(*) from (select 1 from invoices where company_id = '${companyId}' limit 1001) b`,
+    ],
+  ];
+  const parts: string[] = [];
+  for (const [label, sql] of statements) {
+    const plan = (await client.query(`explain (analyze, buffers, costs off) ${sql}`)).rows
+      .map((row: Record<string, string>) => row['QUERY PLAN'])
+      .join('\n');
+    parts.push(`${label}:\n${plan}`);
+  }
+  return parts.join('\n\n');
+}
+
+function listCases(base: string, headers: Record<string, string>, pid: number | undefined): LoadCase[] {
+  const list = (name: string, path: string): LoadCase => ({
+    name,
+    database: 'PostgreSQL',
+    url: `${base}${path}`,
+    headers,
+    pid,
+  });
+  return [
+    { name: 'floor: GET /api/auth/me', database: 'PostgreSQL', url: `${base}/auth/me`, headers, pid },
+    list('GET /api/invoices (newest first, 10)', '/invoices'),
+    list('GET /api/invoices?status=paid', '/invoices?status=paid'),
+    list('GET /api/invoices?status=overdue', '/invoices?status=overdue'),
+    list('GET /api/invoices?search=INV-BENCH-S0004242', '/invoices?search=INV-BENCH-S0004242'),
+    list('GET /api/invoices?sortBy=dueDate&page=20', '/invoices?sortBy=dueDate&page=20'),
+  ];
+}
+
+async function main(): Promise<void> {
+  if (!(await postgresAvailable())) throw new Error('PostgreSQL is not reachable (BENCH_PG_ADMIN_URL)');
+  let database: ScratchDatabase | undefined;
+  let server: BenchProcess | undefined;
+  let missed = 0;
+  try {
+    database = await createScratchDatabase('rentora_bench_invoices');
+    const env = {
+      DATABASE_URL: database.url,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000',
+      RATE_LIMIT_LOGIN_PER_IP: '100000',
+    };
+    server = await spawnAndWait({ args: [await bundleServer('invoices')], env, timeoutMs: 300_000 });
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    const [sunrise] = (await db.query(`select id from companies where email = 'hello@sunrise.test'`))
+      .rows as {
+      id: string;
+    }[];
+    if (!sunrise) throw new Error('the demo company is missing');
+
+    const rentId = await rentCompany(server.baseUrl, db);
+    const rentHeaders = await signIn(server.baseUrl, RENT_OWNER, rentId);
+    const firstRun = await timedRentRun(server.baseUrl, rentHeaders);
+    const secondRun = await timedRentRun(server.baseUrl, rentHeaders);
+    console.log(`rent run: ${JSON.stringify(firstRun)}; again: ${JSON.stringify(secondRun)}`);
+    const [gaps] = (
+      await db.query(
+        `select count(*)::int as n, count(distinct number)::int as distinct_numbers, min(number) as first, max(number) as last
+         from invoices where company_id = $1 and source = 'rent_run'`,
+        [rentId],
+      )
+    ).rows as { n: number; distinct_numbers: number; first: string; last: string }[];
+    console.log(`rent-run numbers: ${JSON.stringify(gaps)}`);
+
+    const fillSeconds = await fill(db, sunrise.id, rentId);
+    const headers = await signIn(server.baseUrl, OWNER, sunrise.id);
+    const base = `${server.baseUrl}/api`;
+    const cases = listCases(base, headers, server.child.pid);
+    // Tracking is a month's report rather than a list: one timed call (not judged against the list aim).
+    const trackingStarted = performance.now();
+    await json(await fetch(`${base}/payments/tracking?month=${month}`, { headers }));
+    const trackingMs = Math.round(performance.now() - trackingStarted);
+    const notes = await coldAnswers(cases);
+    const results: LoadResult[] = [];
+    for (const connections of CONNECTIONS) {
+      for (const load of cases) {
+        const result = await measure(load, connections, { warmupS: WARMUP_S });
+        results.push(result);
+        console.log(
+          `${connections} conn  ${load.name}: ${result.reqPerSec} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, failures ${result.failures}`,
+        );
+      }
+    }
+    const plans = await explain(db, sunrise.id);
+    const [count] = (await db.query('select count(*)::int as n from invoices')).rows as { n: number }[];
+    await db.end();
+    saveResults('invoices', {
+      firstRun,
+      secondRun,
+      gaps,
+      fillSeconds,
+      trackingMs,
+      invoices: count!.n,
+      results,
+      plans,
+    });
+    const { table, missed: under } = floorTable(results, notes, POSTGRES_LIST_AIM);
+    missed = under + (firstRun.seconds >= RENT_RUN_AIM_S || firstRun.created !== RENT_TENANTS ? 1 : 0);
+    console.log(
+      [
+        `Run: \`cd bench && node --import tsx invoices.ts\` (${machineLine()}).`,
+        '',
+        `Rent run: ${firstRun.created.toLocaleString('en-US')} invoices for ${RENT_TENANTS.toLocaleString('en-US')} active tenancies in ${firstRun.seconds} s ` +
+          `(aim < ${RENT_RUN_AIM_S} s); the second run created ${secondRun.created} and skipped ${secondRun.skipped.toLocaleString('en-US')} in ${secondRun.seconds} s; ` +
+          `numbers ${gaps!.first} … ${gaps!.last}, ${gaps!.distinct_numbers.toLocaleString('en-US')} distinct.`,
+        '',
+        `Data: ${count!.n.toLocaleString('en-US')} invoices on PostgreSQL (half in the measured company Sunrise Estates); filled in ${fillSeconds} s. ` +
+          `GET /api/payments/tracking of this month (cold): ${trackingMs} ms.`,
+        '',
+        table,
+        '',
+        '```',
+        plans,
+        '```',
+      ].join('\n'),
+    );
+  } finally {
+    await server?.stop();
+    await database?.drop().catch((error) => console.error(error));
+  }
+  if (missed > 0 && process.env.BENCH_AIMS !== 'false') {
+    console.error(`${missed} invoice case(s) missed the aim`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
