@@ -157,6 +157,12 @@ describe('rental agreements', () => {
     // The unsigned document is unchanged.
     expect(sha256((await fetchPdf(agreement.url)).body)).toBe(agreement.sha256);
 
+    // The booker heard that the agreement was ready, the company that it was signed.
+    const bookerInbox = await call(app, 'GET', '/api/inapp-notifications/user', { token: visitor.token });
+    expect(bookerInbox.body).toContain('Your rental agreement is ready to sign');
+    const staffInbox = await call(app, 'GET', '/api/inapp-notifications/user', staff());
+    expect(staffInbox.body).toContain('Agreement signed: ');
+
     // Staff see the signed PDF; a second signature and a new generation are refused.
     expect((await fetchPdf(`${bare}?version=signed`, staff())).status).toBe(200);
     const again = await call(app, 'POST', `/api/bookings/${id}/sign-agreement`, {

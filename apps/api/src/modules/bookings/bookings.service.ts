@@ -691,6 +691,15 @@ export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }
     });
   }
 
+  /** Notifications after a change has committed: best effort, a failure is logged and never undoes the change. */
+  async function notifySafely(what: string, work: () => Promise<unknown> | undefined): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      deps.log?.error({ err: error, what }, 'booking notification failed');
+    }
+  }
+
   function storage(): Storage {
     if (!deps.storage) throw new Error('bookings: no storage configured');
     return deps.storage;
@@ -732,7 +741,7 @@ export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }
     }
     if (booking.agreement?.signed) throw conflict('The agreement is already signed');
     const generatedAt = new Date();
-    const address = (parts: (string | null | undefined)[]) => parts.filter((p) => p && p.trim()).join(', ');
+    const address = (parts: (string | null | undefined)[]) => parts.filter((p) => p?.trim()).join(', ');
     const pdf = await renderAgreementPdf({
       bookingId: booking.id,
       company: {
@@ -807,7 +816,20 @@ export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }
         .delete(updated.replaced)
         .catch(() => undefined);
     }
-    return dto(updated.saved);
+    const result = await dto(updated.saved);
+    await notifySafely('agreement ready', () =>
+      deps.notifier?.notifyUser(booking.userId, {
+        companyId: booking.companyId,
+        category: 'booking',
+        type: 'booking.agreement_ready',
+        title: `Your rental agreement is ready to sign: ${result.propertyName} · Unit ${result.unitNumber}`,
+        message: 'Read it and sign it in My bookings.',
+        link: '/tenant/applications',
+        priority: 'high',
+        data: { bookingId: booking.id },
+      }),
+    );
+    return result;
   }
 
   /**
@@ -903,7 +925,22 @@ export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }
       });
       return updated!;
     });
-    return dto(saved);
+    const result = await dto(saved);
+    await notifySafely('agreement signed', () =>
+      deps.notifier?.notifyCompany(
+        saved.companyId,
+        {
+          category: 'booking',
+          type: 'booking.agreement_signed',
+          title: `Agreement signed: ${result.propertyName} · Unit ${result.unitNumber}`,
+          message: `${result.agreement?.signed?.signerName ?? result.bookerName} signed the rental agreement.`,
+          link: `/dashboard/bookings?booking=${saved.id}`,
+          data: { bookingId: saved.id },
+        },
+        { excludeUserIds: [ctx.userId] },
+      ),
+    );
+    return result;
   }
 
   /** The agreement PDF by its signed link, or for the booker and staff who can read the booking. */

@@ -225,7 +225,7 @@ export function createPaymentsService(
       .from(payments)
       .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
       .where(eq(payments.gatewayPaymentId, input.gatewayPaymentId));
-    if (!row || row.payment.status !== 'captured') throw notFound('Payment');
+    if (row?.payment.status !== 'captured') throw notFound('Payment');
     const [refunded] = await db
       .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
       .from(payments)
