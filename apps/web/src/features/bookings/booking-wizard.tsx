@@ -14,6 +14,7 @@ import { Field, Input } from '../../components/field';
 import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
+import { useAuth } from '../auth/auth-provider';
 import { GatewayCheckout } from '../payments-checkout/gateway-checkout';
 import { BOOKING_FALLBACK_MESSAGES, useCreateBooking, useVerifyBookingPayment } from './bookings.api';
 
@@ -35,6 +36,7 @@ function addMonths(isoDate: string, months: number): string {
 /** Book now: dates and duration → full or installments with the schedule → summary → checkout → confirmation. */
 export function BookingWizard({ open, onClose, propertyName, unit }: BookingWizardProps) {
   const toast = useToast();
+  const { user } = useAuth();
   const { pricing } = unit;
   const [moveInDate, setMoveInDate] = useState(unit.availability.availableFrom?.slice(0, 10) ?? inDays(7));
   const [duration, setDuration] = useState(Math.max(11, unit.availability.minLeaseMonths ?? 0));
@@ -250,6 +252,9 @@ export function BookingWizard({ open, onClose, propertyName, unit }: BookingWiza
           gateway={checkout.gateway}
           keyId={checkout.keyId}
           order={checkout.order}
+          prefill={
+            user ? { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email } : undefined
+          }
           description={`${propertyName} · Unit ${unit.unitNumber}`}
           onPaid={paid}
           onFailed={(message) => toast.error(message)}

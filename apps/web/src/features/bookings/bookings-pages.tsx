@@ -18,6 +18,7 @@ import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
+import { useAuth } from '../auth/auth-provider';
 import { GatewayCheckout } from '../payments-checkout/gateway-checkout';
 import { AgreementLinks, SignAgreementDialog } from './agreement';
 import { BookingDetailDialog } from './booking-detail';
@@ -112,6 +113,7 @@ function BookingsView({
   figures?: ReactNode;
 }) {
   const toast = useToast();
+  const { user } = useAuth();
   const [page, setPage] = useState(1);
   const [tab, setTab] = useState<StatusTab>('all');
   const [search, setSearch] = useState('');
@@ -382,6 +384,9 @@ function BookingsView({
           gateway={checkout.gateway}
           keyId={checkout.keyId}
           order={checkout.order}
+          prefill={
+            user ? { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email } : undefined
+          }
           description={`${checkout.booking.propertyName} · Unit ${checkout.booking.unitNumber}`}
           onPaid={paid}
           onFailed={(message) => toast.error(message)}
