@@ -440,22 +440,21 @@ export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }
   }
 
   async function verifyPayment(ctx: AuthContext, body: VerifyBookingPaymentBody): Promise<BookingDetailDto> {
-    const [booking] = await db
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.id, body.bookingId), eq(bookings.userId, ctx.userId)));
-    if (!booking) throw new AppError('VALIDATION_ERROR', 'Payment verification failed');
-    const [order] = await db
-      .select()
+    // The booker's own booking and its order with this gateway id, in one read.
+    const [found] = await db
+      .select({ order: paymentOrders })
       .from(paymentOrders)
+      .innerJoin(bookings, eq(bookings.id, paymentOrders.referenceId))
       .where(
         and(
-          eq(paymentOrders.referenceId, booking.id),
+          eq(bookings.id, body.bookingId),
+          eq(bookings.userId, ctx.userId),
           eq(paymentOrders.gatewayOrderId, body.razorpay_order_id),
           eq(paymentOrders.userId, ctx.userId),
         ),
       );
-    if (!order) throw new AppError('VALIDATION_ERROR', 'Payment verification failed');
+    if (!found) throw new AppError('VALIDATION_ERROR', 'Payment verification failed');
+    const { order } = found;
     await payments.verifyClientPayment({
       orderRowId: order.id,
       userId: ctx.userId,
@@ -463,7 +462,7 @@ export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }
       paymentId: body.razorpay_payment_id,
       signature: body.razorpay_signature,
     });
-    return detail(ctx, booking.id);
+    return detail(ctx, body.bookingId);
   }
 
   /** An order for installment `n`: only the next unpaid one, and only while the booking is open. */
