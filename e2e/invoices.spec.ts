@@ -30,6 +30,7 @@ async function signIn(page: Page, account: { email: string; password: string }) 
 
 describe('invoices', () => {
   let invoiceId = '';
+  let invoiceNumber = '';
 
   it('the owner opens the payment pages with demo data', async () => {
     const { page, pageErrors, consoleErrors, context } = await newPage(browser, { baseUrl });
@@ -94,47 +95,39 @@ describe('invoices', () => {
     expect(invoiceId).toMatch(/^[0-9a-f-]{36}$/);
     await page.getByTestId('invoice-detail').waitFor();
     await page.getByTestId('invoice-detail').getByText('Sent').waitFor();
+    invoiceNumber = ((await page.getByRole('dialog').getByRole('heading').first().textContent()) ?? '')
+      .replace('Invoice ', '')
+      .trim();
+    expect(invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
 
-  it('the tenant pays it through the sandbox checkout, exactly once', async () => {
+  it('the tenant pays it from /tenant/payments through the sandbox checkout', async () => {
+    const { page, pageErrors, context } = await newPage(browser, { baseUrl });
+    await signIn(page, DEMO.tenant);
+    await page.goto('/tenant/payments');
+    const card = page.getByTestId('my-invoices').getByRole('listitem').filter({ hasText: invoiceNumber });
+    await card.waitFor();
+    await card.getByRole('button', { name: /^Pay / }).click();
+    await page.getByTestId('sandbox-checkout').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: /^Pay / }).click();
+    await card.getByText('Paid', { exact: true }).waitFor();
+    await screenshot(page, 'invoices-tenant-payments');
+    // A second verify of the same Checkout answer records nothing more (the API tests cover it in depth).
     const tenant = await login(baseUrl, DEMO.tenant.email, DEMO.tenant.password);
-    const opened = await api<{ order: { id: string; amount: number } }>(
+    const mine = await api<{ _id: string; amountPaid: number; total: number }[]>(
       baseUrl,
-      'POST',
-      `/invoices/${invoiceId}/pay`,
+      'GET',
+      '/invoices/mine',
       {
         token: tenant.token,
       },
     );
-    expect(opened.status).toBe(200);
-    const checkout = await api<{
-      razorpay_order_id: string;
-      razorpay_payment_id: string;
-      razorpay_signature: string;
-    }>(baseUrl, 'POST', '/payments/sandbox/checkout', {
-      token: tenant.token,
-      body: { orderId: opened.body.data!.order.id, outcome: 'success' },
-    });
-    expect(checkout.status).toBe(200);
-    const body = { invoiceId, ...checkout.body.data };
-    const first = await api<{ status: string; balance: number }>(
-      baseUrl,
-      'POST',
-      '/invoices/verify-payment',
-      {
-        token: tenant.token,
-        body,
-      },
-    );
-    expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({ status: 'paid', balance: 0 });
-    const again = await api<{ payments: unknown[] }>(baseUrl, 'POST', '/invoices/verify-payment', {
-      token: tenant.token,
-      body,
-    });
-    expect(again.body.data?.payments).toHaveLength(1);
+    const paid = mine.body.data?.find((i) => i._id === invoiceId);
+    expect(paid?.amountPaid).toBe(paid?.total);
+    expect(pageErrors).toEqual([]);
+    await context.close();
   });
 
   it('the owner sees it paid, records a payment from tracking, and the overview lists them', async () => {
@@ -143,6 +136,12 @@ describe('invoices', () => {
     await page.goto(`/dashboard/payments/invoices?invoice=${invoiceId}`);
     await page.getByTestId('invoice-detail').waitFor();
     await expect.poll(async () => page.getByTestId('invoice-balance').textContent()).toBe('₹0');
+    // Exactly one payment, the online one.
+    await expect.poll(async () => page.getByTestId('invoice-detail').locator('ul li').count()).toBe(1);
+    await page
+      .getByTestId('invoice-detail')
+      .getByText(/Online/)
+      .waitFor();
     await page.goto('/dashboard/payments/payment-tracking');
     const row = page.getByRole('row', { name: /Tara Tenant/ });
     await row.waitFor();

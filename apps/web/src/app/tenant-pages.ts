@@ -63,7 +63,12 @@ export const TENANT_PAGES: TenantPageDef[] = [
     description: 'Your bookings, payments and installments',
     component: lazyPage(() => import('../features/bookings/bookings-pages'), 'MyBookingsPage'),
   },
-  { path: 'payments', title: 'Payments', description: 'Rent and deposits', component: Placeholder },
+  {
+    path: 'payments',
+    title: 'Payments',
+    description: 'Rent and deposits',
+    component: lazyPage(() => import('../features/invoices/tenant-payments-page'), 'TenantPaymentsPage'),
+  },
   {
     path: 'messages',
     title: 'Messages',

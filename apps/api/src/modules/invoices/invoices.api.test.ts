@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
-import type {
-  GenerateRentResult,
-  InvoiceDetailDto,
-  InvoiceDto,
-  InvoiceTemplateDto,
-  PaymentStatsDto,
-  PaymentTrackingDto,
+import {
+  computeInvoiceTotals,
+  type GenerateRentResult,
+  type InvoiceDetailDto,
+  type InvoiceDto,
+  type InvoiceTemplateDto,
+  type PaymentStatsDto,
+  type PaymentTrackingDto,
 } from '@rentora/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -494,6 +495,37 @@ describe('rent run, tracking and stats', () => {
     expect(stats.byMethod).toEqual([{ method: 'bank_transfer', amount: 1_000_000, count: 1 }]);
     expect(stats.recent[0]).toMatchObject({ invoiceId: ofB._id, amount: 1_000_000 });
     expect(stats.byMonth).toHaveLength(12);
+  });
+});
+
+describe('rent run totals', () => {
+  it('computes the SQL totals exactly as computeInvoiceTotals does, tax included', async () => {
+    const company = await createCompany(app, { plan: 'professional' });
+    await template(company, { name: 'GST', taxRate: 1800, isDefault: true });
+    const place = await makeTenancy(app, company, { rentAmount: 1_000_001, maintenanceCharges: 33_333 });
+    const run = await call(app, 'POST', '/api/invoices/generate-rent', {
+      ...as(company),
+      body: { month: '2026-04' },
+    });
+    expect(run.json<{ data: GenerateRentResult }>().data.created).toBe(1);
+    const list = await call(app, 'GET', '/api/invoices', { ...as(company), query: { period: '2026-04' } });
+    const [invoice] = list.json<{ data: InvoiceDto[] }>().data;
+    const expected = computeInvoiceTotals(
+      [
+        { description: 'Rent for April 2026', quantity: 1, unitPrice: 1_000_001, kind: 'rent' },
+        { description: 'Maintenance for April 2026', quantity: 1, unitPrice: 33_333, kind: 'maintenance' },
+      ],
+      1800,
+    );
+    expect(invoice).toMatchObject({
+      tenantId: place.tenantId,
+      lineItems: expected.lines,
+      subtotal: expected.subtotal,
+      tax: expected.tax,
+      total: expected.total,
+      taxRate: 1800,
+      number: 'INV-2026-000001',
+    });
   });
 });
 

@@ -1,12 +1,11 @@
 import {
-  computeInvoiceTotals,
   formatInvoiceNumber,
   type GenerateRentResult,
   type PaymentStatsDto,
   type PaymentTrackingDto,
   type PaymentTrackingRow,
 } from '@rentora/shared';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { recordAudit } from '../../core/audit';
 import type { Db } from '../../db/client';
@@ -65,119 +64,63 @@ export async function generateRentInvoices(
   const year = Number(month.slice(0, 4));
   const template = await templateFor(db, companyId, null);
   const taxRate = template?.taxRate ?? 0;
-  let cursor = '00000000-0000-0000-0000-000000000000';
-  let created = 0;
-  let skipped = 0;
-  const invoiceUserIds: string[] = [];
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rent-run:${companyId}`}))`);
-      const candidates = await tx
-        .select({
-          id: rentalUnitUsers.id,
-          userId: rentalUnitUsers.userId,
-          propertyId: rentalUnitUsers.propertyId,
-          rentalUnitId: rentalUnitUsers.rentalUnitId,
-          rent: rentalUnitUsers.rent,
-          maintenance: rentalUnitUsers.maintenanceCharges,
-          currency: rentalUnitUsers.currency,
-          rentDueDay: rentalUnitUsers.rentDueDay,
-          billed: sql<boolean>`exists (select 1 from invoices i where i.tenant_id = "rental_unit_users"."id" and i.period = ${month} and i.source = 'rent_run')`,
-        })
-        .from(rentalUnitUsers)
-        .where(
-          and(
-            eq(rentalUnitUsers.companyId, companyId),
-            inArray(rentalUnitUsers.tenancyStatus, [...ACTIVE_TENANCY]),
-            sql`${rentalUnitUsers.startDate} <= ${last}`,
-            gt(rentalUnitUsers.id, cursor),
-          ),
-        )
-        .orderBy(asc(rentalUnitUsers.id))
-        .limit(BATCH);
-      if (candidates.length === 0) return null;
-      const dueOf = (day: number) => `${month}-${String(Math.min(28, Math.max(1, day))).padStart(2, '0')}`;
-      const due = candidates.filter(
-        (c) =>
-          !c.billed &&
-          c.rent + c.maintenance > 0 &&
-          (options.dueBy === undefined || dueOf(c.rentDueDay) <= options.dueBy),
-      );
-      let made = 0;
-      if (due.length > 0) {
-        const start = await allocateNumbers(tx, companyId, year, due.length);
-        const values = due.map((c, index) => {
-          const lines = [
-            {
-              description: `Rent for ${monthName(month)}`,
-              quantity: 1,
-              unitPrice: c.rent,
-              kind: 'rent' as const,
-            },
-            ...(c.maintenance > 0
-              ? [
-                  {
-                    description: `Maintenance for ${monthName(month)}`,
-                    quantity: 1,
-                    unitPrice: c.maintenance,
-                    kind: 'maintenance' as const,
-                  },
-                ]
-              : []),
-          ].filter((l) => l.unitPrice > 0);
-          const totals = computeInvoiceTotals(lines, taxRate);
-          return {
-            companyId,
-            number: formatInvoiceNumber(year, start + index),
-            tenantId: c.id,
-            userId: c.userId,
-            propertyId: c.propertyId,
-            rentalUnitId: c.rentalUnitId,
-            templateId: template?.id ?? null,
-            status: 'sent' as const,
-            issueDate: first,
-            dueDate: dueOf(c.rentDueDay),
-            period: month,
-            source: 'rent_run' as const,
-            currency: c.currency,
-            lineItems: totals.lines,
-            taxRate,
-            subtotal: totals.subtotal,
-            tax: totals.tax,
-            total: totals.total,
-            sentAt: new Date(),
-            createdBy: options.actorUserId ?? null,
-          };
-        });
-        const inserted = await tx
-          .insert(invoices)
-          .values(values)
-          .returning({ id: invoices.id, userId: invoices.userId });
-        made = inserted.length;
-        invoiceUserIds.push(...inserted.map((r) => r.userId));
-        await recordAudit(tx, {
-          companyId,
-          actorUserId: options.actorUserId,
-          action: 'invoice.rent_run',
-          entityType: 'invoice',
-          entityId: inserted[0]!.id,
-          summary: `${made} rent invoices for ${month} (${values[0]!.number} – ${values[values.length - 1]!.number})`,
-        });
-      }
-      return {
-        made,
-        skipped: candidates.filter((c) => c.billed).length,
-        last: candidates[candidates.length - 1]!.id,
-        full: candidates.length === BATCH,
-      };
+  const name = monthName(month);
+  return db.transaction(async (tx) => {
+    // Runs of one company queue here; the candidates below are then exactly what this run inserts.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rent-run:${companyId}`}))`);
+    const due = sql`(${month} || '-' || lpad(least(28, greatest(1, r.rent_due_day))::text, 2, '0'))`;
+    const candidates = sql`
+      from rental_unit_users r
+      where r.company_id = ${companyId}
+        and r.tenancy_status in ('active', 'notice_given')
+        and r.start_date <= ${last}
+        and r.rent + r.maintenance_charges > 0
+        ${options.dueBy ? sql`and ${due} <= ${options.dueBy}` : sql``}`;
+    const billed = sql`exists (select 1 from invoices i where i.tenant_id = r.id and i.period = ${month} and i.source = 'rent_run')`;
+    const counted = await tx.execute<{ todo: number; done: number }>(
+      sql`select count(*) filter (where not ${billed})::int as todo, count(*) filter (where ${billed})::int as done ${candidates}`,
+    );
+    const { todo, done } = (counted as unknown as { rows: { todo: number; done: number }[] }).rows[0] ?? {
+      todo: 0,
+      done: 0,
+    };
+    if (todo === 0) return { month, created: 0, skipped: done, invoiceUserIds: [] };
+    const start = await allocateNumbers(tx, companyId, year, todo);
+    // One statement, the same arithmetic as computeInvoiceTotals: lines at quantity 1, tax rounded half up.
+    const inserted = await tx.execute<{ id: string; user_id: string }>(sql`
+      insert into invoices (id, company_id, number, tenant_id, user_id, property_id, rental_unit_id, template_id,
+        status, issue_date, due_date, period, source, currency, line_items, tax_rate, subtotal, tax, total,
+        sent_at, created_by)
+      select gen_random_uuid(), ${companyId},
+        'INV-' || ${String(year)} || '-' || lpad((${start} + row_number() over (order by r.id) - 1)::text, 6, '0'),
+        r.id, r.user_id, r.property_id, r.rental_unit_id, ${template?.id ?? null}::uuid,
+        'sent', ${first}::date, (${due})::date, ${month}, 'rent_run', r.currency,
+        (case when r.rent > 0 then jsonb_build_array(jsonb_build_object('description', ${`Rent for ${name}`}::text,
+            'quantity', 1, 'unitPrice', r.rent, 'kind', 'rent', 'amount', r.rent)) else '[]'::jsonb end)
+          || (case when r.maintenance_charges > 0 then jsonb_build_array(jsonb_build_object('description',
+            ${`Maintenance for ${name}`}::text, 'quantity', 1, 'unitPrice', r.maintenance_charges, 'kind', 'maintenance',
+            'amount', r.maintenance_charges)) else '[]'::jsonb end),
+        ${taxRate}::int,
+        r.rent + r.maintenance_charges,
+        ((r.rent + r.maintenance_charges)::bigint * ${taxRate}::int + 5000) / 10000,
+        r.rent + r.maintenance_charges + ((r.rent + r.maintenance_charges)::bigint * ${taxRate}::int + 5000) / 10000,
+        now(), ${options.actorUserId ?? null}::uuid
+      ${candidates} and not ${billed}
+      returning id, user_id`);
+    const rows = (inserted as unknown as { rows: { id: string; user_id: string }[] }).rows;
+    // The counter gave out exactly `todo` numbers: anything else would leave a gap, so the run is undone.
+    if (rows.length !== todo)
+      throw new Error(`rent run inserted ${rows.length} invoices for ${todo} numbers`);
+    await recordAudit(tx, {
+      companyId,
+      actorUserId: options.actorUserId,
+      action: 'invoice.rent_run',
+      entityType: 'invoice',
+      entityId: rows[0]!.id,
+      summary: `${rows.length} rent invoices for ${month} (${formatInvoiceNumber(year, start)} – ${formatInvoiceNumber(year, start + rows.length - 1)})`,
     });
-    if (!batch) break;
-    created += batch.made;
-    skipped += batch.skipped;
-    cursor = batch.last;
-    if (!batch.full) break;
-  }
-  return { month, created, skipped, invoiceUserIds };
+    return { month, created: rows.length, skipped: done, invoiceUserIds: rows.map((r) => r.user_id) };
+  });
 }
 
 /**

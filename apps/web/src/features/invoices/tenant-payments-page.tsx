@@ -1,0 +1,156 @@
+import type { CheckoutFields, InvoiceCheckoutDto, InvoiceDto } from '@rentora/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FileText, Receipt } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/button';
+import { Card, PageHeader } from '../../components/card';
+import { EmptyState, ErrorState } from '../../components/empty-state';
+import { Pagination } from '../../components/pagination';
+import { SkeletonList } from '../../components/skeleton';
+import { type ApiList, type ApiOk, api, apiErrorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/document-title';
+import { formatDate, formatMoney } from '../../lib/format';
+import { GatewayCheckout } from '../payments-checkout/gateway-checkout';
+import { toastError, toastSuccess } from '../properties/messages';
+import { InvoiceStatusBadge, invoiceLabel } from './invoice-display';
+
+const MESSAGES = {
+  fetch: 'Failed to fetch your invoices',
+  pay: 'Failed to start the payment',
+  verify: 'Payment verification failed',
+  pdf: 'Failed to open the invoice PDF',
+};
+
+/** /tenant/payments: the signed-in tenant's invoices, paid online through the gateway, with their PDFs. */
+export function TenantPaymentsPage() {
+  useDocumentTitle('Payments', 'Rent and deposits');
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [checkout, setCheckout] = useState<InvoiceCheckoutDto | null>(null);
+  const mine = useQuery({
+    queryKey: ['invoices', 'mine', page],
+    queryFn: ({ signal }) => api.get<ApiList<InvoiceDto>>('/invoices/mine', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const open = useMutation({
+    mutationFn: (id: string) =>
+      api.post<ApiOk<InvoiceCheckoutDto>>(`/invoices/${id}/pay`).then((r) => r.data),
+    onSuccess: setCheckout,
+    onError: (error) => toastError(error, MESSAGES.pay),
+  });
+  const verify = useMutation({
+    mutationFn: (input: { invoiceId: string; fields: CheckoutFields }) =>
+      api.post<ApiOk<InvoiceDto>>('/invoices/verify-payment', {
+        invoiceId: input.invoiceId,
+        ...input.fields,
+      }),
+    onSuccess: (answer) => {
+      toastSuccess('Payment received', answer.data.number ?? undefined);
+      void queryClient.invalidateQueries({ queryKey: ['invoices', 'mine'] });
+    },
+    onError: (error) => toastError(error, MESSAGES.verify),
+  });
+
+  async function openPdf(id: string) {
+    try {
+      const link = await api.getData<{ url: string }>(`/invoices/mine/${id}/pdf-link`);
+      window.open(link.url, '_blank', 'noopener');
+    } catch (error) {
+      toastError(error, MESSAGES.pdf);
+    }
+  }
+
+  const rows = mine.data?.data ?? [];
+  const due = rows.filter((r) => r.status !== 'void' && r.balance > 0).reduce((sum, r) => sum + r.balance, 0);
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        title="Payments"
+        description={
+          mine.data ? `Outstanding on this page: ${formatMoney(due)}` : 'Your rent and other invoices.'
+        }
+      />
+      {mine.isError ? (
+        <ErrorState
+          title={MESSAGES.fetch}
+          message={apiErrorMessage(mine.error, MESSAGES.fetch)}
+          onRetry={() => void mine.refetch()}
+        />
+      ) : mine.isPending ? (
+        <SkeletonList rows={3} />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={Receipt}
+          title="No invoices yet"
+          description="Invoices from your landlord appear here."
+        />
+      ) : (
+        <ul className="space-y-3" data-testid="my-invoices">
+          {rows.map((invoice) => (
+            <li key={invoice._id}>
+              <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div className="min-w-0">
+                  <p className="flex items-center gap-2 font-medium text-slate-900">
+                    {invoiceLabel(invoice)} <InvoiceStatusBadge status={invoice.status} />
+                  </p>
+                  <p className="text-sm text-slate-500">
+                    {invoice.propertyName} · unit {invoice.unitNumber} · due {formatDate(invoice.dueDate)}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    Total {formatMoney(invoice.total, invoice.currency)}
+                    {invoice.amountPaid > 0
+                      ? ` · paid ${formatMoney(invoice.amountPaid, invoice.currency)}`
+                      : ''}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => void openPdf(invoice._id)}
+                    icon={<FileText className="h-4 w-4" aria-hidden />}
+                  >
+                    PDF
+                  </Button>
+                  {invoice.status !== 'void' && invoice.balance > 0 ? (
+                    <Button
+                      size="sm"
+                      loading={open.isPending && open.variables === invoice._id}
+                      onClick={() => open.mutate(invoice._id)}
+                    >
+                      Pay {formatMoney(invoice.balance, invoice.currency)}
+                    </Button>
+                  ) : null}
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {mine.data ? (
+        <Pagination
+          className="mt-4"
+          pagination={mine.data.pagination}
+          onPageChange={setPage}
+          itemLabel="invoices"
+        />
+      ) : null}
+      {checkout ? (
+        <GatewayCheckout
+          gateway={checkout.gateway}
+          keyId={checkout.keyId}
+          order={checkout.order}
+          description={`Invoice ${invoiceLabel(checkout.invoice)}`}
+          prefill={{ name: checkout.invoice.tenantName, email: checkout.invoice.tenantEmail }}
+          onPaid={(fields) => {
+            const invoiceId = checkout.invoice._id;
+            setCheckout(null);
+            verify.mutate({ invoiceId, fields });
+          }}
+          onFailed={(message) => toastError(new Error(message), MESSAGES.pay)}
+          onClose={() => setCheckout(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
