@@ -344,15 +344,15 @@ describe('full payment and installment verification', () => {
     const unit = await makeBookableUnit(app, company);
     const checkout = checkoutOf(await book(app, booker, unit._id));
     await payInSandbox(app, booker, checkout);
-    const mine = await call(app, 'GET', '/api/inapp-notifications/user', { token: booker.token });
-    expect(mine.body).toContain(`Booking confirmed: `);
-    expect(mine.body).toContain(`Unit ${unit.unitNumber}`);
-    const staff = await call(app, 'GET', '/api/inapp-notifications/user', {
-      token: company.token,
-      companyId: company.companyId,
-    });
-    expect(staff.body).toContain(`Booking confirmed: `);
-    expect(staff.body).toContain(`Unit ${unit.unitNumber}`);
+    // The notifications are sent after the answer, so they are polled for.
+    const inbox = async (token: string, companyId?: string) =>
+      (await call(app, 'GET', '/api/inapp-notifications/user', { token, companyId })).body;
+    await expect
+      .poll(() => inbox(booker.token))
+      .toMatch(new RegExp(`Booking confirmed: [^"]*Unit ${unit.unitNumber}`));
+    await expect
+      .poll(() => inbox(company.token, company.companyId))
+      .toMatch(new RegExp(`Booking confirmed: [^"]*Unit ${unit.unitNumber}`));
     const outbox = path.join(app.deps.config.dataDir, 'outbox');
     await expect
       .poll(() => mailsTo(outbox, booker.user.email).some((m) => m.includes(`Unit ${unit.unitNumber}`)))

@@ -38,8 +38,8 @@ export function registerPaidHook(hook: PaidHook): void {
 }
 
 /**
- * Runs after the transaction that first recorded a captured payment has committed (notifications, emails). Best
- * effort: a failure is logged and never undoes the payment.
+ * Runs after the transaction that first recorded a captured payment has committed (notifications, emails), without
+ * holding up the caller's answer. Best effort: a failure is logged and never undoes the payment.
  */
 export type SettledHook = (deps: PaymentsDeps, order: PaymentOrderRow, payment: PaymentRow) => Promise<void>;
 const settledHooks: SettledHook[] = [];
@@ -149,7 +149,9 @@ export function createPaymentsService(
       return { recorded: false, order: known.order, payment: known.payment };
     }
     const result = await recordPaymentInTx(input);
-    if (result?.settled) await runSettledHooks(result.order, result.payment);
+    // Notifications and emails run after the answer is on its way (the webhook answers 2xx quickly); they catch
+    // and log their own errors.
+    if (result?.settled) void runSettledHooks(result.order, result.payment);
     if (!result) return null;
     return { recorded: result.recorded, order: result.order, payment: result.payment };
   }
