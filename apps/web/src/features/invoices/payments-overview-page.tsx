@@ -61,7 +61,7 @@ export function PaymentsOverviewPage() {
               value={formatMoney(data?.outstanding ?? 0)}
               hint={
                 data
-                  ? `${(data.invoiceCounts.sent ?? 0) + (data.invoiceCounts.partially_paid ?? 0)} open invoices`
+                  ? `${(data.invoiceCounts.sent ?? 0) + (data.invoiceCounts.partially_paid ?? 0) + (data.invoiceCounts.overdue ?? 0)} open invoices`
                   : undefined
               }
               loading={stats.isPending}
