@@ -64,6 +64,23 @@ describe('staff chat', () => {
     await managerComposer.press('Enter');
     await ownerTab.page.getByText(/Line one\s+line two/).waitFor({ timeout: 10_000 });
 
+    // A file goes with a message (checked by content on the server) and reaches the other side as a private link.
+    await ownerTab.page.getByLabel('Attach files').setInputFiles({
+      name: 'quote.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
+    await ownerTab.page.getByRole('list', { name: 'Files to send' }).getByText('quote.pdf').waitFor();
+    await composer.fill('The plumber quote');
+    await composer.press('Enter');
+    const attachment = managerTab.page.getByRole('link', { name: /quote\.pdf/ });
+    await attachment.waitFor({ timeout: 10_000 });
+    const href = (await attachment.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/uploads\/chat\/.+\.pdf\?exp=\d+&sig=/);
+    const file = await managerTab.page.request.get(href);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+
     await screenshot(ownerTab.page, 'chat-owner-desktop');
     await screenshot(managerTab.page, 'chat-manager-phone');
     expect(ownerTab.pageErrors).toEqual([]);
