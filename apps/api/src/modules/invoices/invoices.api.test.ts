@@ -16,6 +16,7 @@ import { call, getTestApp } from '../../../test/app';
 import { addMember, type CompanySession, createCompany, signUp } from '../../../test/factories';
 import { mailsTo } from '../../../test/outbox';
 import { invoicePayments, invoices, notifications, payments } from '../../db/schema';
+import { createBillingService } from './invoices.billing';
 import { createInvoiceReminders } from './invoices.reminders';
 import {
   createInvoice,
@@ -526,6 +527,16 @@ describe('rent run totals', () => {
       taxRate: 1800,
       number: 'INV-2026-000001',
     });
+    // The queued notice job tells the billed tenant (once per run).
+    const billing = createBillingService(app.deps);
+    expect(await billing.notifyRentRun(company.companyId, '2026-04', '2000-01-01T00:00:00Z')).toBe(1);
+    const notes = await app.deps.db
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.userId, place.person.user._id), eq(notifications.type, 'invoice.rent_issued')),
+      );
+    expect(notes).toHaveLength(1);
   });
 });
 

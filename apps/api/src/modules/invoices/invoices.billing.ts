@@ -153,6 +153,27 @@ export function createBillingService(deps: Pick<AppDeps, 'db' | 'notifier'>) {
     }
   }
 
+  /** Notifies the tenants billed by the rent run of `month` that stored its invoices at or after `since`. */
+  async function notifyRentRun(companyId: string, month: string, since: string): Promise<number> {
+    const rows = await db
+      .selectDistinct({ userId: invoices.userId })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.companyId, companyId),
+          eq(invoices.period, month),
+          eq(invoices.source, 'rent_run'),
+          sql`${invoices.createdAt} >= ${since}`,
+        ),
+      );
+    await notifyBilled(
+      companyId,
+      month,
+      rows.map((r) => r.userId),
+    );
+    return rows.length;
+  }
+
   /**
    * The daily run: for every company whose plan has invoices, bills the tenancies whose rent falls due within the next
    * `daysAhead` days (this month and, near its end, the next). Safe on several processes (see generateRent).
@@ -422,5 +443,5 @@ export function createBillingService(deps: Pick<AppDeps, 'db' | 'notifier'>) {
     };
   }
 
-  return { generateRent, notifyBilled, dailyRentRun, tracking, stats };
+  return { generateRent, notifyBilled, notifyRentRun, dailyRentRun, tracking, stats };
 }

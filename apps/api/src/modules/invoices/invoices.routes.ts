@@ -46,6 +46,7 @@ const ZPage = z.object({
 });
 
 export const INVOICES_RENT_RUN_JOB = 'invoices.rent-run';
+export const INVOICES_RENT_NOTIFY_JOB = 'invoices.rent-notify';
 
 const caller = (auth: AuthContext | null): AuthContext => {
   if (!auth) throw unauthorized();
@@ -79,6 +80,12 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   await app.deps.jobs.schedule(INVOICES_RENT_RUN_JOB, '15 2 * * *');
+  app.deps.jobs.define<{ companyId: string; month: string; since: string }>(INVOICES_RENT_NOTIFY_JOB, {
+    retryLimit: 2,
+    handler: async ({ companyId, month, since }) => {
+      await billing.notifyRentRun(companyId, month, since);
+    },
+  });
 
   app.get(
     '/',
@@ -144,12 +151,16 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = requireCompany(request.auth);
+      const since = new Date().toISOString();
       const { invoiceUserIds, ...result } = await billing.generateRent(ctx.companyId, request.body.month, {
         actorUserId: ctx.userId,
       });
-      await billing.notifyBilled(ctx.companyId, request.body.month, invoiceUserIds).catch((error) => {
-        request.log.error({ err: error }, 'rent run notifications failed');
-      });
+      // The tenants hear of it in the background (a durable job), so that a large run answers as soon as it is stored.
+      if (invoiceUserIds.length > 0) {
+        await app.deps.jobs
+          .send(INVOICES_RENT_NOTIFY_JOB, { companyId: ctx.companyId, month: request.body.month, since })
+          .catch((error) => request.log.error({ err: error }, 'rent run notifications not queued'));
+      }
       return ok(result, `${result.created} rent invoices created`);
     },
   );
