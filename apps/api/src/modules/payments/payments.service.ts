@@ -60,6 +60,11 @@ export interface RefundResult {
   amount: number;
 }
 
+/** recordPaymentInTx found the order row locked by another delivery (SKIP LOCKED). */
+const LOCK_BUSY = Symbol('order row locked');
+const LOCK_TRIES = 100;
+const LOCK_RETRY_MS = 15;
+
 const verificationFailed = () => new AppError('VALIDATION_ERROR', 'Payment verification failed');
 
 interface WebhookEntity {
@@ -139,16 +144,29 @@ export function createPaymentsService(
     // Fast path for repeats (the webhook redelivered, the verify retried): a payment already in the ledger is
     // answered from one read, without queueing on the order's row lock. The first recording still goes through the
     // locked transaction below; the unique key decides any race between the two.
-    const [known] = await db
-      .select({ payment: payments, order: paymentOrders })
-      .from(payments)
-      .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
-      .where(eq(payments.gatewayPaymentId, input.gatewayPaymentId));
-    if (known) {
+    const recordedBefore = async (): Promise<RecordResult | null> => {
+      const [known] = await db
+        .select({ payment: payments, order: paymentOrders })
+        .from(payments)
+        .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
+        .where(eq(payments.gatewayPaymentId, input.gatewayPaymentId));
+      if (!known) return null;
       if (known.order.gatewayOrderId !== input.gatewayOrderId) throw verificationFailed();
       return { recorded: false, order: known.order, payment: known.payment };
+    };
+    const before = await recordedBefore();
+    if (before) return before;
+    // While another delivery of the same order holds its row lock, this one waits here (not in a pooled connection
+    // blocked on the lock), then looks again: usually that other delivery has recorded the payment meanwhile. After
+    // LOCK_TRIES the wait is left to PostgreSQL.
+    let result: Awaited<ReturnType<typeof recordPaymentInTx>> | typeof LOCK_BUSY = LOCK_BUSY;
+    for (let attempt = 0; result === LOCK_BUSY; attempt += 1) {
+      result = await recordPaymentInTx(input, attempt < LOCK_TRIES);
+      if (result !== LOCK_BUSY) break;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS + Math.random() * LOCK_RETRY_MS));
+      const meanwhile = await recordedBefore();
+      if (meanwhile) return meanwhile;
     }
-    const result = await recordPaymentInTx(input);
     // Notifications and emails run after the answer is on its way (the webhook answers 2xx quickly); they catch
     // and log their own errors.
     if (result?.settled) void runSettledHooks(result.order, result.payment);
@@ -158,14 +176,22 @@ export function createPaymentsService(
 
   async function recordPaymentInTx(
     input: RecordPaymentInput,
-  ): Promise<(RecordResult & { settled: boolean }) | null> {
+    skipLocked: boolean,
+  ): Promise<(RecordResult & { settled: boolean }) | null | typeof LOCK_BUSY> {
     return db.transaction(async (tx) => {
       const [order] = await tx
         .select()
         .from(paymentOrders)
         .where(eq(paymentOrders.gatewayOrderId, input.gatewayOrderId))
-        .for('update');
-      if (!order) return null;
+        .for('update', skipLocked ? { skipLocked: true } : {});
+      if (!order) {
+        if (!skipLocked) return null;
+        const [exists] = await tx
+          .select({ id: paymentOrders.id })
+          .from(paymentOrders)
+          .where(eq(paymentOrders.gatewayOrderId, input.gatewayOrderId));
+        return exists ? LOCK_BUSY : null;
+      }
       const inserted = await tx
         .insert(payments)
         .values({
