@@ -95,12 +95,18 @@ async function fill(client: pg.Client, sunriseId: string, rentId: string): Promi
   }[];
   const remaining = Math.max(0, TOTAL - existing);
   const sunriseShare = Math.round(remaining / 2);
-  const insert = (companyId: string, count: number, prefix: string) =>
-    client.query(
-      `with t as (select id, user_id, property_id, rental_unit_id, row_number() over (order by id) - 1 as n,
-                         count(*) over () as total
-                  from rental_unit_users where company_id = $1 and tenancy_status in ('active', 'notice_given'))
-       insert into invoices (id, company_id, number, tenant_id, user_id, property_id, rental_unit_id, status,
+  const insert = async (companyId: string, count: number, prefix: string) => {
+    // The tenancies numbered 0..k-1 in a temporary table, joined on a plain equality (hashable) to the series.
+    await client.query('drop table if exists bench_t');
+    await client.query(
+      `create temporary table bench_t as
+       select id, user_id, property_id, rental_unit_id, (row_number() over (order by id) - 1)::int as n
+       from rental_unit_users where company_id = $1 and tenancy_status in ('active', 'notice_given')`,
+      [companyId],
+    );
+    const [{ k }] = (await client.query('select count(*)::int as k from bench_t')).rows as { k: number }[];
+    await client.query(
+      `insert into invoices (id, company_id, number, tenant_id, user_id, property_id, rental_unit_id, status,
          issue_date, due_date, period, source, line_items, subtotal, tax, total, amount_paid, created_at, updated_at)
        select gen_random_uuid(), $1, $3 || lpad(g::text, 7, '0'), t.id, t.user_id, t.property_id, t.rental_unit_id,
          s.status, d.issue, d.issue + 5, null, 'manual',
@@ -109,11 +115,12 @@ async function fill(client: pg.Client, sunriseId: string, rentId: string): Promi
          case s.status when 'paid' then 1500000 when 'partially_paid' then 700000 else 0 end,
          d.issue::timestamptz, d.issue::timestamptz
        from generate_series(1, $2) g
-       join t on t.n = g % t.total
+       join bench_t t on t.n = g % $4
        cross join lateral (select (current_date - (g % 900))::date as issue) d
        cross join lateral (select (array['paid','paid','paid','sent','partially_paid','draft','void'])[1 + g % 7] as status) s`,
-      [companyId, count, prefix],
+      [companyId, count, prefix, k],
     );
+  };
   await insert(sunriseId, sunriseShare, 'INV-BENCH-S');
   await insert(rentId, remaining - sunriseShare, 'INV-BENCH-R');
   await client.query('update invoices set number = null where number like $1 and status = $2', [
