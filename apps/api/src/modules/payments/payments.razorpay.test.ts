@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { BookingCheckoutDto, BookingDetailDto } from '@rentora/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,7 @@ import { type RazorpayStandin, startRazorpayStandin } from './razorpay-standin.t
 
 const KEY_ID = 'rzp_test_1DP5mmOlF5G5ag';
 const KEY_SECRET = 'standin-key-secret-0123456789';
+const WEBHOOK_SECRET = 'standin-webhook-secret';
 
 let standin: RazorpayStandin;
 let app: FastifyInstance;
@@ -24,7 +26,14 @@ let visitor: Session;
 beforeAll(async () => {
   await getTestApp();
   standin = await startRazorpayStandin(KEY_ID, KEY_SECRET);
-  app = await buildTestAppWith({ razorpay: { keyId: KEY_ID, keySecret: KEY_SECRET, apiUrl: standin.url } });
+  app = await buildTestAppWith({
+    razorpay: { keyId: KEY_ID, keySecret: KEY_SECRET, apiUrl: standin.url },
+    payments: {
+      sandboxSecret: 'unused-sandbox-secret-0123456789abcdef',
+      webhookSecret: WEBHOOK_SECRET,
+      holdMinutes: 30,
+    },
+  });
   company = await createCompany(app, { plan: 'professional' });
   visitor = await signUp(app);
 }, 60_000);
@@ -235,5 +244,54 @@ describe('Razorpay adapter (official SDK against a local stand-in)', () => {
       [refunded.payment.id, 'captured'],
       [atGateway!.id, 'refunded'],
     ]);
+  });
+
+  it('counts a pending gateway refund and records it when the refund.processed webhook arrives', async () => {
+    const unit = await makeBookableUnit(app, company);
+    const checkout = checkoutOf(await book(app, visitor, unit._id));
+    const payment = standin.capture(checkout.order.id);
+    await call(app, 'POST', '/api/bookings/verify-payment', {
+      token: visitor.token,
+      body: {
+        bookingId: checkout.booking._id,
+        razorpay_order_id: checkout.order.id,
+        razorpay_payment_id: payment.id,
+        razorpay_signature: paymentSignature(KEY_SECRET, checkout.order.id, payment.id),
+      },
+    });
+    standin.refundStatus = 'pending';
+    const cancelled = await call(app, 'PATCH', `/api/bookings/${checkout.booking._id}/cancel`, {
+      token: visitor.token,
+      body: { cancellationReason: 'Found another flat' },
+    });
+    standin.refundStatus = 'processed';
+    expect(cancelled.json<{ data: BookingDetailDto }>().data.refundDueAmount).toBe(0);
+    const refund = [...standin.refunds.values()].find((r) => r.payment_id === payment.id)!;
+    expect(refund.status).toBe('pending');
+    const ledger = async () =>
+      (await call(app, 'GET', `/api/bookings/${checkout.booking._id}`, { token: visitor.token }))
+        .json<{ data: BookingDetailDto }>()
+        .data.payments.map((p) => p.status);
+    expect(await ledger()).toEqual(['captured']);
+
+    const raw = JSON.stringify({
+      entity: 'event',
+      event: 'refund.processed',
+      payload: { refund: { entity: { ...refund, status: 'processed' } } },
+    });
+    const deliver = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex'),
+          'x-razorpay-event-id': `evt_${refund.id}`,
+        },
+        payload: raw,
+      });
+    expect((await deliver()).statusCode).toBe(200);
+    expect((await deliver()).json<{ data: { duplicate: boolean } }>().data.duplicate).toBe(true);
+    expect(await ledger()).toEqual(['captured', 'refunded']);
   });
 });
