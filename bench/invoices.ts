@@ -178,7 +178,8 @@ function listCases(base: string, headers: Record<string, string>, pid: number | 
     list('GET /api/invoices (newest first, 10)', '/invoices'),
     list('GET /api/invoices?status=paid', '/invoices?status=paid'),
     list('GET /api/invoices?status=overdue', '/invoices?status=overdue'),
-    list('GET /api/invoices?search=INV-BENCH-S0004242', '/invoices?search=INV-BENCH-S0004242'),
+    list('GET /api/invoices?search=Nair (tenant name)', '/invoices?search=Nair'),
+    list('GET /api/invoices?search=INV-2026-000042', '/invoices?search=INV-2026-000042'),
     list('GET /api/invoices?sortBy=dueDate&page=20', '/invoices?sortBy=dueDate&page=20'),
   ];
 }

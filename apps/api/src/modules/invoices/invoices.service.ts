@@ -21,6 +21,7 @@ import { type AuthContext, accessContextOf, type CompanyContext } from '../../co
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
 import { iso, isoOrNull, offsetOf, pageOf } from '../../core/http';
+import { executeList } from '../../core/prepared';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   companies,
@@ -519,31 +520,39 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
     const offset = offsetOf(query.page, query.limit);
     // One statement for the page with its names; the count is bounded (COUNT_BOUND rows at most, as the inventory
     // lists do) and hasNext comes from one extra row.
+    // A name search uses ILIKE (planned each time); the other shapes run as prepared statements.
+    const searches = Boolean(query.search) && !/^(INV-\d{4}-)?\d{1,9}$/i.test(query.search?.trim() ?? '');
     const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          invoice: invoices,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          propertyName: properties.name,
-          unitNumber: rentalUnits.unitNumber,
-        })
-        .from(invoices)
-        .innerJoin(users, eq(users.id, invoices.userId))
-        .innerJoin(properties, eq(properties.id, invoices.propertyId))
-        .innerJoin(rentalUnits, eq(rentalUnits.id, invoices.rentalUnitId))
-        .where(where)
-        .orderBy(...order)
-        .limit(query.limit + 1)
-        .offset(offset),
-      db.select({ n: sql<number>`count(*)::int` }).from(
+      executeList(
         db
-          .select({ one: sql`1` })
+          .select({
+            invoice: invoices,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            propertyName: properties.name,
+            unitNumber: rentalUnits.unitNumber,
+          })
           .from(invoices)
+          .innerJoin(users, eq(users.id, invoices.userId))
+          .innerJoin(properties, eq(properties.id, invoices.propertyId))
+          .innerJoin(rentalUnits, eq(rentalUnits.id, invoices.rentalUnitId))
           .where(where)
-          .limit(COUNT_BOUND + 1)
-          .as('bounded'),
+          .orderBy(...order)
+          .limit(query.limit + 1)
+          .offset(offset),
+        { searches },
+      ),
+      executeList(
+        db.select({ n: sql<number>`count(*)::int` }).from(
+          db
+            .select({ one: sql`1` })
+            .from(invoices)
+            .where(where)
+            .limit(COUNT_BOUND + 1)
+            .as('bounded'),
+        ),
+        { searches },
       ),
     ]);
     const hasNext = rows.length > query.limit;
