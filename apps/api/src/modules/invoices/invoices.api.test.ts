@@ -3,6 +3,7 @@ import { inflateSync } from 'node:zlib';
 import {
   computeInvoiceTotals,
   type GenerateRentResult,
+  type InvoiceCheckoutDto,
   type InvoiceDetailDto,
   type InvoiceDto,
   type InvoiceTemplateDto,
@@ -398,6 +399,28 @@ describe('invoices', () => {
     expect(forged.statusCode).toBe(400);
     const [unpaid] = await app.deps.db.select().from(invoices).where(eq(invoices.id, other._id));
     expect(unpaid!.amountPaid).toBe(0);
+  });
+
+  it('closes an open online order when an offline payment changes the balance', async () => {
+    const invoice = await issuedInvoice(app, owner, tenancy.tenantId);
+    const first = await call(app, 'POST', `/api/invoices/${invoice._id}/pay`, {
+      token: tenancy.person.token,
+    });
+    const stale = first.json<{ data: InvoiceCheckoutDto }>().data.order;
+    expect(stale.amount).toBe(invoice.total);
+    await call(app, 'POST', `/api/invoices/${invoice._id}/payments`, {
+      ...as(owner),
+      body: { amount: 100_000, method: 'cash' },
+    });
+    const checkout = await call(app, 'POST', '/api/payments/sandbox/checkout', {
+      token: tenancy.person.token,
+      body: { orderId: stale.id, outcome: 'success' },
+    });
+    expect(checkout.statusCode).toBe(409);
+    const again = await call(app, 'POST', `/api/invoices/${invoice._id}/pay`, {
+      token: tenancy.person.token,
+    });
+    expect(again.json<{ data: InvoiceCheckoutDto }>().data.order.amount).toBe(invoice.total - 100_000);
   });
 
   it('refuses every call on another company’s invoice and tenant', async () => {

@@ -741,7 +741,8 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
           .returning();
         const amountPaid = current.amountPaid + body.amount;
         const status = amountPaid >= current.total ? 'paid' : 'partially_paid';
-        if (status === 'paid' && current.currentOrderId) {
+        // The open gateway order was for the old balance: close it, a new one is opened for what is left.
+        if (current.currentOrderId) {
           await tx
             .update(paymentOrders)
             .set({ status: 'expired' })
@@ -753,7 +754,7 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
             amountPaid,
             status,
             paidAt: status === 'paid' ? paidAt : current.paidAt,
-            currentOrderId: status === 'paid' ? null : current.currentOrderId,
+            currentOrderId: null,
           })
           .where(eq(invoices.id, id))
           .returning();
