@@ -198,8 +198,14 @@ async function main(): Promise<void> {
       RATE_LIMIT_LOGIN_PER_IP: '100000',
     };
     server = await spawnAndWait({ args: [await bundleServer('invoices')], env, timeoutMs: 300_000 });
-    const db = new pg.Client({ connectionString: database.url });
-    await db.connect();
+    // A session may be ended from outside during a long run (57P01): keep going on a fresh connection.
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: database!.url });
+      client.on('error', (error) => console.error(`bench database connection: ${error.message}`));
+      await client.connect();
+      return client;
+    };
+    let db = await connect();
     const [sunrise] = (await db.query(`select id from companies where email = 'hello@sunrise.test'`))
       .rows as {
       id: string;
@@ -239,6 +245,8 @@ async function main(): Promise<void> {
         );
       }
     }
+    await db.end().catch(() => undefined);
+    db = await connect();
     const plans = await explain(db, sunrise.id);
     const [count] = (await db.query('select count(*)::int as n from invoices')).rows as { n: number }[];
     await db.end();
