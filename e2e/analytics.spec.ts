@@ -27,6 +27,12 @@ describe('analytics', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/dashboard');
 
+    // The dashboard home's key figures lead into the analytics page.
+    const home = page.getByRole('region', { name: 'Key figures' });
+    await home.getByText('Occupancy rate').waitFor();
+    await home.getByRole('link', { name: /Occupancy rate/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/dashboard/analytics');
+
     await page.goto('/dashboard/analytics');
     const figures = page.getByRole('region', { name: 'Key figures' });
     await figures.getByText('Occupancy rate').waitFor();

@@ -1,21 +1,5 @@
-import { ANALYTICS_REPORTS, type AnalyticsReportName, type Kpi } from '@rentora/shared';
-import {
-  AlertTriangle,
-  ArrowDownRight,
-  ArrowUpRight,
-  Building2,
-  CalendarCheck,
-  Download,
-  FileText,
-  Home,
-  KeyRound,
-  Percent,
-  Receipt,
-  Timer,
-  Users,
-  Wallet,
-  Wrench,
-} from 'lucide-react';
+import { ANALYTICS_REPORTS, type AnalyticsReportName } from '@rentora/shared';
+import { Building2, Download, FileText, Home, Users, Wallet } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
@@ -42,6 +26,8 @@ import {
   useTenantsReport,
 } from './analytics.api';
 
+import { formatKpi, KPI_ICONS, KPI_TONES, KpiChange } from './kpi';
+
 const charts = () => import('./analytics-charts');
 const OccupancyTrendChart = lazy(() => charts().then((module) => ({ default: module.OccupancyTrendChart })));
 const UnitsByPropertyChart = lazy(() =>
@@ -64,49 +50,6 @@ const REPORT_LABELS: Record<AnalyticsReportName, string> = {
   maintenance: 'Maintenance',
   bookings: 'Bookings',
 };
-
-const ICONS: Record<string, typeof Home> = {
-  occupancyRate: Percent,
-  unitsTotal: Building2,
-  unitsAvailable: KeyRound,
-  unitsOccupied: Home,
-  unitsUnderMaintenance: Wrench,
-  activeTenants: Users,
-  moveIns: Users,
-  expectedMonthlyRent: Wallet,
-  rentCollected: Wallet,
-  outstanding: Receipt,
-  overdue: AlertTriangle,
-  bookings: CalendarCheck,
-  openMaintenance: Wrench,
-  avgResolutionHours: Timer,
-};
-
-const TONES: Record<string, 'success' | 'warning' | 'danger'> = {
-  rentCollected: 'success',
-  overdue: 'danger',
-  openMaintenance: 'warning',
-};
-
-function formatKpi(kpi: Kpi): string {
-  if (kpi.unit === 'percent') return `${kpi.value}%`;
-  if (kpi.unit === 'money') return formatMoney(kpi.value);
-  if (kpi.unit === 'hours') return `${kpi.value} h`;
-  return kpi.value.toLocaleString();
-}
-
-function Change({ kpi }: { kpi: Kpi }) {
-  if (kpi.change === null) {
-    return kpi.previous === null ? null : <span>vs {formatKpi({ ...kpi, value: kpi.previous })} before</span>;
-  }
-  const up = kpi.change >= 0;
-  const Icon = up ? ArrowUpRight : ArrowDownRight;
-  return (
-    <span className={up ? 'text-emerald-600' : 'text-red-600'}>
-      <Icon className="inline h-3.5 w-3.5" aria-hidden /> {Math.abs(kpi.change)}% vs previous period
-    </span>
-  );
-}
 
 const ChartFallback = () => <Skeleton className="h-64 w-full" />;
 
@@ -270,9 +213,9 @@ export function AnalyticsPage() {
                 key={kpi.key}
                 label={kpi.label}
                 value={formatKpi(kpi)}
-                icon={ICONS[kpi.key]}
-                tone={TONES[kpi.key]}
-                hint={<Change kpi={kpi} />}
+                icon={KPI_ICONS[kpi.key]}
+                tone={KPI_TONES[kpi.key]}
+                hint={<KpiChange kpi={kpi} />}
               />
             ) : (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders while loading

@@ -9,6 +9,7 @@ import { useToast } from '../../components/toasts';
 import { useUpgradeDialog } from '../../components/upgrade-dialog-host';
 import { cn } from '../../lib/cn';
 import { formatLimit, humanize } from '../../lib/format';
+import { HomeKpis } from '../analytics/home-kpis';
 import { useResendVerification } from '../auth/auth.api';
 import { useAuth } from '../auth/auth-provider';
 import { NotificationItem } from '../notifications/notification-item';
@@ -139,6 +140,8 @@ export function DashboardHomePage() {
           </Button>
         </div>
       ) : null}
+
+      {auth.currentCompany && canUseFeature(auth.accessContext, 'analytics_read') ? <HomeKpis /> : null}
 
       {context?.usage && context.limitations && canUseFeature(auth.accessContext, 'company_read') ? (
         <section aria-labelledby="usage-heading">
