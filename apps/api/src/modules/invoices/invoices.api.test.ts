@@ -563,6 +563,31 @@ describe('rent run totals', () => {
   });
 });
 
+describe('large sums', () => {
+  it('tracks and totals beyond int4 (2^31 paise) exactly', async () => {
+    const company = await createCompany(app, { plan: 'professional' });
+    const place = await makeTenancy(app, company);
+    for (let i = 0; i < 2; i += 1) {
+      await issuedInvoice(app, company, place.tenantId, {
+        period: '2026-05',
+        issueDate: '2026-05-01',
+        dueDate: '2099-05-05',
+        lineItems: [rentLine(1_500_000_001)],
+      });
+    }
+    const tracking = await call(app, 'GET', '/api/payments/tracking', {
+      ...as(company),
+      query: { month: '2026-05' },
+    });
+    expect(tracking.statusCode, tracking.body).toBe(200);
+    const grid = tracking.json<{ data: PaymentTrackingDto }>().data;
+    expect(grid.rows[0]).toMatchObject({ expected: 3_000_000_002, status: 'unpaid' });
+    expect(grid.totals.expected).toBe(3_000_000_002);
+    const stats = await call(app, 'GET', '/api/payments/stats', as(company));
+    expect(stats.json<{ data: PaymentStatsDto }>().data.outstanding).toBe(3_000_000_002);
+  });
+});
+
 describe('late fees and reminders', () => {
   it('adds the late fee once and sends each reminder once', async () => {
     const company = await createCompany(app, { plan: 'professional' });

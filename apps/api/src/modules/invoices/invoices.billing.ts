@@ -217,8 +217,8 @@ export function createBillingService(deps: Pick<AppDeps, 'db' | 'notifier'>) {
     const agg = db
       .select({
         tenantId: invoices.tenantId,
-        expected: sql<number>`sum(${invoices.total})::int`.as('expected'),
-        paid: sql<number>`sum(${invoices.amountPaid})::int`.as('paid'),
+        expected: sql<number>`sum(${invoices.total})::float8`.as('expected'),
+        paid: sql<number>`sum(${invoices.amountPaid})::float8`.as('paid'),
         overdue:
           sql<boolean>`bool_or(${invoices.dueDate} < ${today} and ${invoices.total} > ${invoices.amountPaid})`.as(
             'overdue',
@@ -271,8 +271,8 @@ export function createBillingService(deps: Pick<AppDeps, 'db' | 'notifier'>) {
       db
         .select({
           tenants: sql<number>`count(*)::int`,
-          expected: sql<number>`coalesce(sum(${agg.expected}), 0)::int`,
-          paid: sql<number>`coalesce(sum(${agg.paid}), 0)::int`,
+          expected: sql<number>`coalesce(sum(${agg.expected}), 0)::float8`,
+          paid: sql<number>`coalesce(sum(${agg.paid}), 0)::float8`,
           paidCount: sql<number>`count(*) filter (where ${agg.expected} is not null and ${agg.paid} >= ${agg.expected})::int`,
         })
         .from(rentalUnitUsers)
@@ -321,6 +321,7 @@ export function createBillingService(deps: Pick<AppDeps, 'db' | 'notifier'>) {
     };
   }
 
+  // Money sums are float8: exact for whole paise up to 2^53, where a company's totals easily pass int4's 2^31.
   /** Collected this month and by month (12), outstanding, overdue by age, by method, counts, recent payments. */
   async function stats(companyId: string): Promise<PaymentStatsDto> {
     const today = todayIso();
@@ -328,7 +329,7 @@ export function createBillingService(deps: Pick<AppDeps, 'db' | 'notifier'>) {
     const open = and(eq(invoices.companyId, companyId), inArray(invoices.status, ['sent', 'partially_paid']));
     const [collected, months, outstanding, methods, counts, recent] = await Promise.all([
       db
-        .select({ n: sql<number>`coalesce(sum(${invoicePayments.amount}), 0)::int` })
+        .select({ n: sql<number>`coalesce(sum(${invoicePayments.amount}), 0)::float8` })
         .from(invoicePayments)
         .where(
           and(eq(invoicePayments.companyId, companyId), sql`${invoicePayments.paidAt} >= ${thisMonth}::date`),
@@ -336,7 +337,7 @@ export function createBillingService(deps: Pick<AppDeps, 'db' | 'notifier'>) {
       db
         .select({
           month: sql<string>`to_char(date_trunc('month', ${invoicePayments.paidAt} at time zone 'UTC'), 'YYYY-MM')`,
-          collected: sql<number>`sum(${invoicePayments.amount})::int`,
+          collected: sql<number>`sum(${invoicePayments.amount})::float8`,
         })
         .from(invoicePayments)
         .where(
@@ -349,19 +350,19 @@ export function createBillingService(deps: Pick<AppDeps, 'db' | 'notifier'>) {
         .orderBy(sql`1`),
       db
         .select({
-          outstanding: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}), 0)::int`,
-          overdue: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${today}), 0)::int`,
-          b30: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${today} and ${invoices.dueDate} >= ${addDays(today, -30)}), 0)::int`,
-          b60: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${addDays(today, -30)} and ${invoices.dueDate} >= ${addDays(today, -60)}), 0)::int`,
-          b90: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${addDays(today, -60)} and ${invoices.dueDate} >= ${addDays(today, -90)}), 0)::int`,
-          older: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${addDays(today, -90)}), 0)::int`,
+          outstanding: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}), 0)::float8`,
+          overdue: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${today}), 0)::float8`,
+          b30: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${today} and ${invoices.dueDate} >= ${addDays(today, -30)}), 0)::float8`,
+          b60: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${addDays(today, -30)} and ${invoices.dueDate} >= ${addDays(today, -60)}), 0)::float8`,
+          b90: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${addDays(today, -60)} and ${invoices.dueDate} >= ${addDays(today, -90)}), 0)::float8`,
+          older: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${addDays(today, -90)}), 0)::float8`,
         })
         .from(invoices)
         .where(open),
       db
         .select({
           method: invoicePayments.method,
-          amount: sql<number>`sum(${invoicePayments.amount})::int`,
+          amount: sql<number>`sum(${invoicePayments.amount})::float8`,
           count: sql<number>`count(*)::int`,
         })
         .from(invoicePayments)
