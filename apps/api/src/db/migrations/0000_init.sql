@@ -911,6 +911,7 @@ CREATE INDEX "invoices_company_due_sort_idx" ON "invoices" USING btree ("company
 CREATE INDEX "invoices_company_total_idx" ON "invoices" USING btree ("company_id","total","id");--> statement-breakpoint
 CREATE INDEX "invoices_company_tenant_idx" ON "invoices" USING btree ("company_id","tenant_id","created_at");--> statement-breakpoint
 CREATE INDEX "invoices_company_period_idx" ON "invoices" USING btree ("company_id","period");--> statement-breakpoint
+CREATE INDEX "invoices_company_issue_idx" ON "invoices" USING btree ("company_id","issue_date");--> statement-breakpoint
 CREATE INDEX "invoices_user_idx" ON "invoices" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "jobs_status_run_after_idx" ON "jobs" USING btree ("status","run_after");--> statement-breakpoint
 CREATE INDEX "jobs_name_status_idx" ON "jobs" USING btree ("name","status");--> statement-breakpoint

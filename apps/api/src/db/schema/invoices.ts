@@ -160,6 +160,8 @@ export const invoices = pgTable(
     index('invoices_company_total_idx').on(t.companyId, t.total, t.id),
     index('invoices_company_tenant_idx').on(t.companyId, t.tenantId, t.createdAt),
     index('invoices_company_period_idx').on(t.companyId, t.period),
+    /** Tracking reads a month as `period = m OR (period IS NULL AND issue_date in m)`: both sides indexed (BitmapOr). */
+    index('invoices_company_issue_idx').on(t.companyId, t.issueDate),
     index('invoices_user_idx').on(t.userId, t.createdAt),
   ],
 );
