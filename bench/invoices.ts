@@ -57,12 +57,12 @@ async function rentCompany(baseUrl: string, client: pg.Client): Promise<string> 
   );
   await client.query(
     `insert into users (id, email, password_hash, first_name, last_name, role, is_email_verified)
-     select gen_random_uuid(), 'bench-rent-' || g || '@bench.test', 'x', 'Rent', 'Payer ' || g, 'tenant', true
+     select gen_random_uuid(), 'bench-rent-tenant-' || g || '@bench.test', 'x', 'Rent', 'Payer ' || g, 'tenant', true
      from generate_series(1, $1) g`,
     [RENT_TENANTS],
   );
   await client.query(
-    `with people as (select id, row_number() over (order by email) - 1 as n from users where email like 'bench-rent-%'),
+    `with people as (select id, row_number() over (order by email) - 1 as n from users where email like 'bench-rent-tenant-%'),
           units as (select id, property_id, row_number() over (order by id) - 1 as n from rental_units where company_id = $1)
      insert into rental_unit_users (id, company_id, rental_unit_id, property_id, user_id, status, tenancy_status,
        start_date, rent, maintenance_charges, rent_due_day)
