@@ -183,3 +183,76 @@ export function splitInstallments(total: number, count: number): number[] {
   const remainder = total - base * count;
   return Array.from({ length: count }, (_, i) => base + (i < remainder ? 1 : 0));
 }
+
+/** Bounds of a company's rental agreement template (clauses are printed in order, numbered, under their titles). */
+export const AGREEMENT_TEMPLATE_LIMITS = {
+  title: 120,
+  clauses: 40,
+  clauseTitle: 120,
+  clauseText: 2000,
+  extraTerms: 4000,
+} as const;
+
+export const ZAgreementClause = z.object({
+  title: z.string().trim().min(1, 'Give the clause a title').max(AGREEMENT_TEMPLATE_LIMITS.clauseTitle),
+  text: z.string().trim().min(1, 'Write the clause').max(AGREEMENT_TEMPLATE_LIMITS.clauseText),
+});
+export type AgreementClause = z.infer<typeof ZAgreementClause>;
+
+/** `PUT /api/bookings/agreement-template`: the whole template (title, ordered clauses, optional extra terms). */
+export const ZAgreementTemplateBody = z.object({
+  title: z.string().trim().min(3, 'Use at least 3 characters').max(AGREEMENT_TEMPLATE_LIMITS.title),
+  clauses: z
+    .array(ZAgreementClause)
+    .min(1, 'Keep at least one clause')
+    .max(AGREEMENT_TEMPLATE_LIMITS.clauses, `At most ${AGREEMENT_TEMPLATE_LIMITS.clauses} clauses`),
+  extraTerms: z.string().trim().max(AGREEMENT_TEMPLATE_LIMITS.extraTerms).default(''),
+});
+export type AgreementTemplateBody = z.input<typeof ZAgreementTemplateBody>;
+export type AgreementTemplate = z.output<typeof ZAgreementTemplateBody>;
+
+/** The company's template; `isDefault` while the company has saved none (then `updatedAt` is null). */
+export const ZAgreementTemplateDto = z.object({
+  title: z.string(),
+  clauses: z.array(ZAgreementClause),
+  extraTerms: z.string(),
+  isDefault: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type AgreementTemplateDto = z.infer<typeof ZAgreementTemplateDto>;
+
+/** The template every company starts from (and the agreement uses until the company saves its own). */
+export const DEFAULT_AGREEMENT_TEMPLATE: AgreementTemplate = {
+  title: 'Rental agreement',
+  clauses: [
+    {
+      title: 'Rent and charges',
+      text: 'The Tenant shall pay the monthly rent and maintenance charges on or before the due day of each month.',
+    },
+    {
+      title: 'Security deposit',
+      text: 'The security deposit is refundable at the end of the tenancy, less any amounts owed for unpaid rent, charges or damage beyond normal wear and tear.',
+    },
+    {
+      title: 'Use of the unit',
+      text: 'The Tenant shall use the unit for residential purposes only and shall not sublet it without the written consent of the Landlord.',
+    },
+    {
+      title: 'Upkeep and repairs',
+      text: 'The Tenant shall keep the unit in good condition and report maintenance issues promptly through the Rentora tenant portal.',
+    },
+    {
+      title: 'Notice',
+      text: 'Either party may end this agreement by giving one month of written notice, subject to the minimum lease period stated above.',
+    },
+    {
+      title: 'Inspection',
+      text: 'The Landlord may inspect the unit with 24 hours of notice to the Tenant, except in an emergency.',
+    },
+    {
+      title: 'Governing law',
+      text: 'This agreement is governed by the laws of India; disputes fall under the courts where the unit is located.',
+    },
+  ],
+  extraTerms: '',
+};

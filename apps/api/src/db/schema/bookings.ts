@@ -116,3 +116,15 @@ export const bookings = pgTable(
     index('bookings_hold_idx').on(t.holdExpiresAt).where(sql`status = 'pending_payment'`),
   ],
 );
+
+/** A company's rental agreement template: the title and ordered clauses printed on every agreement it generates. */
+export const bookingAgreementTemplates = pgTable('booking_agreement_templates', {
+  companyId: uuid()
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  title: text().notNull(),
+  clauses: jsonb().$type<{ title: string; text: string }[]>().notNull(),
+  extraTerms: text().notNull().default(''),
+  updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});

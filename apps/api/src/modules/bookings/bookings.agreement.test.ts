@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { BookingCheckoutDto, BookingDto } from '@rentora/shared';
+import {
+  AGREEMENT_TEMPLATE_LIMITS,
+  type AgreementTemplateDto,
+  type BookingCheckoutDto,
+  type BookingDto,
+  DEFAULT_AGREEMENT_TEMPLATE,
+} from '@rentora/shared';
 import type { FastifyInstance } from 'fastify';
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
-import { type CompanySession, createCompany, type Session, signUp } from '../../../test/factories';
+import { addMember, type CompanySession, createCompany, type Session, signUp } from '../../../test/factories';
 import { parseSignature } from './bookings.agreement';
 import { book, makeBookableUnit, payInSandbox } from './bookings.testing';
 
@@ -216,5 +222,138 @@ describe('rental agreements', () => {
     expect(parseSignature('data:image/jpeg;base64,AAAA')).toBe('A drawn signature must be a PNG data URL');
     expect(typeof parseSignature('data:image/png;base64,AAAA')).toBe('string');
     expect(typeof parseSignature('12')).toBe('string');
+  });
+});
+
+describe('agreement templates', () => {
+  const url = '/api/bookings/agreement-template';
+  const custom = {
+    title: 'Leave and licence agreement',
+    clauses: [
+      {
+        title: 'Pets',
+        text: 'One cat or dog under 15 kg may live in the unit with the written consent of the Licensor.',
+      },
+      { title: 'Quiet hours', text: 'No loud music between 22:00 and 07:00 on any day of the week.' },
+    ],
+    extraTerms: 'Parking slot P-17 is included with the unit.',
+  };
+
+  it('answers the default template until the company saves its own', async () => {
+    const fresh = await createCompany(app, { plan: 'professional' });
+    const got = await call(app, 'GET', url, staff(fresh));
+    expect(got.statusCode).toBe(200);
+    const template = got.json<{ data: AgreementTemplateDto }>().data;
+    expect(template).toMatchObject({
+      isDefault: true,
+      updatedAt: null,
+      title: DEFAULT_AGREEMENT_TEMPLATE.title,
+    });
+    expect(template.clauses).toEqual(DEFAULT_AGREEMENT_TEMPLATE.clauses);
+  });
+
+  it("prints the company's saved clauses, in order, on the agreements it generates afterwards", async () => {
+    const own = await createCompany(app, { plan: 'professional' });
+    const saved = await call(app, 'PUT', url, { ...staff(own), body: custom });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<{ data: AgreementTemplateDto }>().data).toMatchObject({ ...custom, isDefault: false });
+    expect(
+      (await call(app, 'GET', url, staff(own))).json<{ data: AgreementTemplateDto }>().data,
+    ).toMatchObject(custom);
+    // Another company still reads its own (default) template.
+    expect(
+      (await call(app, 'GET', url, staff(otherCompany))).json<{ data: AgreementTemplateDto }>().data
+        .isDefault,
+    ).toBe(true);
+
+    const unit = await makeBookableUnit(app, own);
+    const checkout = (await book(app, visitor, unit._id)).json<{ data: BookingCheckoutDto }>().data;
+    expect((await payInSandbox(app, visitor, checkout)).statusCode).toBe(200);
+    const generated = await call(
+      app,
+      'POST',
+      `/api/bookings/${checkout.booking._id}/generate-agreement`,
+      staff(own),
+    );
+    expect(generated.statusCode).toBe(200);
+    const pdf = await fetchPdf(generated.json<{ data: BookingDto }>().data.agreement!.url);
+    expect(pdf.status).toBe(200);
+    const text = await pdfText(pdf.body);
+    expect(text).toContain('LEAVE AND LICENCE AGREEMENT');
+    expect(text).toContain('1. Pets');
+    expect(text).toContain('2. Quiet hours');
+    expect(text).toContain('No loud music between 22:00 and 07:00 on any day of the week.');
+    expect(text).toContain('Additional terms');
+    expect(text).toContain('Parking slot P-17 is included with the unit.');
+    expect(text).not.toContain(DEFAULT_AGREEMENT_TEMPLATE.clauses[0]!.title);
+
+    // The change is audited.
+    const audit = await call(app, 'GET', '/api/audit-logs', {
+      ...staff(own),
+      query: { action: 'booking.agreement_template_updated' },
+    });
+    expect(audit.statusCode).toBe(200);
+    expect(audit.json<{ data: unknown[] }>().data).toHaveLength(1);
+  });
+
+  it('refuses templates out of bounds with 400 and the failing field', async () => {
+    const cases: [unknown, string][] = [
+      [{ ...custom, clauses: [] }, 'clauses'],
+      [
+        {
+          ...custom,
+          clauses: Array.from({ length: AGREEMENT_TEMPLATE_LIMITS.clauses + 1 }, (_, i) => ({
+            title: `Clause ${i}`,
+            text: 'Text',
+          })),
+        },
+        'clauses',
+      ],
+      [
+        {
+          ...custom,
+          clauses: [{ title: 'Long', text: 'x'.repeat(AGREEMENT_TEMPLATE_LIMITS.clauseText + 1) }],
+        },
+        'clauses.0.text',
+      ],
+      [{ ...custom, clauses: [{ title: '  ', text: 'Text' }] }, 'clauses.0.title'],
+      [{ ...custom, title: '' }, 'title'],
+      [{ ...custom, extraTerms: 'x'.repeat(AGREEMENT_TEMPLATE_LIMITS.extraTerms + 1) }, 'extraTerms'],
+      [{ title: 'No clauses' }, 'clauses'],
+    ];
+    for (const [body, path] of cases) {
+      const refused = await call(app, 'PUT', url, { ...staff(), body });
+      expect(refused.statusCode, path).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(refused.json<{ details: { path: string }[] }>().details.map((d) => d.path)).toContain(path);
+    }
+  });
+
+  it('lets bookings_read read and only bookings_write save; plans without bookings and non-staff are refused', async () => {
+    const accountant = await addMember(app, company, 'accountant');
+    const asAccountant = { token: accountant.token, companyId: company.companyId };
+    expect((await call(app, 'GET', url, asAccountant)).statusCode).toBe(200);
+    const refused = await call(app, 'PUT', url, { ...asAccountant, body: custom });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
+
+    const agent = await addMember(app, company, 'sales_agent');
+    expect(
+      (await call(app, 'PUT', url, { token: agent.token, companyId: company.companyId, body: custom }))
+        .statusCode,
+    ).toBe(200);
+
+    const starter = await createCompany(app, { plan: 'starter' });
+    const gated = await call(app, 'PUT', url, { ...staff(starter), body: custom });
+    expect(gated.statusCode).toBe(403);
+    expect(gated.json()).toMatchObject({ code: 'FEATURE_NOT_IN_PLAN' });
+
+    expect((await call(app, 'GET', url, { token: visitor.token })).statusCode).toBe(403);
+    expect((await call(app, 'GET', url)).statusCode).toBe(401);
+    // Company A's member cannot act on company B by naming it.
+    expect(
+      (await call(app, 'PUT', url, { token: company.token, companyId: otherCompany.companyId, body: custom }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { AgreementTemplate } from '@rentora/shared';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { BookingInstallment } from '../../db/schema';
 
@@ -19,20 +20,10 @@ export interface AgreementInput {
   securityDeposit: number;
   totalAmount: number;
   installments: BookingInstallment[];
-  /** The company's clauses; the default clauses when it has none. */
-  clauses?: readonly string[];
+  /** The company's template (title, ordered clauses, extra terms); DEFAULT_AGREEMENT_TEMPLATE when it has none. */
+  template: AgreementTemplate;
   generatedAt: Date;
 }
-
-export const DEFAULT_AGREEMENT_CLAUSES: readonly string[] = [
-  'The Tenant shall pay the monthly rent and maintenance charges on or before the due day of each month.',
-  'The security deposit is refundable at the end of the tenancy, less any amounts owed for unpaid rent, charges or damage beyond normal wear and tear.',
-  'The Tenant shall use the unit for residential purposes only and shall not sublet it without the written consent of the Landlord.',
-  'The Tenant shall keep the unit in good condition and report maintenance issues promptly through the Rentora tenant portal.',
-  'Either party may end this agreement by giving one month of written notice, subject to the minimum lease period stated above.',
-  'The Landlord may inspect the unit with 24 hours of notice to the Tenant, except in an emergency.',
-  'This agreement is governed by the laws of India; disputes fall under the courts where the unit is located.',
-];
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
@@ -156,7 +147,7 @@ class Writer {
 /** The unsigned agreement: parties, unit, money, dates, installment schedule, clauses, then a signature page. */
 export async function renderAgreementPdf(input: AgreementInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Rental agreement ${input.bookingId}`);
+  pdf.setTitle(winAnsi(`${input.template.title} ${input.bookingId}`));
   pdf.setAuthor(winAnsi(input.company.name));
   pdf.setCreator('Rentora');
   pdf.setProducer('Rentora');
@@ -166,7 +157,7 @@ export async function renderAgreementPdf(input: AgreementInput): Promise<Uint8Ar
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const w = new Writer(pdf, font, bold);
 
-  w.text('RENTAL AGREEMENT', { size: 20, bold: true, color: brand });
+  w.text(input.template.title.toUpperCase(), { size: 20, bold: true, color: brand });
   w.text(`Booking ${input.bookingId} · generated ${input.generatedAt.toISOString()}`, {
     size: 9,
     color: muted,
@@ -209,11 +200,18 @@ export async function renderAgreementPdf(input: AgreementInput): Promise<Uint8Ar
   w.gap(12);
   w.text('Terms', { size: 13, bold: true });
   w.gap(2);
-  const clauses = input.clauses && input.clauses.length > 0 ? input.clauses : DEFAULT_AGREEMENT_CLAUSES;
-  clauses.forEach((clause, index) => {
-    w.text(`${index + 1}. ${clause}`, { indent: 0 });
-    w.gap(3);
+  input.template.clauses.forEach((clause, index) => {
+    w.ensure(30);
+    w.text(`${index + 1}. ${clause.title}`, { bold: true });
+    w.text(clause.text, { indent: 14 });
+    w.gap(4);
   });
+  if (input.template.extraTerms.trim()) {
+    w.gap(8);
+    w.text('Additional terms', { size: 13, bold: true });
+    w.gap(2);
+    w.text(input.template.extraTerms);
+  }
 
   // The signature page: always its own, last page, with the booker's box at SIGNATURE_BOX.
   w.newPage();

@@ -1,4 +1,6 @@
 import {
+  ZAgreementTemplateBody,
+  ZAgreementTemplateDto,
   ZBookingCancelBody,
   ZBookingCheckoutDto,
   ZBookingCreateBody,
@@ -21,12 +23,14 @@ import { type AuthContext, access, requireCompany } from '../../core/access';
 import { unauthorized } from '../../core/errors';
 import { ok, pageOf } from '../../core/http';
 import { createBookingsService } from './bookings.service';
+import { createAgreementTemplateService } from './bookings.template';
 
 const tags = ['bookings'];
 export const BOOKINGS_MAINTENANCE_JOB = 'bookings.maintenance';
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const bookings = createBookingsService({ ...app.deps, log: app.log });
+  const templates = createAgreementTemplateService(app.deps.db);
 
   // Hold expiry and reconciliation once a minute, one run per tick across processes (core/jobs.ts).
   app.deps.jobs.define(BOOKINGS_MAINTENANCE_JOB, {
@@ -88,6 +92,34 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ZVerifyBookingInstallmentBody, response: { 200: zOk(ZBookingDetailDto) } },
     },
     async (request) => ok(await bookings.verifyInstallment(caller(request.auth), request.body)),
+  );
+
+  app.get(
+    '/agreement-template',
+    {
+      config: { access: access.company('bookings_read') },
+      schema: {
+        tags,
+        summary: "The company's rental agreement template (the default one until the company saves its own)",
+        response: { 200: zOk(ZAgreementTemplateDto) },
+      },
+    },
+    async (request) => ok(await templates.get(requireCompany(request.auth))),
+  );
+
+  app.put(
+    '/agreement-template',
+    {
+      config: { access: access.company('bookings_write') },
+      schema: {
+        tags,
+        summary: 'Saves the rental agreement template used by every agreement generated afterwards',
+        body: ZAgreementTemplateBody,
+        response: { 200: zOk(ZAgreementTemplateDto) },
+      },
+    },
+    async (request) =>
+      ok(await templates.put(requireCompany(request.auth), request.body), 'Agreement template saved'),
   );
 
   app.get(

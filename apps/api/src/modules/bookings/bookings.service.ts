@@ -48,6 +48,7 @@ import {
 } from './bookings.agreement';
 import './bookings.notify';
 import { createTenancyInTx } from '../tenants/tenants.service';
+import { loadAgreementTemplate } from './bookings.template';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -777,6 +778,7 @@ export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }
       securityDeposit: booking.securityDeposit,
       totalAmount: booking.totalAmount,
       installments: booking.installments,
+      template: await loadAgreementTemplate(db, ctx.companyId),
       generatedAt,
     });
     const sha256 = sha256Hex(pdf);
