@@ -261,6 +261,24 @@ describe('GET /api/tenants and its variants', () => {
     });
     expect(paged.json<List>()).toMatchObject({ pagination: { totalCount: 3, hasPrev: true } });
     expect(paged.json<List>().data).toHaveLength(1);
+    // A full page takes its total from the page's own statement (or, when searching, from a count of its own).
+    for (const query of [
+      { limit: '2' },
+      { limit: '2', status: ['active', 'pending'] },
+      { limit: '2', search: 'a' },
+    ]) {
+      const full = await call(app, 'GET', '/api/tenants', { ...auth(company), query });
+      expect(full.json<List>().data, JSON.stringify(query)).toHaveLength(2);
+      expect(full.json<List>().pagination, JSON.stringify(query)).toMatchObject({
+        totalCount: 3,
+        hasNext: true,
+      });
+    }
+    const pastTheEnd = await call(app, 'GET', '/api/tenants', {
+      ...auth(company),
+      query: { limit: '2', page: '3' },
+    });
+    expect(pastTheEnd.json<List>()).toMatchObject({ data: [], pagination: { totalCount: 3 } });
     const bad = await call(app, 'GET', '/api/tenants', { ...auth(company), query: { status: 'sleeping' } });
     expect(bad.statusCode).toBe(400);
   });

@@ -1,6 +1,6 @@
 import type { TenantListQuery, TenantStatus } from '@rentora/shared';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { executeList } from '../../core/prepared';
+import { pageTotal, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import {
   properties,
@@ -101,14 +101,109 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** Which filters a list request uses and how it sorts: each shape is one statement, built once. */
+interface TenantListShape {
+  statuses: boolean;
+  isActive: boolean | undefined;
+  propertyId: boolean;
+  rentalUnitId: boolean;
+  moveInFrom: boolean;
+  moveInTo: boolean;
+  search: boolean;
+  sortBy: keyof typeof SORT_COLUMNS;
+  sortOrder: 'asc' | 'desc';
+}
+
+function listShape(query: TenantListQuery & { statuses?: readonly TenantStatus[] }): TenantListShape {
+  return {
+    statuses: Boolean(query.statuses?.length),
+    isActive: query.isActive,
+    propertyId: Boolean(query.propertyId),
+    rentalUnitId: Boolean(query.rentalUnitId),
+    moveInFrom: Boolean(query.moveInFrom),
+    moveInTo: Boolean(query.moveInTo),
+    search: Boolean(query.search),
+    sortBy: query.sortBy,
+    sortOrder: query.sortOrder,
+  };
+}
+
+const CURRENT_STATUSES: TenantStatus[] = ['active', 'notice_given'];
+const PAST_OR_PENDING_STATUSES: TenantStatus[] = ['pending', 'rejected', 'moved_out'];
+
+/** The list's conditions with `sql.placeholder`s for the request's values. */
+function listWhere(db: DbOrTx, shape: TenantListShape): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(rentalUnitUsers.companyId, sql.placeholder('companyId'))];
+  if (shape.statuses)
+    conditions.push(sql`${rentalUnitUsers.tenancyStatus} = any(${sql.placeholder('statuses')})`);
+  if (shape.isActive !== undefined) {
+    conditions.push(
+      inArray(rentalUnitUsers.tenancyStatus, shape.isActive ? CURRENT_STATUSES : PAST_OR_PENDING_STATUSES),
+    );
+  }
+  if (shape.propertyId) conditions.push(eq(rentalUnitUsers.propertyId, sql.placeholder('propertyId')));
+  if (shape.rentalUnitId) conditions.push(eq(rentalUnitUsers.rentalUnitId, sql.placeholder('rentalUnitId')));
+  if (shape.moveInFrom) conditions.push(gte(rentalUnitUsers.startDate, sql.placeholder('moveInFrom')));
+  if (shape.moveInTo) conditions.push(lte(rentalUnitUsers.startDate, sql.placeholder('moveInTo')));
+  if (shape.search) {
+    // The people who match come from the trigram indexes on users first (a semi-join), so that the newest-first
+    // walk of a large company's tenancies never checks every row's person.
+    const pattern = sql.placeholder('pattern');
+    conditions.push(
+      inArray(
+        rentalUnitUsers.userId,
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            or(
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+              ilike(users.email, pattern),
+              ilike(users.phone, pattern),
+            ),
+          ),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+function boundedCount(db: DbOrTx, shape: TenantListShape) {
+  const bounded = db
+    .select({ one: sql`1` })
+    .from(rentalUnitUsers)
+    .where(listWhere(db, shape))
+    .limit(TENANT_COUNT_BOUND + 1)
+    .as('bounded');
+  return db.select({ total: sql<number>`count(*)::int` }).from(bounded);
+}
+
+const shapeOptions = {
+  key: (shape: TenantListShape) => JSON.stringify(shape),
+  searches: (shape: TenantListShape) => shape.search,
+};
+
+/** A page, with the bounded count in the same statement unless the shape searches (the count would search again). */
+const tenantPage = statementsByShape((db, shape: TenantListShape) => {
+  const direction = shape.sortOrder === 'asc' ? asc : desc;
+  return db
+    .select({
+      ...tenantColumns,
+      total: shape.search ? sql<number | null>`null::int` : sql<number | null>`(${boundedCount(db, shape)})`,
+    })
+    .from(rentalUnitUsers)
+    .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
+    .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
+    .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId))
+    .where(listWhere(db, shape))
+    .orderBy(direction(SORT_COLUMNS[shape.sortBy]), direction(rentalUnitUsers.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}, shapeOptions);
+
+const tenantCount = statementsByShape(boundedCount, shapeOptions);
+
 export function createTenantsRepo(db: DbOrTx) {
-  const listSelect = () =>
-    db
-      .select(tenantColumns)
-      .from(rentalUnitUsers)
-      .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
-      .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
-      .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId));
   const detailSelect = () =>
     db
       .select(detailColumns)
@@ -123,69 +218,29 @@ export function createTenantsRepo(db: DbOrTx) {
       companyId: string,
       query: TenantListQuery & { statuses?: readonly TenantStatus[] },
     ): Promise<{ rows: TenantListRow[]; total: number; exact: boolean }> {
-      const conditions: (SQL | undefined)[] = [eq(rentalUnitUsers.companyId, companyId)];
-      if (query.statuses?.length)
-        conditions.push(inArray(rentalUnitUsers.tenancyStatus, [...query.statuses]));
-      if (query.isActive !== undefined) {
-        conditions.push(
-          query.isActive
-            ? inArray(rentalUnitUsers.tenancyStatus, ['active', 'notice_given'])
-            : inArray(rentalUnitUsers.tenancyStatus, ['pending', 'rejected', 'moved_out']),
-        );
-      }
-      if (query.propertyId) conditions.push(eq(rentalUnitUsers.propertyId, query.propertyId));
-      if (query.rentalUnitId) conditions.push(eq(rentalUnitUsers.rentalUnitId, query.rentalUnitId));
-      if (query.moveInFrom) conditions.push(gte(rentalUnitUsers.startDate, query.moveInFrom));
-      if (query.moveInTo) conditions.push(lte(rentalUnitUsers.startDate, query.moveInTo));
-      if (query.search) {
-        // The people who match come from the trigram indexes on users first (a semi-join), so that the newest-first
-        // walk of a large company's tenancies never checks every row's person.
-        const pattern = `%${escapeLike(query.search)}%`;
-        conditions.push(
-          inArray(
-            rentalUnitUsers.userId,
-            db
-              .select({ id: users.id })
-              .from(users)
-              .where(
-                or(
-                  ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-                  ilike(users.email, pattern),
-                  ilike(users.phone, pattern),
-                ),
-              ),
-          ),
-        );
-      }
-      const where = and(...conditions);
-      const sortColumn = SORT_COLUMNS[query.sortBy];
-      const direction = query.sortOrder === 'asc' ? asc : desc;
+      const shape = listShape(query);
       const offset = (query.page - 1) * query.limit;
-      const searches = Boolean(query.search);
-      const rows = await executeList(
-        listSelect()
-          .where(where)
-          .orderBy(direction(sortColumn), direction(rentalUnitUsers.id))
-          .limit(query.limit)
-          .offset(offset),
-        { searches },
+      const values = {
+        companyId,
+        statuses: query.statuses ?? [],
+        propertyId: query.propertyId,
+        rentalUnitId: query.rentalUnitId,
+        moveInFrom: query.moveInFrom,
+        moveInTo: query.moveInTo,
+        pattern: query.search ? `%${escapeLike(query.search)}%` : undefined,
+        limit: query.limit,
+        offset,
+      };
+      const rows = await tenantPage(db, shape).execute(values);
+      const { total, exact } = await pageTotal(
+        rows,
+        { limit: query.limit, offset, bound: TENANT_COUNT_BOUND },
+        async () => {
+          const [count] = await tenantCount(db, shape).execute(values);
+          return count?.total ?? 0;
+        },
       );
-      if (rows.length < query.limit && (rows.length > 0 || offset === 0)) {
-        return { rows, total: offset + rows.length, exact: true };
-      }
-      const bounded = db
-        .select({ one: sql`1` })
-        .from(rentalUnitUsers)
-        .where(where)
-        .limit(TENANT_COUNT_BOUND + 1)
-        .as('bounded');
-      const [count] = await executeList(db.select({ total: sql<number>`count(*)::int` }).from(bounded), {
-        searches,
-      });
-      const total = count?.total ?? 0;
-      return total > TENANT_COUNT_BOUND
-        ? { rows, total: TENANT_COUNT_BOUND, exact: false }
-        : { rows, total, exact: true };
+      return { rows, total, exact };
     },
 
     async find(companyId: string, tenantId: string): Promise<TenantDetailRow | undefined> {

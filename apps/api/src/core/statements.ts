@@ -1,0 +1,73 @@
+import type { DbOrTx } from '../db/client';
+import { statementName } from './prepared';
+
+/** What a drizzle query prepared with `sql.placeholder(…)` values offers. */
+export interface ShapedStatement<Result> {
+  execute(values: Record<string, unknown>): Promise<Result>;
+}
+
+/** A drizzle select builder: `.prepare(name)` (drizzle treats an undefined name as an unnamed statement). */
+interface Preparable<Result> {
+  prepare(name: string): ShapedStatement<Result>;
+  toSQL(): { sql: string };
+}
+
+/** Statements kept per database handle and shape; a shape has a few dozen variants at most, this is a safety bound. */
+const MAX_SHAPES_PER_STATEMENT = 512;
+
+/**
+ * A list statement built once per query shape (which filters are present, the sort) and then only executed, with the
+ * request's values bound to its `sql.placeholder(…)`s. Building a drizzle query costs more Node CPU than PostgreSQL
+ * spends running these index-driven statements, so a list request must not build one.
+ *
+ * Shapes that search by pattern (`ILIKE`) are kept built but run unnamed: PostgreSQL then plans them for the actual
+ * text on every run, where a named statement could switch to a generic plan that walks the whole company.
+ * Other shapes run as named prepared statements, parsed and planned once per connection.
+ */
+export function statementsByShape<Shape, Result>(
+  build: (db: DbOrTx, shape: Shape) => Preparable<Result>,
+  options: { key: (shape: Shape) => string; searches?: (shape: Shape) => boolean },
+): (db: DbOrTx, shape: Shape) => ShapedStatement<Result> {
+  const byDb = new WeakMap<DbOrTx, Map<string, ShapedStatement<Result>>>();
+  return (db, shape) => {
+    let statements = byDb.get(db);
+    if (!statements) {
+      statements = new Map();
+      byDb.set(db, statements);
+    }
+    const key = options.key(shape);
+    let statement = statements.get(key);
+    if (!statement) {
+      const query = build(db, shape);
+      const name = options.searches?.(shape) ? undefined : statementName(query.toSQL().sql);
+      statement = query.prepare(name as string);
+      if (statements.size < MAX_SHAPES_PER_STATEMENT) statements.set(key, statement);
+    }
+    return statement;
+  };
+}
+
+/** `count(*)` over at most `bound + 1` rows of `from` (a drizzle subquery builder's rows): a count that stops. */
+export interface BoundedTotal {
+  total: number;
+  /** False when the count reached its bound: the list says "1,000+". */
+  exact: boolean;
+}
+
+/**
+ * The total that goes with one page of a list whose statement also selects a bounded count as `total` (a scalar
+ * subquery PostgreSQL runs once per statement): one round trip for the page and its count. The count is not needed
+ * when the page ends the list; `countAlone` runs when the statement carries no count (search shapes, whose count would
+ * repeat the search) or the page is past the end.
+ */
+export async function pageTotal(
+  rows: readonly { total: number | null }[],
+  page: { limit: number; offset: number; bound: number },
+  countAlone: () => Promise<number>,
+): Promise<BoundedTotal> {
+  if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
+    return { total: page.offset + rows.length, exact: true };
+  }
+  const total = rows[0]?.total ?? (await countAlone());
+  return total > page.bound ? { total: page.bound, exact: false } : { total, exact: true };
+}
