@@ -23,6 +23,7 @@ import {
 import { createRealtime, type Realtime } from './core/realtime';
 import { createResponseSerializerCompiler } from './core/response-serializer';
 import { registerSecurity } from './core/security';
+import { createMemorySharedCache, type SharedCache } from './core/shared-cache';
 import type { Storage } from './core/storage';
 import { createStorageFromConfig } from './core/storage-s3';
 import { createTokenService, type TokenService } from './core/tokens';
@@ -49,6 +50,8 @@ export interface AppDeps {
   jobs: JobRunner;
   /** Extra checks of GET /api/health/ready (server.ts adds Redis), besides the database and the storage. */
   readinessChecks: Record<string, () => Promise<unknown>>;
+  /** Cached answers shared by every API process (core/shared-cache.ts): Redis with REDIS_URL, memory otherwise. */
+  cache: SharedCache;
 }
 
 export interface RouteEntry {
@@ -74,6 +77,7 @@ export interface BuildAppOptions {
   /** Where log lines go (default stdout); tests capture them to prove no secret is logged. */
   logStream?: NodeJS.WritableStream;
   readinessChecks?: Record<string, () => Promise<unknown>>;
+  cache?: SharedCache;
 }
 
 /** `key[]=a&key[]=b` and `key=a&key=b` both arrive as `key: [a, b]`. */
@@ -174,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     notifier: createNotifier({ db: database.db, realtime, log: app.log }),
     storage: options.storage ?? createStorageFromConfig(config),
     readinessChecks: options.readinessChecks ?? {},
+    cache: options.cache ?? createMemorySharedCache(),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', () => jobs.stop());

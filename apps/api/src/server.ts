@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { serveClusterMetrics } from './core/metrics';
 import { type CounterStore, createRedisCounterStore } from './core/rate-limit';
+import { createRedisSharedCache } from './core/shared-cache';
 import { type Database, openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
 import { ensurePlans, ensureSuperAdmin, seedDemoData } from './db/seed';
@@ -89,7 +90,8 @@ async function runServer(config: Config, options: { prepare: boolean }): Promise
   const seeded = options.prepare ? await prepareDatabase(database, config) : false;
   if (database.driver === 'pglite') await database.analyze();
 
-  // With REDIS_URL the rate-limit counters are shared by every API process (socket.io connects its own clients).
+  // With REDIS_URL the rate-limit counters and the cached answers are shared by every API process (socket.io
+  // connects its own clients).
   const redis = config.redisUrl ? createClient({ url: config.redisUrl }) : undefined;
   let counterStore: CounterStore | undefined;
   if (redis) {
@@ -102,6 +104,7 @@ async function runServer(config: Config, options: { prepare: boolean }): Promise
     config,
     database,
     counterStore,
+    cache: redis ? createRedisSharedCache(redis) : undefined,
     readinessChecks: redis ? { redis: () => redis.ping() } : {},
   });
   app.addHook('onClose', async () => {

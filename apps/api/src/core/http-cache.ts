@@ -4,6 +4,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** Anonymous, cacheable reads (public listing): a short max-age, then serve stale while the browser revalidates. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
+/** The route's response serializer (compiled from its zod schema; checked against zod in tests) as a string. */
+export function serializerOf(reply: FastifyReply): (payload: unknown) => string {
+  return (payload) => {
+    const body = reply.serialize(payload);
+    return typeof body === 'string' ? body : Buffer.from(body as ArrayBuffer).toString('utf8');
+  };
+}
+
+/** Sends a JSON body that is already serialised (a cached answer): Fastify passes a string with a JSON type as is. */
+export function sendJsonBody(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
 /**
  * A route `onSend` hook: a weak ETag from the serialised 200 body, and `304 Not Modified` (no body) when the request's
  * `If-None-Match` already names it, so a repeat visit costs no transfer.

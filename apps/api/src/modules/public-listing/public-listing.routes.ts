@@ -8,15 +8,18 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
-import { ok } from '../../core/http';
-import { etagOnSend, PUBLIC_CACHE_CONTROL } from '../../core/http-cache';
+import { etagOnSend, PUBLIC_CACHE_CONTROL, sendJsonBody, serializerOf } from '../../core/http-cache';
+import { installPublicListingVersioning } from './public-listing.cache';
 import { createPublicListingService } from './public-listing.service';
 
 const tags = ['public'];
 
 /** The public property listing (no account): verified, listed properties of verified companies. */
 export const publicListingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const listing = createPublicListingService(app.deps);
+  const listing = createPublicListingService(app.deps, (error) =>
+    app.log.warn({ err: error }, 'public listing cache unavailable; answering from the database'),
+  );
+  await installPublicListingVersioning(app.deps.db);
 
   app.get(
     '/properties',
@@ -31,8 +34,8 @@ export const publicListingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-      const { data, pagination } = await listing.list(request.query);
-      return { success: true as const, data, pagination };
+      // The body comes serialised: from the shared cache, or just made by this route's serializer.
+      return sendJsonBody(reply, await listing.listBody(request.query, serializerOf(reply)));
     },
   );
 
@@ -45,7 +48,7 @@ export const publicListingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-      return ok(await listing.get(request.params.id));
+      return sendJsonBody(reply, await listing.detailBody(request.params.id, serializerOf(reply)));
     },
   );
 };

@@ -6,89 +6,109 @@ import type {
 } from '@rentora/shared';
 import type { AppDeps } from '../../app';
 import { notFound } from '../../core/errors';
-import { iso, pageOf } from '../../core/http';
+import { iso, ok, pageOf } from '../../core/http';
 import { groupBy } from '../uploads/uploads.dto';
 import { createUrlSigner } from '../uploads/uploads.signing';
+import { createListingCache } from './public-listing.cache';
 import { publicContact, toListingImageDto, toPublicSummaryDto, toPublicUnitDto } from './public-listing.dto';
 import { createPublicListingRepo } from './public-listing.repo';
 
 /** Units shown on a property's public page (cheapest first). */
 export const PUBLIC_UNITS_LIMIT = 100;
 
+/** Turns an answer into the JSON body the route sends (the route's compiled serializer: `reply.serialize`). */
+export type SerializeAnswer = (payload: unknown) => string;
+
 /**
- * Totals of the public listing per filter set, kept for 60 s in this process: the listing is the same for every
- * visitor and its answers are already `Cache-Control: public, max-age=60`, so a total that is up to a minute old
- * is what a browser or CDN would show anyway — and counting is the most expensive part of an anonymous request.
+ * The cache key of a listing query: the filters in a fixed order (undefined ones left out, the city lower-cased as
+ * the repository compares it), then the page and order.
  */
-export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; until: number }>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-  ) {}
-
-  get(key: string, now = Date.now()): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.until > now) return entry.value;
-    this.entries.delete(key);
-    return undefined;
-  }
-
-  set(key: string, value: V, now = Date.now()): void {
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { value, until: now + this.ttlMs });
-  }
+export function listingKeys(query: PublicPropertyListQuery): { list: string; count: string } {
+  const { page, limit, sortBy, sortOrder, ...filters } = query;
+  const normalised = Object.entries({ ...filters, city: filters.city?.toLowerCase() })
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const filterKey = JSON.stringify(normalised);
+  return {
+    list: `public-listing:list:${filterKey}:${page}:${limit}:${sortBy}:${sortOrder}`,
+    count: `public-listing:count:${filterKey}`,
+  };
 }
 
-export function createPublicListingService(deps: AppDeps) {
+export function createPublicListingService(deps: AppDeps, onCacheError: (error: unknown) => void = () => {}) {
   const repo = createPublicListingRepo(deps.db);
-  const totals = new TtlCache<number>(60_000, 1_000);
   const signer = createUrlSigner(deps.config.jwtSecret);
+  const cache = createListingCache(deps.db, deps.cache, onCacheError);
+
+  async function detail(propertyId: string): Promise<PublicPropertyDetailDto> {
+    const row = await repo.find(propertyId);
+    if (!row) throw notFound('Property');
+    const { companyId, id } = row.property;
+    const [units, photos, covers] = await Promise.all([
+      repo.listedUnits(companyId, id, PUBLIC_UNITS_LIMIT),
+      repo.photos(companyId, id),
+      repo.covers([{ companyId, propertyId: id }]),
+    ]);
+    const images = groupBy(
+      await repo.unitImages(
+        companyId,
+        units.map((unit) => unit.id),
+      ),
+      (image) => image.rentalUnitId,
+    );
+    return {
+      ...toPublicSummaryDto(row, covers.get(id), signer),
+      photos: photos.map((photo) => toListingImageDto(photo, signer, 'public')),
+      contact: publicContact(row),
+      totalFloors: row.property.totalFloors,
+      yearBuilt: row.property.yearBuilt,
+      units: units.map((unit) => toPublicUnitDto(unit, images.get(unit.id) ?? [], signer, 'public')),
+    };
+  }
 
   return {
-    async list(query: PublicPropertyListQuery): Promise<{
-      data: PublicPropertySummaryDto[];
-      pagination: ReturnType<typeof pageOf>;
-    }> {
-      const { page: _page, limit: _limit, sortBy: _sortBy, sortOrder: _sortOrder, ...filters } = query;
-      const countKey = JSON.stringify(filters);
-      const known = totals.get(countKey);
+    /**
+     * A page of the listing as its JSON body, from the shared cache while no listing data changed (see
+     * public-listing.cache.ts). The total of the same filters is cached beside it, so other pages and orders of
+     * a filter set count once per version.
+     */
+    async listBody(query: PublicPropertyListQuery, serialize: SerializeAnswer): Promise<string> {
+      const keys = listingKeys(query);
+      const {
+        version,
+        values: [body, count],
+      } = await cache.lookup([keys.list, keys.count]);
+      if (body !== undefined) return body;
+      const known = count === undefined ? undefined : Number(count);
       const { rows, total } = await repo.list(query, known);
-      if (known === undefined) totals.set(countKey, total);
-      return {
+      const answer: {
+        success: true;
+        data: PublicPropertySummaryDto[];
+        pagination: ReturnType<typeof pageOf>;
+      } = {
+        success: true,
         data: rows.map((row) => toPublicSummaryDto(row, row.cover ?? undefined, signer)),
         pagination: pageOf(query.page, query.limit, total),
       };
+      const fresh = serialize(answer);
+      await Promise.all([
+        cache.store(keys.list, version, fresh),
+        known === undefined ? cache.store(keys.count, version, String(total)) : undefined,
+      ]);
+      return fresh;
     },
 
-    async get(propertyId: string): Promise<PublicPropertyDetailDto> {
-      const row = await repo.find(propertyId);
-      if (!row) throw notFound('Property');
-      const { companyId, id } = row.property;
-      const [units, photos, covers] = await Promise.all([
-        repo.listedUnits(companyId, id, PUBLIC_UNITS_LIMIT),
-        repo.photos(companyId, id),
-        repo.covers([{ companyId, propertyId: id }]),
-      ]);
-      const images = groupBy(
-        await repo.unitImages(
-          companyId,
-          units.map((unit) => unit.id),
-        ),
-        (image) => image.rentalUnitId,
-      );
-      return {
-        ...toPublicSummaryDto(row, covers.get(id), signer),
-        photos: photos.map((photo) => toListingImageDto(photo, signer, 'public')),
-        contact: publicContact(row),
-        totalFloors: row.property.totalFloors,
-        yearBuilt: row.property.yearBuilt,
-        units: units.map((unit) => toPublicUnitDto(unit, images.get(unit.id) ?? [], signer, 'public')),
-      };
+    /** A property's public page as its JSON body, cached like the listing. */
+    async detailBody(propertyId: string, serialize: SerializeAnswer): Promise<string> {
+      const key = `public-listing:detail:${propertyId}`;
+      const {
+        version,
+        values: [body],
+      } = await cache.lookup([key]);
+      if (body !== undefined) return body;
+      const fresh = serialize(ok(await detail(propertyId)));
+      await cache.store(key, version, fresh);
+      return fresh;
     },
 
     /** GET /properties/user: the properties where the caller is a current tenant, with their units. */
