@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { statementName } from './prepared';
 
@@ -68,6 +70,39 @@ export async function pageTotal(
   if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
     return { total: page.offset + rows.length, exact: true };
   }
+  return boundedTotal(rows, page.bound, countAlone);
+}
+
+/** The total a list statement selected as `total` (bounded), or `countAlone`'s when it returned no row. */
+export async function boundedTotal(
+  rows: readonly { total: number | null }[],
+  bound: number,
+  countAlone: () => Promise<number>,
+): Promise<BoundedTotal> {
   const total = rows[0]?.total ?? (await countAlone());
-  return total > page.bound ? { total: page.bound, exact: false } : { total, exact: true };
+  return total > bound ? { total: bound, exact: false } : { total, exact: true };
+}
+
+/** `column = any($name)`: a list filter by several values, bound as one array (one statement for any number). */
+export function anyOf(column: PgColumn | SQL, placeholder: string): SQL {
+  return sql`${column} = any(${sql.placeholder(placeholder)})`;
+}
+
+/**
+ * `(select count(*) from (select 1 … limit bound + 1))` as a column: the bounded count of a list's matches, selected
+ * beside the page so that page and count take one round trip.
+ */
+export function boundedCountColumn(db: DbOrTx, table: PgTable, where: SQL | undefined, bound: number) {
+  return sql<number | null>`(${boundedCountQuery(db, table, where, bound)})`;
+}
+
+/** The bounded count on its own (a page past the end, or a shape whose count is not in its page statement). */
+export function boundedCountQuery(db: DbOrTx, table: PgTable, where: SQL | undefined, bound: number) {
+  const bounded = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(bound + 1)
+    .as('bounded');
+  return db.select({ total: sql<number>`count(*)::int` }).from(bounded);
 }

@@ -2,7 +2,6 @@ import { type InventoryPagination, makePagination } from '@rentora/shared';
 import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../core/errors';
-import { executePrepared } from '../../core/prepared';
 import type { DbOrTx } from '../../db/client';
 
 /**
@@ -82,22 +81,22 @@ export function decodeCursor(raw: string, sortBy: string, cast: SortCast): { val
   return { value: payload.v!, id: payload.id! };
 }
 
-/** `(sort, id) < (value, id)` for descending order, `>` for ascending: served by the (company_id, sort, id) index. */
-export function keysetCondition(
-  key: SortKey,
-  idColumn: PgColumn,
-  direction: 'asc' | 'desc',
-  after: { value: string; id: string },
-): SQL {
+/**
+ * `(sort, id) < (afterValue, afterId)` for descending order, `>` for ascending: served by the (company_id, sort, id)
+ * index. The cursor's row is bound to the placeholders `afterValue` and `afterId`.
+ */
+export function keysetCondition(key: SortKey, idColumn: PgColumn, direction: 'asc' | 'desc'): SQL {
+  const afterValue = sql.placeholder('afterValue');
   const value =
     key.cast === 'timestamptz'
-      ? sql`${after.value}::timestamptz`
+      ? sql`${afterValue}::timestamptz`
       : key.cast === 'int'
-        ? sql`${after.value}::int`
-        : sql`${after.value}::text`;
+        ? sql`${afterValue}::int`
+        : sql`${afterValue}::text`;
+  const afterId = sql`${sql.placeholder('afterId')}::uuid`;
   return direction === 'desc'
-    ? sql`(${key.expression}, ${idColumn}) < (${value}, ${after.id}::uuid)`
-    : sql`(${key.expression}, ${idColumn}) > (${value}, ${after.id}::uuid)`;
+    ? sql`(${key.expression}, ${idColumn}) < (${value}, ${afterId})`
+    : sql`(${key.expression}, ${idColumn}) > (${value}, ${afterId})`;
 }
 
 /** The sort value as text, exactly as stored (timestamps keep their microseconds), for the next cursor. */
@@ -160,22 +159,49 @@ export interface PageResult<T> {
   nextCursor: string | null;
 }
 
-/** Counts the matches up to COUNT_BOUND (+1 to know there are more), as a prepared statement. */
-export async function boundedCount(
-  db: DbOrTx,
-  table: PgTable,
-  where: SQL | undefined,
-): Promise<{ total: number; exact: boolean }> {
-  const bounded = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(COUNT_BOUND + 1)
-    .as('bounded');
-  const query = db.select({ total: sql<number>`count(*)::int` }).from(bounded);
-  const [row] = await executePrepared(query);
-  const total = row?.total ?? 0;
-  return total > COUNT_BOUND ? { total: COUNT_BOUND, exact: false } : { total, exact: true };
+/**
+ * What one inventory list statement is built for: the filters present (each bound by the placeholder of its name),
+ * the sort, and whether it pages after a cursor. The request's values go to `inventoryPageValues`.
+ */
+export interface InventoryShape<S extends string> {
+  filters: readonly string[];
+  sortBy: S;
+  sortOrder: 'asc' | 'desc';
+  cursor: boolean;
+}
+
+export function inventoryShape<S extends string>(
+  filters: Readonly<Record<string, unknown>>,
+  page: PageRequest<S>,
+): InventoryShape<S> {
+  return {
+    filters: Object.keys(filters)
+      .filter((name) => filters[name] !== undefined)
+      .sort(),
+    sortBy: page.sortBy,
+    sortOrder: page.sortOrder,
+    cursor: Boolean(page.cursor),
+  };
+}
+
+export const inventoryShapeKey = (shape: InventoryShape<string>) => JSON.stringify(shape);
+
+/** The placeholders' values: the filters, the company, one row more than the page, and the cursor's row or OFFSET. */
+export function inventoryPageValues<S extends string>(
+  companyId: string,
+  filters: Readonly<Record<string, unknown>>,
+  key: SortKey,
+  page: PageRequest<S>,
+): Record<string, unknown> {
+  const after = page.cursor ? decodeCursor(page.cursor, page.sortBy, key.cast) : undefined;
+  return {
+    ...filters,
+    companyId,
+    limit: page.limit + 1,
+    offset: after ? 0 : (page.page - 1) * page.limit,
+    afterValue: after?.value,
+    afterId: after?.id,
+  };
 }
 
 /**
@@ -185,20 +211,21 @@ export async function boundedCount(
  */
 export function pageIdsQuery<S extends string>(
   db: DbOrTx,
-  options: { table: PgTable; idColumn: PgColumn; conditions: SQL[]; key: SortKey; page: PageRequest<S> },
+  options: { table: PgTable; idColumn: PgColumn; conditions: SQL[]; key: SortKey; shape: InventoryShape<S> },
 ) {
-  const { table, idColumn, conditions, key, page } = options;
-  const direction = page.sortOrder === 'asc' ? asc : desc;
-  const after = page.cursor ? decodeCursor(page.cursor, page.sortBy, key.cast) : undefined;
+  const { table, idColumn, conditions, key, shape } = options;
+  const direction = shape.sortOrder === 'asc' ? asc : desc;
   const where = and(...conditions);
-  const pageWhere = after ? and(...conditions, keysetCondition(key, idColumn, page.sortOrder, after)) : where;
+  const pageWhere = shape.cursor
+    ? and(...conditions, keysetCondition(key, idColumn, shape.sortOrder))
+    : where;
   const pageIds = db
     .select({ id: idColumn })
     .from(table)
     .where(pageWhere)
     .orderBy(direction(key.expression), direction(idColumn))
-    .limit(page.limit + 1)
-    .offset(after ? 0 : (page.page - 1) * page.limit);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
   return { pageIds, where, direction };
 }
 

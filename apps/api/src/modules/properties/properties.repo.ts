@@ -1,13 +1,22 @@
 import type { PropertyListQuery, VerificationQueueQuery } from '@rentora/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import { executePrepared } from '../../core/prepared';
+import {
+  anyOf,
+  boundedCountColumn,
+  boundedCountQuery,
+  boundedTotal,
+  statementsByShape,
+} from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
 import { type ImageRow, imageRowsOf, propertyPhotosJson } from '../uploads/uploads.repo';
 import {
-  boundedCount,
   COUNT_BOUND,
   endOfPage,
+  type InventoryShape,
+  inventoryPageValues,
+  inventoryShape,
+  inventoryShapeKey,
   type PageRequest,
   type PageResult,
   pageIdsQuery,
@@ -44,16 +53,66 @@ export function propertySearchCondition(text: string): SQL | undefined {
   return query ? sql`${properties.searchVector} @@ to_tsquery('simple', ${query})` : sql`false`;
 }
 
-function filterConditions(companyId: string, filter: PropertyFilter): SQL[] {
-  const conditions: SQL[] = [eq(properties.companyId, companyId)];
-  if (filter.verificationStatus?.length)
-    conditions.push(inArray(properties.verificationStatus, filter.verificationStatus));
-  if (filter.propertyType?.length) conditions.push(inArray(properties.propertyType, filter.propertyType));
-  if (filter.city) conditions.push(sql`lower(${properties.city}) = ${filter.city.toLowerCase()}`);
-  if (filter.isListed !== undefined) conditions.push(eq(properties.isListed, filter.isListed));
-  if (filter.search) conditions.push(propertySearchCondition(filter.search)!);
+/** A list request's filter values under the names of their placeholders (see rental-units.repo.ts). */
+function propertyFilterValues(filter: PropertyFilter): Record<string, unknown> {
+  const tsQuery = filter.search ? prefixTsQuery(filter.search) : undefined;
+  return {
+    verificationStatus: filter.verificationStatus?.length ? filter.verificationStatus : undefined,
+    propertyType: filter.propertyType?.length ? filter.propertyType : undefined,
+    city: filter.city ? filter.city.toLowerCase() : undefined,
+    isListed: filter.isListed,
+    tsQuery: tsQuery ?? undefined,
+    searchNothing: filter.search && !tsQuery ? true : undefined,
+  };
+}
+
+function filterConditions(shape: InventoryShape<string>): SQL[] {
+  const has = (name: string) => shape.filters.includes(name);
+  const conditions: SQL[] = [eq(properties.companyId, sql.placeholder('companyId'))];
+  if (has('verificationStatus')) conditions.push(anyOf(properties.verificationStatus, 'verificationStatus'));
+  if (has('propertyType')) conditions.push(anyOf(properties.propertyType, 'propertyType'));
+  if (has('city')) conditions.push(sql`lower(${properties.city}) = ${sql.placeholder('city')}`);
+  if (has('isListed')) conditions.push(eq(properties.isListed, sql.placeholder('isListed')));
+  if (has('tsQuery'))
+    conditions.push(sql`${properties.searchVector} @@ to_tsquery('simple', ${sql.placeholder('tsQuery')})`);
+  if (has('searchNothing')) conditions.push(sql`false`);
   return conditions;
 }
+
+type PropertyShape = InventoryShape<PropertyListQuery['sortBy']>;
+
+const propertyShapeOptions = {
+  key: inventoryShapeKey,
+  searches: (shape: PropertyShape) => shape.filters.includes('tsQuery'),
+};
+
+/** One statement per page: the page's ids, then those rows with their photos and the bounded count beside them. */
+const propertyPage = statementsByShape((db, shape: PropertyShape) => {
+  const key = PROPERTY_SORT_KEYS[shape.sortBy];
+  const { pageIds, where, direction } = pageIdsQuery(db, {
+    table: properties,
+    idColumn: properties.id,
+    conditions: filterConditions(shape),
+    key,
+    shape,
+  });
+  return db
+    .select({
+      property: propertyColumns,
+      sortValue: sortValueText(key),
+      photos: propertyPhotosJson(),
+      total: boundedCountColumn(db, properties, where, COUNT_BOUND),
+    })
+    .from(properties)
+    .where(and(eq(properties.companyId, sql.placeholder('companyId')), inArray(properties.id, pageIds)))
+    .orderBy(direction(key.expression), direction(properties.id));
+}, propertyShapeOptions);
+
+const propertyCount = statementsByShape(
+  (db, shape: PropertyShape) =>
+    boundedCountQuery(db, properties, and(...filterConditions(shape)), COUNT_BOUND),
+  propertyShapeOptions,
+);
 
 export type { PageRequest, PageResult } from './properties.paging';
 
@@ -65,28 +124,14 @@ export function createPropertiesRepo(db: DbOrTx) {
       page: PageRequest<PropertyListQuery['sortBy']>,
     ): Promise<PageResult<PropertyWithPhotos>> {
       const key = PROPERTY_SORT_KEYS[page.sortBy];
-      // One statement per page: the page's ids (index order, OFFSET or keyset), then just those rows with their
-      // images aggregated; the bounded count runs beside it.
-      const { pageIds, where, direction } = pageIdsQuery(db, {
-        table: properties,
-        idColumn: properties.id,
-        conditions: filterConditions(companyId, filter),
-        key,
-        page,
+      const filters = propertyFilterValues(filter);
+      const shape = inventoryShape(filters, page);
+      const values = inventoryPageValues(companyId, filters, key, page);
+      const rows = await propertyPage(db, shape).execute(values);
+      const count = await boundedTotal(rows, COUNT_BOUND, async () => {
+        const [row] = await propertyCount(db, shape).execute(values);
+        return row?.total ?? 0;
       });
-      const pageQuery = db
-        .select({
-          property: propertyColumns,
-          sortValue: sortValueText(key),
-          photos: propertyPhotosJson(),
-        })
-        .from(properties)
-        .where(and(eq(properties.companyId, companyId), inArray(properties.id, pageIds)))
-        .orderBy(direction(key.expression), direction(properties.id));
-      const [rows, count] = await Promise.all([
-        executePrepared(pageQuery),
-        boundedCount(db, properties, where),
-      ]);
       const { pageRows, hasMore, nextCursor } = endOfPage(rows, page, (row) => row.property.id);
       return {
         rows: pageRows.map((row) => ({ ...row.property, photos: imageRowsOf(row.photos) })),

@@ -1,12 +1,21 @@
 import type { RentalUnitListQuery, VerificationQueueQuery } from '@rentora/shared';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { executePrepared } from '../../core/prepared';
+import {
+  anyOf,
+  boundedCountColumn,
+  boundedCountQuery,
+  boundedTotal,
+  statementsByShape,
+} from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits } from '../../db/schema';
 import {
-  boundedCount,
   COUNT_BOUND,
   endOfPage,
+  type InventoryShape,
+  inventoryPageValues,
+  inventoryShape,
+  inventoryShapeKey,
   type PageRequest,
   type PageResult,
   pageIdsQuery,
@@ -43,47 +52,110 @@ export const UNIT_SORT_KEYS: Record<RentalUnitListQuery['sortBy'], SortKey> = {
 
 export type UnitFilter = Omit<RentalUnitListQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder' | 'cursor'>;
 
-function filterConditions(companyId: string, filter: UnitFilter): SQL[] {
+/**
+ * A list request's filter values, each under the name of the placeholder its condition binds (undefined: not
+ * filtered); conditions that differ by value (available yes/no, a search without words) get names of their own.
+ */
+function unitFilterValues(filter: UnitFilter): Record<string, unknown> {
+  const tsQuery = filter.search ? prefixTsQuery(filter.search) : undefined;
+  return {
+    status: filter.status?.length ? filter.status : undefined,
+    isAvailable: filter.isAvailable,
+    availableYes: filter.available === true ? true : undefined,
+    availableNo: filter.available === false ? true : undefined,
+    verificationStatus: filter.verificationStatus?.length ? filter.verificationStatus : undefined,
+    propertyId: filter.propertyId,
+    unitType: filter.unitType?.length ? filter.unitType : undefined,
+    furnishing: filter.furnishing?.length ? filter.furnishing : undefined,
+    minRent: filter.minRent,
+    maxRent: filter.maxRent,
+    bedrooms: filter.bedrooms,
+    city: filter.city ? filter.city.toLowerCase() : undefined,
+    tsQuery: tsQuery ?? undefined,
+    searchNothing: filter.search && !tsQuery ? true : undefined,
+  };
+}
+
+function filterConditions(shape: InventoryShape<string>): SQL[] {
+  const has = (name: string) => shape.filters.includes(name);
+  const companyId = sql.placeholder('companyId');
   const conditions: SQL[] = [eq(rentalUnits.companyId, companyId)];
-  if (filter.status?.length) conditions.push(inArray(rentalUnits.status, filter.status));
-  if (filter.isAvailable !== undefined) conditions.push(eq(rentalUnits.isAvailable, filter.isAvailable));
-  if (filter.available === true)
+  if (has('status')) conditions.push(anyOf(rentalUnits.status, 'status'));
+  if (has('isAvailable')) conditions.push(eq(rentalUnits.isAvailable, sql.placeholder('isAvailable')));
+  if (has('availableYes'))
     conditions.push(and(eq(rentalUnits.isAvailable, true), eq(rentalUnits.status, 'Available'))!);
-  if (filter.available === false)
+  if (has('availableNo'))
     conditions.push(or(eq(rentalUnits.isAvailable, false), sql`${rentalUnits.status} <> 'Available'`)!);
-  if (filter.verificationStatus?.length)
-    conditions.push(inArray(rentalUnits.verificationStatus, filter.verificationStatus));
-  if (filter.propertyId) conditions.push(eq(rentalUnits.propertyId, filter.propertyId));
-  if (filter.unitType?.length) conditions.push(inArray(rentalUnits.unitType, filter.unitType));
-  if (filter.furnishing?.length) conditions.push(inArray(rentalUnits.furnishing, filter.furnishing));
-  if (filter.minRent !== undefined) conditions.push(gte(rentalUnits.rent, filter.minRent));
-  if (filter.maxRent !== undefined) conditions.push(lte(rentalUnits.rent, filter.maxRent));
-  if (filter.bedrooms !== undefined) conditions.push(eq(rentalUnits.bedrooms, filter.bedrooms));
-  if (filter.city) {
+  if (has('verificationStatus')) conditions.push(anyOf(rentalUnits.verificationStatus, 'verificationStatus'));
+  if (has('propertyId')) conditions.push(eq(rentalUnits.propertyId, sql.placeholder('propertyId')));
+  if (has('unitType')) conditions.push(anyOf(rentalUnits.unitType, 'unitType'));
+  if (has('furnishing')) conditions.push(anyOf(rentalUnits.furnishing, 'furnishing'));
+  if (has('minRent')) conditions.push(gte(rentalUnits.rent, sql.placeholder('minRent')));
+  if (has('maxRent')) conditions.push(lte(rentalUnits.rent, sql.placeholder('maxRent')));
+  if (has('bedrooms')) conditions.push(eq(rentalUnits.bedrooms, sql.placeholder('bedrooms')));
+  if (has('city')) {
     conditions.push(
       inArray(
         rentalUnits.propertyId,
-        sql`(select ${properties.id} from ${properties} where ${properties.companyId} = ${companyId} and lower(${properties.city}) = ${filter.city.toLowerCase()})`,
+        sql`(select ${properties.id} from ${properties} where ${properties.companyId} = ${companyId} and lower(${properties.city}) = ${sql.placeholder('city')})`,
       ),
     );
   }
-  if (filter.search) {
-    const query = prefixTsQuery(filter.search);
+  if (has('tsQuery')) {
+    const query = sql`to_tsquery('simple', ${sql.placeholder('tsQuery')})`;
     // The unit's own words (number, type, description) or its property's (name, address): both GIN-indexed.
     conditions.push(
-      query
-        ? or(
-            sql`${rentalUnits.searchVector} @@ to_tsquery('simple', ${query})`,
-            inArray(
-              rentalUnits.propertyId,
-              sql`(select ${properties.id} from ${properties} where ${properties.companyId} = ${companyId} and ${properties.searchVector} @@ to_tsquery('simple', ${query}))`,
-            ),
-          )!
-        : sql`false`,
+      or(
+        sql`${rentalUnits.searchVector} @@ ${query}`,
+        inArray(
+          rentalUnits.propertyId,
+          sql`(select ${properties.id} from ${properties} where ${properties.companyId} = ${companyId} and ${properties.searchVector} @@ ${query})`,
+        ),
+      )!,
     );
   }
+  if (has('searchNothing')) conditions.push(sql`false`);
   return conditions;
 }
+
+type UnitShape = InventoryShape<RentalUnitListQuery['sortBy']>;
+
+/** A full-text search shape is planned for its words on every run (see statementsByShape). */
+const unitShapeOptions = {
+  key: inventoryShapeKey,
+  searches: (shape: UnitShape) => shape.filters.includes('tsQuery'),
+};
+
+/**
+ * One statement per page: the page's ids (index order, OFFSET or keyset), then just those rows with their images
+ * aggregated and the bounded count of the whole list beside them.
+ */
+const unitPage = statementsByShape((db, shape: UnitShape) => {
+  const key = UNIT_SORT_KEYS[shape.sortBy];
+  const { pageIds, where, direction } = pageIdsQuery(db, {
+    table: rentalUnits,
+    idColumn: rentalUnits.id,
+    conditions: filterConditions(shape),
+    key,
+    shape,
+  });
+  return db
+    .select({
+      ...withProperty,
+      sortValue: sortValueText(key),
+      images: unitImagesJson(),
+      total: boundedCountColumn(db, rentalUnits, where, COUNT_BOUND),
+    })
+    .from(rentalUnits)
+    .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
+    .where(and(eq(rentalUnits.companyId, sql.placeholder('companyId')), inArray(rentalUnits.id, pageIds)))
+    .orderBy(direction(key.expression), direction(rentalUnits.id));
+}, unitShapeOptions);
+
+const unitCount = statementsByShape(
+  (db, shape: UnitShape) => boundedCountQuery(db, rentalUnits, and(...filterConditions(shape)), COUNT_BOUND),
+  unitShapeOptions,
+);
 
 export function createRentalUnitsRepo(db: DbOrTx) {
   async function withPropertyByIds(companyId: string, ids: readonly string[]): Promise<UnitWithProperty[]> {
@@ -102,32 +174,17 @@ export function createRentalUnitsRepo(db: DbOrTx) {
       page: PageRequest<RentalUnitListQuery['sortBy']>,
     ): Promise<PageResult<UnitWithProperty>> {
       const key = UNIT_SORT_KEYS[page.sortBy];
-      // One statement per page: the page's ids (index order, OFFSET or keyset), then just those rows with their
-      // images aggregated; the bounded count runs beside it.
-      const { pageIds, where, direction } = pageIdsQuery(db, {
-        table: rentalUnits,
-        idColumn: rentalUnits.id,
-        conditions: filterConditions(companyId, filter),
-        key,
-        page,
+      const filters = unitFilterValues(filter);
+      const shape = inventoryShape(filters, page);
+      const values = inventoryPageValues(companyId, filters, key, page);
+      const rows = await unitPage(db, shape).execute(values);
+      const count = await boundedTotal(rows, COUNT_BOUND, async () => {
+        const [row] = await unitCount(db, shape).execute(values);
+        return row?.total ?? 0;
       });
-      const pageQuery = db
-        .select({
-          ...withProperty,
-          sortValue: sortValueText(key),
-          images: unitImagesJson(),
-        })
-        .from(rentalUnits)
-        .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
-        .where(and(eq(rentalUnits.companyId, companyId), inArray(rentalUnits.id, pageIds)))
-        .orderBy(direction(key.expression), direction(rentalUnits.id));
-      const [rows, count] = await Promise.all([
-        executePrepared(pageQuery),
-        boundedCount(db, rentalUnits, where),
-      ]);
       const { pageRows, hasMore, nextCursor } = endOfPage(rows, page, (row) => row.unit.id);
       return {
-        rows: pageRows.map(({ sortValue: _sortValue, images, ...row }) => ({
+        rows: pageRows.map(({ sortValue: _sortValue, total: _total, images, ...row }) => ({
           ...row,
           images: imageRowsOf(images),
         })),

@@ -262,11 +262,12 @@ describe('GET /api/tenants and its variants', () => {
     expect(paged.json<List>()).toMatchObject({ pagination: { totalCount: 3, hasPrev: true } });
     expect(paged.json<List>().data).toHaveLength(1);
     // A full page takes its total from the page's own statement (or, when searching, from a count of its own).
-    for (const query of [
+    const fullPages: Record<string, string | string[]>[] = [
       { limit: '2' },
       { limit: '2', status: ['active', 'pending'] },
       { limit: '2', search: 'a' },
-    ]) {
+    ];
+    for (const query of fullPages) {
       const full = await call(app, 'GET', '/api/tenants', { ...auth(company), query });
       expect(full.json<List>().data, JSON.stringify(query)).toHaveLength(2);
       expect(full.json<List>().pagination, JSON.stringify(query)).toMatchObject({

@@ -1,6 +1,12 @@
 import type { TenantListQuery, TenantStatus } from '@rentora/shared';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { pageTotal, statementsByShape } from '../../core/statements';
+import {
+  anyOf,
+  boundedCountColumn,
+  boundedCountQuery,
+  pageTotal,
+  statementsByShape,
+} from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import {
   properties,
@@ -134,8 +140,7 @@ const PAST_OR_PENDING_STATUSES: TenantStatus[] = ['pending', 'rejected', 'moved_
 /** The list's conditions with `sql.placeholder`s for the request's values. */
 function listWhere(db: DbOrTx, shape: TenantListShape): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(rentalUnitUsers.companyId, sql.placeholder('companyId'))];
-  if (shape.statuses)
-    conditions.push(sql`${rentalUnitUsers.tenancyStatus} = any(${sql.placeholder('statuses')})`);
+  if (shape.statuses) conditions.push(anyOf(rentalUnitUsers.tenancyStatus, 'statuses'));
   if (shape.isActive !== undefined) {
     conditions.push(
       inArray(rentalUnitUsers.tenancyStatus, shape.isActive ? CURRENT_STATUSES : PAST_OR_PENDING_STATUSES),
@@ -169,13 +174,7 @@ function listWhere(db: DbOrTx, shape: TenantListShape): SQL | undefined {
 }
 
 function boundedCount(db: DbOrTx, shape: TenantListShape) {
-  const bounded = db
-    .select({ one: sql`1` })
-    .from(rentalUnitUsers)
-    .where(listWhere(db, shape))
-    .limit(TENANT_COUNT_BOUND + 1)
-    .as('bounded');
-  return db.select({ total: sql<number>`count(*)::int` }).from(bounded);
+  return boundedCountQuery(db, rentalUnitUsers, listWhere(db, shape), TENANT_COUNT_BOUND);
 }
 
 const shapeOptions = {
@@ -189,7 +188,9 @@ const tenantPage = statementsByShape((db, shape: TenantListShape) => {
   return db
     .select({
       ...tenantColumns,
-      total: shape.search ? sql<number | null>`null::int` : sql<number | null>`(${boundedCount(db, shape)})`,
+      total: shape.search
+        ? sql<number | null>`null::int`
+        : boundedCountColumn(db, rentalUnitUsers, listWhere(db, shape), TENANT_COUNT_BOUND),
     })
     .from(rentalUnitUsers)
     .innerJoin(users, eq(users.id, rentalUnitUsers.userId))

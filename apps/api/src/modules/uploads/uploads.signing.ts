@@ -18,16 +18,33 @@ export interface UrlSigner {
 
 export const UPLOADS_PREFIX = '/uploads/';
 
+/** Signed URLs remembered for the current bucket (about 100 bytes each). */
+const MAX_REMEMBERED_URLS = 20_000;
+
 export function createUrlSigner(secret: string): UrlSigner {
   const signingKey = createHmac('sha256', secret).update('rentora:uploads:v1').digest();
   const signatureOf = (key: string, exp: number) =>
     createHmac('sha256', signingKey).update(`${key}\n${exp}`).digest('base64url');
 
+  // A URL is the same for a whole bucket, so it is signed once per bucket: lists of photos (several URLs a row)
+  // otherwise spent more CPU on HMACs than on their query.
+  let urlsOfBucket = new Map<string, string>();
+  let bucketExp = 0;
+
   return {
     signed(key, now = new Date()) {
       const seconds = Math.floor(now.getTime() / 1000);
       const exp = (Math.floor(seconds / SIGNED_URL_BUCKET_SECONDS) + 2) * SIGNED_URL_BUCKET_SECONDS;
-      return `${UPLOADS_PREFIX}${key}?exp=${exp}&sig=${signatureOf(key, exp)}`;
+      if (exp !== bucketExp || urlsOfBucket.size >= MAX_REMEMBERED_URLS) {
+        urlsOfBucket = new Map();
+        bucketExp = exp;
+      }
+      let url = urlsOfBucket.get(key);
+      if (!url) {
+        url = `${UPLOADS_PREFIX}${key}?exp=${exp}&sig=${signatureOf(key, exp)}`;
+        urlsOfBucket.set(key, url);
+      }
+      return url;
     },
     unsigned(key) {
       return `${UPLOADS_PREFIX}${key}`;
