@@ -872,13 +872,15 @@ ALTER TABLE "tenant_status_history" ADD CONSTRAINT "tenant_status_history_actor_
 CREATE INDEX "audit_logs_company_created_idx" ON "audit_logs" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "audit_logs_created_idx" ON "audit_logs" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "audit_logs_company_entity_idx" ON "audit_logs" USING btree ("company_id","entity_type","entity_id","created_at");--> statement-breakpoint
-CREATE INDEX "audit_logs_company_action_created_idx" ON "audit_logs" USING btree ("company_id","action","created_at");--> statement-breakpoint
+CREATE INDEX "audit_logs_company_action_created_idx" ON "audit_logs" USING btree ("company_id","action","created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_logs_company_type_created_idx" ON "audit_logs" USING btree ("company_id","entity_type","created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_logs_company_actor_created_idx" ON "audit_logs" USING btree ("company_id","actor_user_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "bookings_unit_hold_uq" ON "bookings" USING btree ("rental_unit_id") WHERE status in ('pending_payment', 'partially_paid', 'confirmed');--> statement-breakpoint
-CREATE INDEX "bookings_company_created_idx" ON "bookings" USING btree ("company_id","created_at");--> statement-breakpoint
-CREATE INDEX "bookings_company_status_idx" ON "bookings" USING btree ("company_id","status","created_at");--> statement-breakpoint
-CREATE INDEX "bookings_company_property_idx" ON "bookings" USING btree ("company_id","property_id","created_at");--> statement-breakpoint
-CREATE INDEX "bookings_company_unit_idx" ON "bookings" USING btree ("company_id","rental_unit_id","created_at");--> statement-breakpoint
-CREATE INDEX "bookings_user_created_idx" ON "bookings" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "bookings_company_created_idx" ON "bookings" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "bookings_company_status_idx" ON "bookings" USING btree ("company_id","status","created_at","id");--> statement-breakpoint
+CREATE INDEX "bookings_company_property_idx" ON "bookings" USING btree ("company_id","property_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "bookings_company_unit_idx" ON "bookings" USING btree ("company_id","rental_unit_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "bookings_user_created_idx" ON "bookings" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "bookings_hold_idx" ON "bookings" USING btree ("hold_expires_at") WHERE status = 'pending_payment';--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_attachments_storage_key_uq" ON "chat_attachments" USING btree ("storage_key");--> statement-breakpoint
 CREATE INDEX "chat_attachments_message_idx" ON "chat_attachments" USING btree ("message_id","id");--> statement-breakpoint

@@ -26,6 +26,9 @@ export const auditLogs = pgTable(
     index('audit_logs_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('audit_logs_created_idx').on(t.createdAt, t.id),
     index('audit_logs_company_entity_idx').on(t.companyId, t.entityType, t.entityId, t.createdAt),
-    index('audit_logs_company_action_created_idx').on(t.companyId, t.action, t.createdAt),
+    // The list's filters, each in the list's order (newest first, then id).
+    index('audit_logs_company_action_created_idx').on(t.companyId, t.action, t.createdAt, t.id),
+    index('audit_logs_company_type_created_idx').on(t.companyId, t.entityType, t.createdAt, t.id),
+    index('audit_logs_company_actor_created_idx').on(t.companyId, t.actorUserId, t.createdAt, t.id),
   ],
 );

@@ -108,11 +108,12 @@ export const bookings = pgTable(
     uniqueIndex('bookings_unit_hold_uq')
       .on(t.rentalUnitId)
       .where(sql`status in ('pending_payment', 'partially_paid', 'confirmed')`),
-    index('bookings_company_created_idx').on(t.companyId, t.createdAt),
-    index('bookings_company_status_idx').on(t.companyId, t.status, t.createdAt),
-    index('bookings_company_property_idx').on(t.companyId, t.propertyId, t.createdAt),
-    index('bookings_company_unit_idx').on(t.companyId, t.rentalUnitId, t.createdAt),
-    index('bookings_user_created_idx').on(t.userId, t.createdAt),
+    // The list (newest first, then id) for each filter it offers; `id` last so that the page needs no sort.
+    index('bookings_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('bookings_company_status_idx').on(t.companyId, t.status, t.createdAt, t.id),
+    index('bookings_company_property_idx').on(t.companyId, t.propertyId, t.createdAt, t.id),
+    index('bookings_company_unit_idx').on(t.companyId, t.rentalUnitId, t.createdAt, t.id),
+    index('bookings_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('bookings_hold_idx').on(t.holdExpiresAt).where(sql`status = 'pending_payment'`),
   ],
 );

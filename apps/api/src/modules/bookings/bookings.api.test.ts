@@ -409,6 +409,28 @@ describe('the list', () => {
       query: { propertyId: second.propertyId },
     });
     expect(mine.json<{ data: BookingDto[] }>().data).toEqual([]);
+    // The property name search; pages of one with their totals.
+    const named = await call(app, 'GET', `/api/properties/${first.propertyId}`, {
+      token: owner.token,
+      companyId: owner.companyId,
+    });
+    const propertyName = named.json<{ data: { name: string } }>().data.name;
+    expect(await list({ search: propertyName.slice(-5) })).toEqual([a.booking._id]);
+    const pageOf = async (page: number) =>
+      (
+        await call(app, 'GET', '/api/bookings', {
+          token: owner.token,
+          companyId: owner.companyId,
+          query: { limit: '1', page: String(page) },
+        })
+      ).json<{
+        data: BookingDto[];
+        pagination: { totalCount: number; hasNext: boolean; totalPages: number };
+      }>();
+    const [one, two] = [await pageOf(1), await pageOf(2)];
+    expect(one.pagination).toMatchObject({ totalCount: 2, totalPages: 2, hasNext: true });
+    expect(two.pagination).toMatchObject({ totalCount: 2, hasNext: false });
+    expect([one.data[0]!._id, two.data[0]!._id].sort()).toEqual(both);
   });
 });
 

@@ -67,11 +67,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: ZBookingListQuery, response: { 200: zOkList(ZBookingDto) } },
     },
     async (request) => {
-      const { rows, total } = await bookings.list(caller(request.auth), request.query);
+      const { rows, total, hasNext } = await bookings.list(caller(request.auth), request.query);
       return {
         success: true as const,
         data: rows,
-        pagination: pageOf(request.query.page, request.query.limit, total),
+        pagination: { ...pageOf(request.query.page, request.query.limit, total), hasNext },
       };
     },
   );

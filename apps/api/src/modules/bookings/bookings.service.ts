@@ -13,12 +13,12 @@ import {
   type VerifyBookingInstallmentBody,
   type VerifyBookingPaymentBody,
 } from '@rentora/shared';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AuthContext, accessContextOf, type CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
 import { iso, isoOrNull } from '../../core/http';
-import { pageWithTotal } from '../../core/pagination';
+import { executeList } from '../../core/prepared';
 import type { Storage } from '../../core/storage';
 import type { Tx } from '../../db/client';
 import {
@@ -51,6 +51,9 @@ import { createTenancyInTx } from '../tenants/tenants.service';
 import { loadAgreementTemplate } from './bookings.template';
 
 type BookingRow = typeof bookings.$inferSelect;
+
+/** Lists count at most this many matching rows (as the inventory and invoice lists do). */
+export const COUNT_BOUND = 1_000;
 
 const OPEN_STATUSES = ['pending_payment', 'partially_paid', 'confirmed'] as const;
 
@@ -964,12 +967,15 @@ export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }
     return { data: await readAll(file.key), sha256: file.sha256 };
   }
 
-  /** The booker's own bookings, or the company's for staff with bookings_read. */
+  /**
+   * The booker's own bookings, or the company's for staff with bookings_read. One statement for the page with its
+   * names (read in the order of a `(company_id, <filter>, created_at, id)` index), beside a count bounded at
+   * COUNT_BOUND rows; both prepared, except for a search (planned each run, as `executeList` says).
+   */
   async function list(ctx: AuthContext, query: BookingListQuery) {
     const staff = ctx.companyId !== null && isStaffOf(ctx, ctx.companyId, 'bookings_read');
-    const filters: SQL[] = [
-      staff ? eq(bookings.companyId, ctx.companyId as string) : eq(bookings.userId, ctx.userId),
-    ];
+    const companyId = ctx.companyId as string;
+    const filters: SQL[] = [staff ? eq(bookings.companyId, companyId) : eq(bookings.userId, ctx.userId)];
     const statuses = [...new Set([...(query.status ?? []), ...(query['status[]'] ?? [])])];
     if (statuses.length > 0) filters.push(inArray(bookings.status, statuses));
     if (query.propertyId) filters.push(eq(bookings.propertyId, query.propertyId));
@@ -978,28 +984,83 @@ export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }
     if (query.from) filters.push(sql`${bookings.createdAt} >= ${query.from}::date`);
     if (query.to) filters.push(sql`${bookings.createdAt} < ${query.to}::date + 1`);
     if (query.search) {
-      const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      // The bookers, units and properties that match, as bounded array parameters (trigram and search-vector
+      // indexes): the page is still read in the order of the list's index and filtered, rather than every booking
+      // of the company being joined to the people and sorted.
+      const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const people = db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like)))
+        .limit(COUNT_BOUND);
+      const scope = staff ? companyId : null;
+      const units = db
+        .select({ id: rentalUnits.id })
+        .from(rentalUnits)
+        .where(and(scope ? eq(rentalUnits.companyId, scope) : undefined, ilike(rentalUnits.unitNumber, like)))
+        .limit(COUNT_BOUND);
+      const places = db
+        .select({ id: properties.id })
+        .from(properties)
+        .where(and(scope ? eq(properties.companyId, scope) : undefined, ilike(properties.name, like)))
+        .limit(COUNT_BOUND);
       filters.push(
-        sql`(exists (select 1 from ${users} u where u.id = ${bookings.userId}
-               and (u.first_name || ' ' || u.last_name ilike ${pattern} or u.email ilike ${pattern}))
-             or exists (select 1 from ${rentalUnits} ru where ru.id = ${bookings.rentalUnitId} and ru.unit_number ilike ${pattern})
-             or exists (select 1 from ${properties} pr where pr.id = ${bookings.propertyId} and pr.name ilike ${pattern}))`,
+        sql`(${bookings.userId} = any(array(${people})) or ${bookings.rentalUnitId} = any(array(${units}))
+             or ${bookings.propertyId} = any(array(${places})))`,
       );
     }
     const where = and(...filters);
     const offset = (query.page - 1) * query.limit;
-    const { rows, total } = await pageWithTotal(
-      { offset, limit: query.limit },
-      db
-        .select()
-        .from(bookings)
-        .where(where)
-        .orderBy(desc(bookings.createdAt), desc(bookings.id))
-        .limit(query.limit)
-        .offset(offset),
-      async () => (await db.select({ n: count() }).from(bookings).where(where))[0]?.n ?? 0,
+    const searches = Boolean(query.search);
+    const [rows, [counted]] = await Promise.all([
+      executeList(
+        db
+          .select({
+            booking: bookings,
+            propertyName: properties.name,
+            unitNumber: rentalUnits.unitNumber,
+            firstName: users.firstName,
+            lastName: users.lastName,
+          })
+          .from(bookings)
+          .innerJoin(properties, eq(properties.id, bookings.propertyId))
+          .innerJoin(rentalUnits, eq(rentalUnits.id, bookings.rentalUnitId))
+          .innerJoin(users, eq(users.id, bookings.userId))
+          .where(where)
+          .orderBy(desc(bookings.createdAt), desc(bookings.id))
+          .limit(query.limit + 1)
+          .offset(offset),
+        { searches },
+      ),
+      executeList(
+        db.select({ n: sql<number>`count(*)::int` }).from(
+          db
+            .select({ one: sql`1` })
+            .from(bookings)
+            .where(where)
+            .limit(COUNT_BOUND + 1)
+            .as('bounded'),
+        ),
+        { searches },
+      ),
+    ]);
+    const hasNext = rows.length > query.limit;
+    const total = Math.max(
+      Math.min(counted?.n ?? 0, COUNT_BOUND),
+      offset + Math.min(rows.length, query.limit),
     );
-    return { rows: await dtos(rows), total };
+    const data = rows.slice(0, query.limit).map((r) =>
+      toBookingDto(
+        r.booking,
+        {
+          propertyName: r.propertyName,
+          unitNumber: r.unitNumber,
+          bookerName: `${r.firstName} ${r.lastName}`.trim(),
+        },
+        links,
+      ),
+    );
+    return { rows: data, total, hasNext };
   }
 
   /**
