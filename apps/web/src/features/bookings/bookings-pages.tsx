@@ -1,6 +1,6 @@
 import type { BookingCheckoutDto, BookingDto, BookingStatus, CheckoutFields } from '@rentora/shared';
-import { BOOKING_STATUS_TRANSITIONS } from '@rentora/shared';
-import { CalendarCheck, CircleDollarSign, Clock, Wallet } from 'lucide-react';
+import { BOOKING_STATUS_TRANSITIONS, BOOKING_STATUSES } from '@rentora/shared';
+import { CalendarCheck, CircleDollarSign, Clock, SearchX, Wallet } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../components/badge';
@@ -8,9 +8,9 @@ import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState, ErrorState } from '../../components/empty-state';
-import { Field, Input } from '../../components/field';
+import { Field, Input, Select } from '../../components/field';
 import { Pagination } from '../../components/pagination';
-import { SearchInput, useDebouncedValue } from '../../components/search-input';
+import { SearchInput } from '../../components/search-input';
 import { SkeletonList } from '../../components/skeleton';
 import { StatCard } from '../../components/stat-card';
 import { Tabs } from '../../components/tabs';
@@ -20,7 +20,11 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useAuth } from '../auth/auth-provider';
 import { GatewayCheckout } from '../payments-checkout/gateway-checkout';
+import { useProperties } from '../properties/properties.api';
+import { useSearchBox, useUrlFilters } from '../properties/use-url-filters';
+import { usePropertyUnits } from '../rental-units/rental-units.api';
 import { AgreementLinks, SignAgreementDialog } from './agreement';
+import { AgreementTemplatePanel } from './agreement-template';
 import { BookingDetailDialog } from './booking-detail';
 import {
   BOOKING_FALLBACK_MESSAGES,
@@ -37,15 +41,19 @@ import {
   useVerifyInstallment,
 } from './bookings.api';
 
-type StatusTab = 'all' | BookingStatus;
-const STATUS_TABS: { id: StatusTab; label: string }[] = [
-  { id: 'all', label: 'All' },
-  { id: 'pending_payment', label: 'Awaiting payment' },
-  { id: 'partially_paid', label: 'Partially paid' },
-  { id: 'confirmed', label: 'Confirmed' },
-  { id: 'cancelled', label: 'Cancelled' },
-  { id: 'expired', label: 'Expired' },
+const STATUS_CHIPS: BookingStatus[] = [
+  'pending_payment',
+  'partially_paid',
+  'confirmed',
+  'completed',
+  'cancelled',
+  'expired',
 ];
+const isStatus = (value: string): value is BookingStatus =>
+  (BOOKING_STATUSES as readonly string[]).includes(value);
+/** The list's filters in the address (shareable, kept on reload and back/forward); `booking` is the open one. */
+const FILTER_KEYS = ['status', 'search', 'from', 'to', 'propertyId', 'rentalUnitId', 'view'] as const;
+type View = 'list' | 'template';
 
 const CANCELLABLE: BookingStatus[] = ['pending_payment', 'partially_paid', 'confirmed'];
 
@@ -114,27 +122,29 @@ function BookingsView({
 }) {
   const toast = useToast();
   const { user } = useAuth();
-  const [page, setPage] = useState(1);
-  const [tab, setTab] = useState<StatusTab>('all');
-  const [search, setSearch] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim());
+  const { values, page, set, clear } = useUrlFilters(FILTER_KEYS);
   const [params, setParams] = useSearchParams();
+  const statuses = values.status.split(',').filter(isStatus);
+  const company = scope === 'company';
+  const view: View = company && values.view === 'template' ? 'template' : 'list';
   const filters: BookingFilters = {
     page,
     scope,
-    ...(tab === 'all' ? {} : { status: tab }),
-    ...(scope === 'company'
+    status: statuses,
+    ...(company
       ? {
-          search: debouncedSearch,
-          from,
-          to,
-          propertyId: params.get('propertyId') ?? undefined,
-          rentalUnitId: params.get('rentalUnitId') ?? undefined,
+          search: values.search || undefined,
+          from: values.from || undefined,
+          to: values.to || undefined,
+          propertyId: values.propertyId || undefined,
+          rentalUnitId: (values.propertyId && values.rentalUnitId) || undefined,
         }
       : {}),
   };
+  const hasFilters = Boolean(
+    statuses.length || values.search || values.from || values.to || values.propertyId || values.rentalUnitId,
+  );
+  const setPage = (next: number) => set({ page: next });
   const list = useBookings(filters);
   const cancel = useCancelBooking();
   const installment = useInstallmentOrder();
@@ -145,7 +155,7 @@ function BookingsView({
   const [cancelling, setCancelling] = useState<BookingDto | null>(null);
   const [signing, setSigning] = useState<BookingDto | null>(null);
   // The open booking of the dashboard is in the address (?booking=id), so that notifications can link to it.
-  const openId = scope === 'company' ? params.get('booking') : null;
+  const openId = company ? params.get('booking') : null;
   const setOpenId = (id: string | null) =>
     setParams(
       (current) => {
@@ -214,121 +224,108 @@ function BookingsView({
     <div>
       <PageHeader title={title} description={description} />
       {figures}
-      <Tabs
-        label="Booking status"
-        tabs={STATUS_TABS}
-        value={tab}
-        onChange={(next) => {
-          setTab(next);
-          setPage(1);
-        }}
-        className="mb-4"
-      />
-      {scope === 'company' ? (
-        <div className="mb-4 flex flex-wrap items-end gap-3" data-testid="booking-filters">
-          <SearchInput
-            value={search}
-            onChange={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
-            label="Search bookings"
-            placeholder="Booker, email, unit or property"
-            className="min-w-64 flex-1"
-          />
-          <Field label="Booked from">
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={from}
-                max={to || undefined}
-                onChange={(e) => {
-                  setFrom(e.target.value);
-                  setPage(1);
-                }}
-              />
-            )}
-          </Field>
-          <Field label="Booked to">
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={to}
-                min={from || undefined}
-                onChange={(e) => {
-                  setTo(e.target.value);
-                  setPage(1);
-                }}
-              />
-            )}
-          </Field>
-        </div>
+      {company ? (
+        <Tabs
+          label="Bookings view"
+          tabs={[
+            { id: 'list', label: 'Bookings' },
+            { id: 'template', label: 'Agreement template' },
+          ]}
+          value={view}
+          onChange={(next: View) => set({ view: next === 'list' ? null : next, page: page })}
+          className="mb-4"
+        />
       ) : null}
-      {list.isPending ? (
-        <SkeletonList rows={3} />
-      ) : list.isError ? (
-        <ErrorState
-          title={apiErrorMessage(list.error, BOOKING_FALLBACK_MESSAGES.list)}
-          onRetry={() => list.refetch()}
-        />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState
-          icon={CalendarCheck}
-          title="No bookings yet"
-          description={
-            scope === 'own'
-              ? 'Find a home on the listings and choose “Book now”.'
-              : 'Bookings of your listed units appear here.'
-          }
-        />
+      {view === 'template' ? (
+        <AgreementTemplatePanel />
       ) : (
-        <ul className="space-y-3" data-testid="bookings-list">
-          {list.data.data.map((booking) => (
-            <li key={booking._id}>
-              <BookingCard
-                booking={booking}
-                showBooker={scope === 'company'}
-                onPayNext={
-                  scope === 'own' && booking.status === 'partially_paid' ? () => payNext(booking) : undefined
-                }
-                onPayRest={
-                  scope === 'own' &&
-                  (booking.status === 'partially_paid' || booking.status === 'pending_payment') &&
-                  booking.totalAmount > booking.paidAmount
-                    ? () => payRest(booking)
-                    : undefined
-                }
-                onCancel={CANCELLABLE.includes(booking.status) ? () => setCancelling(booking) : undefined}
-                onComplete={
-                  scope === 'company' && BOOKING_STATUS_TRANSITIONS[booking.status].includes('completed')
-                    ? () =>
-                        updateStatus.mutate(
-                          { id: booking._id, status: 'completed', note: 'Marked completed' },
-                          {
-                            onSuccess: () => toast.success('Booking marked completed'),
-                            onError: (error) =>
-                              toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.status)),
-                          },
-                        )
-                    : undefined
-                }
-                paying={installment.isPending || fullPayment.isPending}
-                onDetails={scope === 'company' ? () => setOpenId(booking._id) : undefined}
-                onSign={
-                  scope === 'own' && booking.agreement && !booking.agreement.signed
-                    ? () => setSigning(booking)
-                    : undefined
-                }
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <BookingFiltersBar
+            company={company}
+            values={values}
+            statuses={statuses}
+            hasFilters={hasFilters}
+            set={set}
+            clear={clear}
+          />
+          {list.isPending ? (
+            <SkeletonList rows={3} />
+          ) : list.isError ? (
+            <ErrorState
+              title={apiErrorMessage(list.error, BOOKING_FALLBACK_MESSAGES.list)}
+              onRetry={() => list.refetch()}
+            />
+          ) : list.data.data.length === 0 && hasFilters ? (
+            <EmptyState
+              icon={SearchX}
+              title="No bookings match these filters"
+              description="Change or clear the filters to see more bookings."
+              action={
+                <Button variant="outline" onClick={clear}>
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : list.data.data.length === 0 ? (
+            <EmptyState
+              icon={CalendarCheck}
+              title="No bookings yet"
+              description={
+                scope === 'own'
+                  ? 'Find a home on the listings and choose “Book now”.'
+                  : 'Bookings of your listed units appear here.'
+              }
+            />
+          ) : (
+            <ul className="space-y-3" data-testid="bookings-list">
+              {list.data.data.map((booking) => (
+                <li key={booking._id}>
+                  <BookingCard
+                    booking={booking}
+                    showBooker={company}
+                    onPayNext={
+                      scope === 'own' && booking.status === 'partially_paid'
+                        ? () => payNext(booking)
+                        : undefined
+                    }
+                    onPayRest={
+                      scope === 'own' &&
+                      (booking.status === 'partially_paid' || booking.status === 'pending_payment') &&
+                      booking.totalAmount > booking.paidAmount
+                        ? () => payRest(booking)
+                        : undefined
+                    }
+                    onCancel={CANCELLABLE.includes(booking.status) ? () => setCancelling(booking) : undefined}
+                    onComplete={
+                      company && BOOKING_STATUS_TRANSITIONS[booking.status].includes('completed')
+                        ? () =>
+                            updateStatus.mutate(
+                              { id: booking._id, status: 'completed', note: 'Marked completed' },
+                              {
+                                onSuccess: () => toast.success('Booking marked completed'),
+                                onError: (error) =>
+                                  toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.status)),
+                              },
+                            )
+                        : undefined
+                    }
+                    paying={installment.isPending || fullPayment.isPending}
+                    onDetails={company ? () => setOpenId(booking._id) : undefined}
+                    onSign={
+                      scope === 'own' && booking.agreement && !booking.agreement.signed
+                        ? () => setSigning(booking)
+                        : undefined
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.data && list.data.pagination.totalPages > 1 ? (
+            <Pagination pagination={list.data.pagination} onPageChange={setPage} itemLabel="bookings" />
+          ) : null}
+        </>
       )}
-      {list.data && list.data.pagination.totalPages > 1 ? (
-        <Pagination pagination={list.data.pagination} onPageChange={setPage} itemLabel="bookings" />
-      ) : null}
       <ConfirmDialog
         open={cancelling !== null}
         title="Cancel this booking?"
@@ -368,7 +365,7 @@ function BookingsView({
           )}
         </Field>
       </ConfirmDialog>
-      {scope === 'company' ? (
+      {company ? (
         <BookingDetailDialog
           bookingId={openId}
           onClose={() => setOpenId(null)}
@@ -507,5 +504,131 @@ function BookingCard({
         </div>
       ) : null}
     </Card>
+  );
+}
+
+type FilterValues = Record<(typeof FILTER_KEYS)[number] | 'page', string>;
+
+/**
+ * Status chips (both areas) and, on the dashboard, search, property, unit (of the chosen property) and the booking
+ * date range; every control writes the address, so a filtered list can be shared or reloaded.
+ */
+function BookingFiltersBar({
+  company,
+  values,
+  statuses,
+  hasFilters,
+  set,
+  clear,
+}: {
+  company: boolean;
+  values: FilterValues;
+  statuses: BookingStatus[];
+  hasFilters: boolean;
+  set: (changes: Partial<Record<keyof FilterValues, string | number | null>>) => void;
+  clear: () => void;
+}) {
+  const [searchText, setSearchText] = useSearchBox(values.search, (search) => set({ search }));
+  const properties = useProperties({ limit: 100, sortBy: 'name', sortOrder: 'asc' }, { enabled: company });
+  const units = usePropertyUnits(company && values.propertyId ? values.propertyId : undefined, {
+    limit: 100,
+    sortBy: 'unitNumber',
+    sortOrder: 'asc',
+  });
+  const toggle = (status: BookingStatus) => {
+    const next = statuses.includes(status) ? statuses.filter((s) => s !== status) : [...statuses, status];
+    set({ status: STATUS_CHIPS.filter((s) => next.includes(s)).join(',') });
+  };
+  const chip = (active: boolean) =>
+    `rounded-full border px-3 py-1 text-sm font-medium transition ${
+      active
+        ? 'border-brand-600 bg-brand-600 text-white shadow-sm'
+        : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-50'
+    }`;
+  return (
+    <div className="mb-4 space-y-3" data-testid="booking-filters">
+      {company ? (
+        <Card className="grid gap-3 p-3 sm:grid-cols-2 sm:p-4 lg:grid-cols-[minmax(0,1.4fr)_repeat(4,minmax(0,1fr))]">
+          <SearchInput
+            value={searchText}
+            onChange={setSearchText}
+            label="Search bookings"
+            placeholder="Booker, email, unit or property"
+            className="sm:col-span-2 lg:col-span-1"
+          />
+          <Select
+            aria-label="Property"
+            value={values.propertyId}
+            onChange={(event) => set({ propertyId: event.target.value, rentalUnitId: null })}
+          >
+            <option value="">All properties</option>
+            {(properties.data?.data ?? []).map((property) => (
+              <option key={property._id} value={property._id}>
+                {property.name}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label="Unit"
+            value={values.propertyId ? values.rentalUnitId : ''}
+            disabled={!values.propertyId}
+            title={values.propertyId ? undefined : 'Choose a property first'}
+            onChange={(event) => set({ rentalUnitId: event.target.value })}
+          >
+            <option value="">{values.propertyId ? 'All units' : 'All units (choose a property)'}</option>
+            {(units.data?.data ?? []).map((unit) => (
+              <option key={unit._id} value={unit._id}>
+                Unit {unit.unitNumber}
+              </option>
+            ))}
+          </Select>
+          <Input
+            aria-label="Booked from"
+            title="Booked from"
+            type="date"
+            value={values.from}
+            max={values.to || undefined}
+            onChange={(event) => set({ from: event.target.value })}
+          />
+          <Input
+            aria-label="Booked to"
+            title="Booked to"
+            type="date"
+            value={values.to}
+            min={values.from || undefined}
+            onChange={(event) => set({ to: event.target.value })}
+          />
+        </Card>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <fieldset className="contents">
+          <legend className="sr-only">Booking status</legend>
+          <button
+            type="button"
+            className={chip(statuses.length === 0)}
+            aria-pressed={statuses.length === 0}
+            onClick={() => set({ status: null })}
+          >
+            All
+          </button>
+          {STATUS_CHIPS.map((status) => (
+            <button
+              key={status}
+              type="button"
+              className={chip(statuses.includes(status))}
+              aria-pressed={statuses.includes(status)}
+              onClick={() => toggle(status)}
+            >
+              {BOOKING_STATUS_LABELS[status]}
+            </button>
+          ))}
+        </fieldset>
+        {hasFilters ? (
+          <Button variant="ghost" size="sm" onClick={clear} className="ml-auto">
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+    </div>
   );
 }

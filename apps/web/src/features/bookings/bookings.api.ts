@@ -1,4 +1,6 @@
 import type {
+  AgreementTemplate,
+  AgreementTemplateDto,
   BookingCheckoutDto,
   BookingCreateBody,
   BookingDetailDto,
@@ -24,6 +26,9 @@ export const BOOKING_FALLBACK_MESSAGES = {
   status: 'Failed to update booking status',
   generateAgreement: 'Failed to generate agreement',
   signAgreement: 'Failed to sign agreement',
+  /** Not in the spec (the agreement template is ours): worded like its neighbours. */
+  agreementTemplate: 'Failed to fetch agreement template',
+  saveAgreementTemplate: 'Failed to save agreement template',
 } as const;
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
@@ -49,7 +54,7 @@ export const BOOKING_STATUS_TONES: Record<
 
 export interface BookingFilters {
   page: number;
-  status?: BookingStatus;
+  status?: BookingStatus[];
   search?: string;
   /** Booking date range (YYYY-MM-DD, inclusive). */
   from?: string;
@@ -65,7 +70,26 @@ export const bookingKeys = {
   list: (filters: BookingFilters) => ['bookings', 'list', filters] as const,
   detail: (id: string) => ['bookings', 'detail', id] as const,
   stats: ['bookings', 'stats'] as const,
+  agreementTemplate: ['bookings', 'agreement-template'] as const,
 };
+
+/** GET /bookings/agreement-template (staff with bookings_read): the company's template, or the default one. */
+export function useAgreementTemplate() {
+  return useQuery({
+    queryKey: bookingKeys.agreementTemplate,
+    queryFn: ({ signal }) => api.getData<AgreementTemplateDto>('/bookings/agreement-template', { signal }),
+  });
+}
+
+/** PUT /bookings/agreement-template (bookings_write). */
+export function useSaveAgreementTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AgreementTemplate) =>
+      api.put<ApiOk<AgreementTemplateDto>>('/bookings/agreement-template', body),
+    onSuccess: (answer) => client.setQueryData(bookingKeys.agreementTemplate, answer.data),
+  });
+}
 
 /** GET /bookings/stats (staff with bookings_read). */
 export function useBookingStats() {
@@ -92,7 +116,7 @@ export function useBookings(filters: BookingFilters) {
         query: {
           page: filters.page,
           limit: 10,
-          status: filters.status,
+          status: filters.status?.length ? filters.status : undefined,
           search: filters.search || undefined,
           from: filters.from || undefined,
           to: filters.to || undefined,
