@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { pageWithTotal } from '../../core/pagination';
+import { statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companies, companyUsers, plans, users } from '../../db/schema';
 
@@ -49,6 +50,60 @@ export interface CompanyListFilter {
   offset: number;
 }
 
+interface CompanyListShape {
+  member: boolean;
+  search: boolean;
+  isVerified: boolean;
+  sortBy: CompanyListFilter['sortBy'];
+  sortOrder: CompanyListFilter['sortOrder'];
+}
+
+function companyListWhere(db: DbOrTx, shape: CompanyListShape): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (shape.member) {
+    conditions.push(
+      inArray(
+        companies.id,
+        db
+          .select({ id: companyUsers.companyId })
+          .from(companyUsers)
+          .where(and(eq(companyUsers.userId, sql.placeholder('userId')), eq(companyUsers.isActive, true))),
+      ),
+    );
+    conditions.push(eq(companies.isActive, true));
+  }
+  if (shape.search) {
+    const pattern = sql.placeholder('pattern');
+    conditions.push(or(ilike(companies.name, pattern), ilike(companies.email, pattern))!);
+  }
+  if (shape.isVerified) conditions.push(eq(companies.isVerified, sql.placeholder('isVerified')));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const companyShapeOptions = {
+  key: (shape: CompanyListShape) => JSON.stringify(shape),
+  searches: (shape: CompanyListShape) => shape.search,
+};
+
+const companyPage = statementsByShape((db, shape: CompanyListShape) => {
+  const direction = shape.sortOrder === 'asc' ? asc : desc;
+  const orderColumn = shape.sortBy === 'name' ? sql`lower(${companies.name})` : companies.createdAt;
+  return db
+    .select(companyWithPlan)
+    .from(companies)
+    .leftJoin(plans, eq(plans.id, companies.planId))
+    .where(companyListWhere(db, shape))
+    .orderBy(direction(orderColumn), direction(companies.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}, companyShapeOptions);
+
+const companyCount = statementsByShape(
+  (db, shape: CompanyListShape) =>
+    db.select({ total: count() }).from(companies).where(companyListWhere(db, shape)),
+  companyShapeOptions,
+);
+
 export function createCompaniesRepo(db: DbOrTx) {
   return {
     async findDefaultPlan(): Promise<PlanRow | undefined> {
@@ -72,38 +127,24 @@ export function createCompaniesRepo(db: DbOrTx) {
 
     /** The caller's active companies, or every company when `userId` is not given (super admin). */
     async listCompanies(filter: CompanyListFilter): Promise<{ rows: CompanyWithPlan[]; total: number }> {
-      const conditions: SQL[] = [];
-      if (filter.userId) {
-        conditions.push(
-          inArray(
-            companies.id,
-            db
-              .select({ id: companyUsers.companyId })
-              .from(companyUsers)
-              .where(and(eq(companyUsers.userId, filter.userId), eq(companyUsers.isActive, true))),
-          ),
-        );
-        conditions.push(eq(companies.isActive, true));
-      }
-      if (filter.search) {
-        const pattern = `%${filter.search.replace(/[%_\\]/g, '\\$&')}%`;
-        conditions.push(or(ilike(companies.name, pattern), ilike(companies.email, pattern))!);
-      }
-      if (filter.isVerified !== undefined) conditions.push(eq(companies.isVerified, filter.isVerified));
-      const where = conditions.length ? and(...conditions) : undefined;
-      const direction = filter.sortOrder === 'asc' ? asc : desc;
-      const orderColumn = filter.sortBy === 'name' ? sql`lower(${companies.name})` : companies.createdAt;
+      const shape: CompanyListShape = {
+        member: Boolean(filter.userId),
+        search: Boolean(filter.search),
+        isVerified: filter.isVerified !== undefined,
+        sortBy: filter.sortBy,
+        sortOrder: filter.sortOrder,
+      };
+      const values = {
+        userId: filter.userId,
+        pattern: filter.search ? `%${filter.search.replace(/[%_\\]/g, '\\$&')}%` : undefined,
+        isVerified: filter.isVerified,
+        limit: filter.limit,
+        offset: filter.offset,
+      };
       return pageWithTotal(
         filter,
-        db
-          .select(companyWithPlan)
-          .from(companies)
-          .leftJoin(plans, eq(plans.id, companies.planId))
-          .where(where)
-          .orderBy(direction(orderColumn), direction(companies.id))
-          .limit(filter.limit)
-          .offset(filter.offset),
-        async () => (await db.select({ total: count() }).from(companies).where(where))[0]?.total ?? 0,
+        companyPage(db, shape).execute(values),
+        async () => (await companyCount(db, shape).execute(values))[0]?.total ?? 0,
       );
     },
 

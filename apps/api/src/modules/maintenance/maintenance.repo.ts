@@ -5,7 +5,7 @@ import {
 } from '@rentora/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { executeList } from '../../core/prepared';
+import { anyOf, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import {
   maintenanceCounters,
@@ -86,7 +86,7 @@ export type RequestJoinedRow = {
 
 const openStatuses = [...OPEN_MAINTENANCE_STATUSES] as MaintenanceStatus[];
 
-export const overdueSql = (now: Date) =>
+export const overdueSql = (now: Date | ReturnType<typeof sql.placeholder>) =>
   and(inArray(maintenanceRequests.status, openStatuses), lt(maintenanceRequests.dueAt, now))!;
 
 const PRIORITY_RANK = sql`case ${maintenanceRequests.priority} when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`;
@@ -110,15 +110,142 @@ export interface ListFilters extends Omit<MaintenanceListQuery, 'type'> {
   requesterUserId?: string;
 }
 
-export function createMaintenanceRepo(db: DbOrTx) {
-  const selectList = () =>
+/** Which filters a list request uses and how it sorts: one statement per shape, built once. */
+interface RequestListShape {
+  company: boolean;
+  requester: boolean;
+  status: boolean;
+  priority: boolean;
+  typeId: boolean;
+  propertyId: boolean;
+  rentalUnitId: boolean;
+  assignee: 'any' | 'unassigned' | 'one';
+  source: boolean;
+  overdue: boolean | undefined;
+  search: 'none' | 'text' | 'textOrNumber';
+  sortBy: ListFilters['sortBy'] | undefined;
+  sortOrder: ListFilters['sortOrder'] | undefined;
+}
+
+function searchedNumber(search: string | undefined): string | undefined {
+  return search ? /^(?:mr-?)?0*(\d{1,9})$/i.exec(search)?.[1] : undefined;
+}
+
+function listShape(companyId: string | null, filters: Partial<ListFilters>): RequestListShape {
+  return {
+    company: companyId !== null,
+    requester: Boolean(filters.requesterUserId),
+    status: Boolean(filters.status?.length),
+    priority: Boolean(filters.priority?.length),
+    typeId: Boolean(filters.typeId),
+    propertyId: Boolean(filters.propertyId),
+    rentalUnitId: Boolean(filters.rentalUnitId),
+    assignee: !filters.assignee ? 'any' : filters.assignee === 'unassigned' ? 'unassigned' : 'one',
+    source: Boolean(filters.source),
+    overdue: filters.overdue,
+    search: !filters.search ? 'none' : searchedNumber(filters.search) ? 'textOrNumber' : 'text',
+    sortBy: filters.sortBy,
+    sortOrder: filters.sortOrder,
+  };
+}
+
+function listValues(companyId: string | null, filters: Partial<ListFilters>, now: Date) {
+  const number = searchedNumber(filters.search);
+  return {
+    companyId,
+    requesterUserId: filters.requesterUserId,
+    status: filters.status,
+    priority: filters.priority,
+    typeId: filters.typeId,
+    propertyId: filters.propertyId,
+    rentalUnitId: filters.rentalUnitId,
+    assigneeId: filters.assignee,
+    source: filters.source,
+    now,
+    pattern: filters.search ? `%${escapeLike(filters.search)}%` : undefined,
+    number: number ? Number(number) : undefined,
+  };
+}
+
+/** The list's conditions, with `sql.placeholder`s for the values of `listValues`. */
+function conditionsOf(shape: RequestListShape): SQL[] {
+  const now = sql.placeholder('now');
+  const conditions: (SQL | undefined)[] = [
+    shape.company ? eq(maintenanceRequests.companyId, sql.placeholder('companyId')) : undefined,
+  ];
+  if (shape.requester) {
+    conditions.push(
+      eq(maintenanceRequests.requesterUserId, sql.placeholder('requesterUserId')),
+      eq(maintenanceRequests.requesterType, 'tenant'),
+    );
+  }
+  if (shape.status) conditions.push(anyOf(maintenanceRequests.status, 'status'));
+  if (shape.priority) conditions.push(anyOf(maintenanceRequests.priority, 'priority'));
+  if (shape.typeId) conditions.push(eq(maintenanceRequests.typeId, sql.placeholder('typeId')));
+  if (shape.propertyId) conditions.push(eq(maintenanceRequests.propertyId, sql.placeholder('propertyId')));
+  if (shape.rentalUnitId)
+    conditions.push(eq(maintenanceRequests.rentalUnitId, sql.placeholder('rentalUnitId')));
+  if (shape.assignee === 'unassigned') conditions.push(isNull(maintenanceRequests.assigneeId));
+  if (shape.assignee === 'one')
+    conditions.push(eq(maintenanceRequests.assigneeId, sql.placeholder('assigneeId')));
+  if (shape.source) conditions.push(eq(maintenanceRequests.source, sql.placeholder('source')));
+  if (shape.overdue === true) conditions.push(overdueSql(now));
+  if (shape.overdue === false) {
+    conditions.push(
+      sql`not (${maintenanceRequests.status} in ('open','assigned','in_progress','on_hold') and coalesce(${maintenanceRequests.dueAt} < ${now}, false))`,
+    );
+  }
+  if (shape.search !== 'none') {
+    const pattern = sql.placeholder('pattern');
+    conditions.push(
+      or(
+        ilike(maintenanceRequests.title, pattern),
+        ilike(maintenanceRequests.requesterName, pattern),
+        shape.search === 'textOrNumber'
+          ? eq(maintenanceRequests.number, sql.placeholder('number'))
+          : undefined,
+      ),
+    );
+  }
+  return conditions.filter((c): c is SQL => c !== undefined);
+}
+
+const shapeOptions = {
+  key: (shape: RequestListShape) => JSON.stringify(shape),
+  searches: (shape: RequestListShape) => shape.search !== 'none',
+};
+
+const requestPage = statementsByShape((db, shape: RequestListShape) => {
+  const sortBy = shape.sortBy ?? 'createdAt';
+  const sortOrder = shape.sortOrder ?? 'desc';
+  const direction = sortOrder === 'asc' ? asc : desc;
+  const order =
+    sortBy === 'dueDate'
+      ? [sql`${maintenanceRequests.dueAt} ${sql.raw(sortOrder)} nulls last`]
+      : [direction(SORTS[sortBy])];
+  return db
+    .select(listColumns)
+    .from(maintenanceRequests)
+    .leftJoin(maintenanceTypes, eq(maintenanceTypes.id, maintenanceRequests.typeId))
+    .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
+    .leftJoin(rentalUnits, eq(rentalUnits.id, maintenanceRequests.rentalUnitId))
+    .leftJoin(assignee, eq(assignee.id, maintenanceRequests.assigneeId))
+    .where(and(...conditionsOf(shape)))
+    .orderBy(...order, direction(maintenanceRequests.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}, shapeOptions);
+
+const requestCount = statementsByShape(
+  (db, shape: RequestListShape) =>
     db
-      .select(listColumns)
+      .select({ total: count() })
       .from(maintenanceRequests)
-      .leftJoin(maintenanceTypes, eq(maintenanceTypes.id, maintenanceRequests.typeId))
-      .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
-      .leftJoin(rentalUnits, eq(rentalUnits.id, maintenanceRequests.rentalUnitId))
-      .leftJoin(assignee, eq(assignee.id, maintenanceRequests.assigneeId));
+      .where(and(...conditionsOf(shape))),
+  shapeOptions,
+);
+
+export function createMaintenanceRepo(db: DbOrTx) {
   const select = () =>
     db
       .select(requestColumns)
@@ -127,44 +254,6 @@ export function createMaintenanceRepo(db: DbOrTx) {
       .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
       .leftJoin(rentalUnits, eq(rentalUnits.id, maintenanceRequests.rentalUnitId))
       .leftJoin(assignee, eq(assignee.id, maintenanceRequests.assigneeId));
-
-  function conditionsOf(companyId: string | null, filters: Partial<ListFilters>, now: Date): SQL[] {
-    const conditions: (SQL | undefined)[] = [
-      companyId ? eq(maintenanceRequests.companyId, companyId) : undefined,
-    ];
-    if (filters.requesterUserId) {
-      conditions.push(
-        eq(maintenanceRequests.requesterUserId, filters.requesterUserId),
-        eq(maintenanceRequests.requesterType, 'tenant'),
-      );
-    }
-    if (filters.status?.length) conditions.push(inArray(maintenanceRequests.status, filters.status));
-    if (filters.priority?.length) conditions.push(inArray(maintenanceRequests.priority, filters.priority));
-    if (filters.typeId) conditions.push(eq(maintenanceRequests.typeId, filters.typeId));
-    if (filters.propertyId) conditions.push(eq(maintenanceRequests.propertyId, filters.propertyId));
-    if (filters.rentalUnitId) conditions.push(eq(maintenanceRequests.rentalUnitId, filters.rentalUnitId));
-    if (filters.assignee === 'unassigned') conditions.push(isNull(maintenanceRequests.assigneeId));
-    else if (filters.assignee) conditions.push(eq(maintenanceRequests.assigneeId, filters.assignee));
-    if (filters.source) conditions.push(eq(maintenanceRequests.source, filters.source));
-    if (filters.overdue === true) conditions.push(overdueSql(now));
-    if (filters.overdue === false) {
-      conditions.push(
-        sql`not (${maintenanceRequests.status} in ('open','assigned','in_progress','on_hold') and coalesce(${maintenanceRequests.dueAt} < ${now}, false))`,
-      );
-    }
-    if (filters.search) {
-      const number = /^(?:mr-?)?0*(\d{1,9})$/i.exec(filters.search)?.[1];
-      const pattern = `%${escapeLike(filters.search)}%`;
-      conditions.push(
-        or(
-          ilike(maintenanceRequests.title, pattern),
-          ilike(maintenanceRequests.requesterName, pattern),
-          number ? eq(maintenanceRequests.number, Number(number)) : undefined,
-        ),
-      );
-    }
-    return conditions.filter((c): c is SQL => c !== undefined);
-  }
 
   return {
     /** Bumps the company's request counter; the row lock serialises concurrent creates. */
@@ -221,30 +310,16 @@ export function createMaintenanceRepo(db: DbOrTx) {
 
     /** One page of requests (the count is `count`, asked only when the page cannot tell the total). */
     async page(companyId: string | null, filters: ListFilters, now = new Date()): Promise<RequestListRow[]> {
-      const where = and(...conditionsOf(companyId, filters, now));
-      const column = SORTS[filters.sortBy];
-      const direction = filters.sortOrder === 'asc' ? asc : desc;
-      const order =
-        filters.sortBy === 'dueDate'
-          ? [sql`${maintenanceRequests.dueAt} ${sql.raw(filters.sortOrder)} nulls last`]
-          : [direction(column)];
-      return executeList(
-        selectList()
-          .where(where)
-          .orderBy(...order, direction(maintenanceRequests.id))
-          .limit(filters.limit)
-          .offset((filters.page - 1) * filters.limit),
-        { searches: Boolean(filters.search) },
-      );
+      return requestPage(db, listShape(companyId, filters)).execute({
+        ...listValues(companyId, filters, now),
+        limit: filters.limit,
+        offset: (filters.page - 1) * filters.limit,
+      });
     },
 
     async count(companyId: string | null, filters: Partial<ListFilters>, now = new Date()): Promise<number> {
-      const [row] = await executeList(
-        db
-          .select({ total: count() })
-          .from(maintenanceRequests)
-          .where(and(...conditionsOf(companyId, filters, now))),
-        { searches: Boolean(filters.search) },
+      const [row] = await requestCount(db, listShape(companyId, filters)).execute(
+        listValues(companyId, filters, now),
       );
       return row?.total ?? 0;
     },
