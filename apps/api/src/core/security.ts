@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
 /**
@@ -13,8 +14,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   const https = config.appUrl.startsWith('https://');
   // Razorpay Checkout (only when its keys are set): its script, and the payment window it frames from its API host.
   const razorpay = config.razorpay !== undefined;
-  await app.register(fastifyHelmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -40,6 +40,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     // Images and files may be shown by pages on other origins only through CORS_ORIGINS.
     crossOriginResourcePolicy: { policy: config.corsOrigins.length > 0 ? 'cross-origin' : 'same-origin' },
   });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
   if (config.corsOrigins.length > 0) {
     const allowed = new Set(config.corsOrigins);
     await app.register(fastifyCors, {
@@ -51,4 +55,24 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       maxAge: 600,
     });
   }
+}
+
+/**
+ * The headers helmet sets, worked out once: the same for every answer (a route may still replace one, e.g. a CSP
+ * that lets our pages frame a PDF). @fastify/helmet built the helmet middleware again for every request.
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }
