@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './domain/invoice-dues';
 export * from './domain/tenants';
 export * from './domain/units';
 export * from './errors';
@@ -21,6 +22,7 @@ export * from './schemas/maintenance';
 export * from './schemas/notification-logs';
 export * from './schemas/notifications';
 export * from './schemas/payments';
+export * from './schemas/payments-ledger';
 export * from './schemas/plans';
 export * from './schemas/plans-admin';
 export * from './schemas/properties';

@@ -28,7 +28,7 @@ export const ZWebhookResult = z.object({ received: z.literal(true), duplicate: z
 
 export const ZPaymentDto = z.object({
   _id: z.string(),
-  gatewayPaymentId: z.string(),
+  gatewayPaymentId: z.string().nullable(),
   amount: z.number().int(),
   currency: z.string(),
   status: z.enum(['captured', 'failed', 'refunded']),

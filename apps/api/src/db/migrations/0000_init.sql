@@ -470,14 +470,25 @@ CREATE TABLE "payment_webhook_events" (
 CREATE TABLE "payments" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"company_id" uuid NOT NULL,
-	"order_id" uuid NOT NULL,
-	"gateway_payment_id" text NOT NULL,
+	"order_id" uuid,
+	"gateway_payment_id" text,
+	"kind" text NOT NULL,
 	"amount" integer NOT NULL,
 	"currency" text DEFAULT 'INR' NOT NULL,
 	"status" text NOT NULL,
 	"method" text,
 	"source" text NOT NULL,
 	"failure_reason" text,
+	"tenant_id" uuid,
+	"user_id" uuid,
+	"property_id" uuid,
+	"rental_unit_id" uuid,
+	"booking_id" uuid,
+	"invoice_id" uuid,
+	"paid_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"reference" text DEFAULT '' NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"recorded_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -619,10 +630,16 @@ CREATE TABLE "rental_unit_users" (
 	"lease_start_date" date,
 	"maintenance_charges" integer DEFAULT 0 NOT NULL,
 	"rent_due_day" integer DEFAULT 1 NOT NULL,
-	"dues_rent" integer DEFAULT 0 NOT NULL,
-	"dues_maintenance" integer DEFAULT 0 NOT NULL,
-	"dues_utilities" integer DEFAULT 0 NOT NULL,
-	"dues_penalties" integer DEFAULT 0 NOT NULL,
+	"dues_rent" bigint DEFAULT 0 NOT NULL,
+	"dues_maintenance" bigint DEFAULT 0 NOT NULL,
+	"dues_utilities" bigint DEFAULT 0 NOT NULL,
+	"dues_penalties" bigint DEFAULT 0 NOT NULL,
+	"dues_other" bigint DEFAULT 0 NOT NULL,
+	"dues_rent_adjustment" bigint DEFAULT 0 NOT NULL,
+	"dues_maintenance_adjustment" bigint DEFAULT 0 NOT NULL,
+	"dues_utilities_adjustment" bigint DEFAULT 0 NOT NULL,
+	"dues_penalties_adjustment" bigint DEFAULT 0 NOT NULL,
+	"dues_other_adjustment" bigint DEFAULT 0 NOT NULL,
 	"source" text DEFAULT 'staff' NOT NULL,
 	"booking_id" uuid,
 	"ratings" jsonb DEFAULT '{}'::jsonb NOT NULL,
@@ -826,6 +843,7 @@ ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_company_id_companies
 ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_payment_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."payment_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_notes" ADD CONSTRAINT "lead_notes_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_notes" ADD CONSTRAINT "lead_notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_logs" ADD CONSTRAINT "notification_logs_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -963,8 +981,16 @@ CREATE INDEX "payment_orders_reference_idx" ON "payment_orders" USING btree ("co
 CREATE INDEX "payment_orders_pending_idx" ON "payment_orders" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_webhook_events_event_uq" ON "payment_webhook_events" USING btree ("event_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_gateway_payment_uq" ON "payments" USING btree ("gateway_payment_id");--> statement-breakpoint
-CREATE INDEX "payments_company_idx" ON "payments" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "payments_company_paid_idx" ON "payments" USING btree ("company_id","paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payments_company_tenant_idx" ON "payments" USING btree ("company_id","tenant_id","paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payments_company_property_idx" ON "payments" USING btree ("company_id","property_id","paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payments_company_method_idx" ON "payments" USING btree ("company_id","method","paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payments_company_status_idx" ON "payments" USING btree ("company_id","status","paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payments_company_booking_idx" ON "payments" USING btree ("company_id","booking_id");--> statement-breakpoint
+CREATE INDEX "payments_company_invoice_idx" ON "payments" USING btree ("company_id","invoice_id");--> statement-breakpoint
+CREATE INDEX "payments_company_reference_idx" ON "payments" USING btree ("company_id","reference");--> statement-breakpoint
+CREATE INDEX "payments_user_paid_idx" ON "payments" USING btree ("user_id","paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "lead_notes_lead_created_idx" ON "lead_notes" USING btree ("lead_id","created_at");--> statement-breakpoint
 CREATE INDEX "leads_created_idx" ON "leads" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "leads_status_created_idx" ON "leads" USING btree ("status","created_at");--> statement-breakpoint

@@ -5,12 +5,17 @@ import { users } from './identity';
 
 /**
  * Money movements. Orders are what we ask the gateway to collect; `payments` is the one ledger of money that moved
- * (booking payments, installments, later invoices and refunds), unique on the gateway payment id so that the client
- * verify, the webhook and the reconciliation job record a payment exactly once.
+ * (booking payments, installments, invoice payments online and offline, refunds, failed attempts), unique on the
+ * gateway payment id so that the client verify, the webhook and the reconciliation job record a payment exactly once.
+ * Offline invoice payments (cash, cheque, …) have no order and no gateway id. What a row paid, who paid and where
+ * (tenant, person, property, unit, booking, invoice) is copied onto it when it is written, in the same transaction,
+ * so that the ledger list reads one table through its own indexes.
  */
 
 export const PAYMENT_ORDER_STATUS = ['created', 'paid', 'failed', 'expired'] as const;
 export const PAYMENT_STATUS = ['captured', 'failed', 'refunded'] as const;
+/** What a ledger row is: a booking payment, an installment of one, an invoice payment, or a refund. */
+export const PAYMENT_KINDS = ['booking', 'installment', 'invoice', 'refund'] as const;
 
 export const paymentOrders = pgTable(
   'payment_orders',
@@ -51,23 +56,50 @@ export const payments = pgTable(
     companyId: uuid()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    orderId: uuid()
-      .notNull()
-      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
-    gatewayPaymentId: text().notNull(),
+    /** The gateway order (null for offline payments). */
+    orderId: uuid().references(() => paymentOrders.id, { onDelete: 'cascade' }),
+    /** The gateway's payment or refund id; null for offline payments (unique where present). */
+    gatewayPaymentId: text(),
+    kind: text({ enum: PAYMENT_KINDS }).notNull(),
     amount: integer().notNull(),
     currency: text().notNull().default('INR'),
     status: text({ enum: PAYMENT_STATUS }).notNull(),
+    /** The gateway's method (card, upi, netbanking, …) or the offline one (cash, cheque, bank_transfer, …). */
     method: text(),
-    /** Which path recorded it first: `verify`, `webhook`, `reconcile`, `checkout`. */
+    /** Which path recorded it first: `verify`, `webhook`, `reconcile`, `checkout`, `refund`, `offline`. */
     source: text().notNull(),
     failureReason: text(),
+    /** Copied at insert (no foreign keys: the rows they name are kept while money rows point at them). */
+    tenantId: uuid(),
+    userId: uuid(),
+    propertyId: uuid(),
+    rentalUnitId: uuid(),
+    bookingId: uuid(),
+    invoiceId: uuid(),
+    /** When the money moved (the ledger's sort key): the offline payment's date, else when it was recorded. */
+    paidAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
+    /** The payer's reference (cheque number, UTR, …) or the gateway id. */
+    reference: text().notNull().default(''),
+    /** What it paid, e.g. `Invoice INV-2026-000042`, `Booking installment 2`. */
+    description: text().notNull().default(''),
+    recordedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payments_gateway_payment_uq').on(t.gatewayPaymentId),
-    index('payments_company_idx').on(t.companyId, t.createdAt),
     index('payments_order_idx').on(t.orderId),
+    // The ledger list: newest first with the id as tiebreak, alone and under each filter it offers.
+    index('payments_company_paid_idx').on(t.companyId, t.paidAt.desc(), t.id.desc()),
+    index('payments_company_tenant_idx').on(t.companyId, t.tenantId, t.paidAt.desc(), t.id.desc()),
+    index('payments_company_property_idx').on(t.companyId, t.propertyId, t.paidAt.desc(), t.id.desc()),
+    index('payments_company_method_idx').on(t.companyId, t.method, t.paidAt.desc(), t.id.desc()),
+    index('payments_company_status_idx').on(t.companyId, t.status, t.paidAt.desc(), t.id.desc()),
+    index('payments_company_booking_idx').on(t.companyId, t.bookingId),
+    index('payments_company_invoice_idx').on(t.companyId, t.invoiceId),
+    // The list's search by a reference (cheque number, UTR); gateway ids use the unique index above.
+    index('payments_company_reference_idx').on(t.companyId, t.reference),
+    // A person's own payments (the tenant area).
+    index('payments_user_paid_idx').on(t.userId, t.paidAt.desc(), t.id.desc()),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { Contact } from '@rentora/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -277,10 +278,23 @@ export const rentalUnitUsers = pgTable(
     maintenanceCharges: integer().notNull().default(0),
     /** Day of month (1–28) the rent falls due. */
     rentDueDay: integer().notNull().default(1),
-    duesRent: integer().notNull().default(0),
-    duesMaintenance: integer().notNull().default(0),
-    duesUtilities: integer().notNull().default(0),
-    duesPenalties: integer().notNull().default(0),
+    /** Sums of invoices, so bigint (a tenant's dues may pass int4's 21.4 million rupees). */
+    duesRent: bigint({ mode: 'number' }).notNull().default(0),
+    duesMaintenance: bigint({ mode: 'number' }).notNull().default(0),
+    duesUtilities: bigint({ mode: 'number' }).notNull().default(0),
+    duesPenalties: bigint({ mode: 'number' }).notNull().default(0),
+    /** Deposit and other invoice lines still unpaid. */
+    duesOther: bigint({ mode: 'number' }).notNull().default(0),
+    /**
+     * The dues above are what lists read: adjustment + the unpaid balance of the tenancy's issued invoices by line
+     * kind (invoices.dues.ts keeps them so in every invoice change). The adjustment is what staff set by hand
+     * (PUT /tenants/{id}/financials: wanted − invoice-derived), e.g. an opening balance.
+     */
+    duesRentAdjustment: bigint({ mode: 'number' }).notNull().default(0),
+    duesMaintenanceAdjustment: bigint({ mode: 'number' }).notNull().default(0),
+    duesUtilitiesAdjustment: bigint({ mode: 'number' }).notNull().default(0),
+    duesPenaltiesAdjustment: bigint({ mode: 'number' }).notNull().default(0),
+    duesOtherAdjustment: bigint({ mode: 'number' }).notNull().default(0),
     /** Where the tenancy came from ('staff', 'booking', 'unit'), and the booking when there was one. */
     source: text().notNull().default('staff'),
     bookingId: uuid(),

@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import { gatewayId } from '../payments/payments.gateway';
+import { ledgerFieldsOfOrder } from '../payments/payments.service';
 
 const DAY = 86_400_000;
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
@@ -96,10 +97,14 @@ export async function seedBookingsDemo(db: Db): Promise<void> {
         })
         .returning();
       if (paid) {
+        const gatewayPaymentId = gatewayId('pay');
         await tx.insert(payments).values({
+          ...(await ledgerFieldsOfOrder(tx, order!, 'captured')),
           companyId: sunrise.id,
           orderId: order!.id,
-          gatewayPaymentId: gatewayId('pay'),
+          gatewayPaymentId,
+          reference: gatewayPaymentId,
+          paidAt: createdAt,
           amount: total,
           currency: unit.currency,
           status: 'captured',

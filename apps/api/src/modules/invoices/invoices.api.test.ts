@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
 import {
   computeInvoiceTotals,
   type GenerateRentResult,
@@ -24,6 +23,7 @@ import {
   issuedInvoice,
   makeTenancy,
   payInvoiceInSandbox,
+  pdfText,
   rentLine,
   type Tenancy,
 } from './invoices.testing';
@@ -41,24 +41,6 @@ beforeAll(async () => {
   other = await createCompany(app, { plan: 'professional' });
   tenancy = await makeTenancy(app, owner);
 }, 60_000);
-
-/** The text of a pdf-lib PDF: its strings are written as hex in `<…> Tj` operators and the info dictionary. */
-function pdfText(bytes: Buffer): string {
-  // Streams (page contents, object streams) are Flate-compressed: inflate each one.
-  let raw = bytes.toString('latin1');
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    try {
-      raw += inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-    } catch {
-      // not compressed
-    }
-  }
-  const hex = [...raw.matchAll(/<([0-9A-Fa-f]{4,})>/g)].map((m) =>
-    Buffer.from(m[1]!, 'hex').toString('latin1'),
-  );
-  // Info strings are UTF-16BE with a byte-order mark: drop the zero bytes.
-  return hex.map((s) => s.split(String.fromCharCode(0)).join('')).join('\n');
-}
 
 async function template(session: CompanySession, body: Record<string, unknown>) {
   const response = await call(app, 'POST', '/api/invoice-templates', { ...as(session), body });

@@ -87,7 +87,10 @@ export async function generateRentInvoices(
     if (todo === 0) return { month, created: 0, skipped: done, invoiceUserIds: [] };
     const start = await allocateNumbers(tx, companyId, year, todo);
     // One statement, the same arithmetic as computeInvoiceTotals: lines at quantity 1, tax rounded half up.
+    // The tenancies' dues grow by the new invoices in the same statement (as refreshTenantDues would compute them:
+    // each line its amount plus its largest-remainder share of the tax, the rent line first on a tie).
     const inserted = await tx.execute<{ id: string; user_id: string }>(sql`
+      with ins as (
       insert into invoices (id, company_id, number, tenant_id, user_id, property_id, rental_unit_id, template_id,
         status, issue_date, due_date, period, source, currency, line_items, tax_rate, subtotal, tax, total,
         sent_at, created_by)
@@ -106,7 +109,23 @@ export async function generateRentInvoices(
         r.rent + r.maintenance_charges + ((r.rent + r.maintenance_charges)::bigint * ${taxRate}::int + 5000) / 10000,
         now(), ${options.actorUserId ?? null}::uuid
       ${candidates} and not ${billed}
-      returning id, user_id`);
+      returning id, user_id, tenant_id, subtotal, tax),
+      shares as (
+        select ins.tenant_id, ins.tax,
+          case when ins.subtotal = 0 or r.rent = 0 then 0
+            else (ins.tax::bigint * r.rent / ins.subtotal
+              + case when ins.tax - ins.tax::bigint * r.rent / ins.subtotal
+                  - ins.tax::bigint * r.maintenance_charges / ins.subtotal > 0
+                and ins.tax::bigint * r.rent % ins.subtotal >= ins.tax::bigint * r.maintenance_charges % ins.subtotal
+                then 1 else 0 end)::int end as rent_tax,
+          r.rent, r.maintenance_charges
+        from ins join rental_unit_users r on r.id = ins.tenant_id),
+      dues as (
+        update rental_unit_users u set
+          dues_rent = u.dues_rent + s.rent + s.rent_tax,
+          dues_maintenance = u.dues_maintenance + s.maintenance_charges + (s.tax - s.rent_tax)
+        from shares s where u.id = s.tenant_id)
+      select id, user_id from ins`);
     const rows = (inserted as unknown as { rows: { id: string; user_id: string }[] }).rows;
     // The counter gave out exactly `todo` numbers: anything else would leave a gap, so the run is undone.
     if (rows.length !== todo)

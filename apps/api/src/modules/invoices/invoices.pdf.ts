@@ -37,11 +37,11 @@ export function pdfMoney(minor: number, currency = 'INR'): string {
   })}`;
 }
 
-function ascii(text: string): string {
+export function ascii(text: string): string {
   return text.replace(/[^\x20-\x7E]/g, '?');
 }
 
-function formatDate(isoDate: string): string {
+export function formatDate(isoDate: string): string {
   return new Date(`${isoDate.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', {
     day: '2-digit',
     month: 'short',
@@ -51,7 +51,7 @@ function formatDate(isoDate: string): string {
 }
 
 /** Splits text into lines no wider than `width` at `size`. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const out: string[] = [];
   for (const paragraph of ascii(text).split(/\r?\n/)) {
     let line = '';

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app';
 import { recordAudit } from '../../core/audit';
 import { invoices, invoiceTemplates, users } from '../../db/schema';
 import { escapeHtml, sendMail } from '../notification-logs/notification-logs.delivery';
+import { refreshTenantDues } from './invoices.dues';
 import { todayIso } from './invoices.service';
 
 const BATCH = 200;
@@ -88,6 +89,11 @@ export function createInvoiceReminders(deps: Pick<AppDeps, 'db' | 'mailer' | 'no
               });
             }
           }
+          // The penalty lines move the dues of the tenancies they were added to.
+          const billed = new Set(
+            due.filter((d) => lateFeeOf(rule, d.total - d.amountPaid) > 0).map((d) => d.tenantId),
+          );
+          for (const tenantId of billed) await refreshTenantDues(tx, rule.companyId, tenantId);
           return {
             seen: due.length,
             fees: due.filter((d) => lateFeeOf(rule, d.total - d.amountPaid) > 0).length,

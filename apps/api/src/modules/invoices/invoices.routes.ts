@@ -21,12 +21,12 @@ import {
   zOk,
   zOkList,
 } from '@rentora/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthContext, access, requireCompany } from '../../core/access';
 import { unauthorized } from '../../core/errors';
 import { ok, okMessage, pageOf } from '../../core/http';
+import { sendPdf } from '../payments/payments.receipt';
 import { createInvoiceTemplatesService } from './invoice-templates.service';
 import { createBillingService, monthOf } from './invoices.billing';
 import { createInvoiceReminders } from './invoices.reminders';
@@ -52,16 +52,6 @@ const caller = (auth: AuthContext | null): AuthContext => {
   if (!auth) throw unauthorized();
   return auth;
 };
-
-function sendPdf(reply: FastifyReply, file: { bytes: Uint8Array; fileName: string }) {
-  const safeName = file.fileName.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'invoice.pdf';
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${safeName}"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(Buffer.from(file.bytes));
-}
 
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const invoices = createInvoicesService(app.deps, app.log);

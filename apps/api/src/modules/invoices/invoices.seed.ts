@@ -1,16 +1,11 @@
 import { computeInvoiceTotals } from '@rentora/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  companies,
-  companyUsers,
-  invoicePayments,
-  invoices,
-  invoiceTemplates,
-  rentalUnitUsers,
-} from '../../db/schema';
+import { companies, companyUsers, invoices, invoiceTemplates, rentalUnitUsers } from '../../db/schema';
 import { DEMO_COMPANY_DOMAINS } from '../../db/seed';
 import { generateRentInvoices } from './invoices.billing';
+import { refreshTenantDues } from './invoices.dues';
+import { insertOfflinePayment } from './invoices.service';
 
 const RUPEES = 100;
 
@@ -95,12 +90,9 @@ export async function seedInvoicesDemo(db: Db): Promise<void> {
       const amount = older ? invoice.total : index % 2 === 0 ? Math.floor(invoice.total / 2) : 0;
       if (amount === 0) continue;
       const paidAt = new Date(`${invoice.period}-03T10:00:00Z`);
-      await tx.insert(invoicePayments).values({
-        companyId: company.id,
-        invoiceId: invoice.id,
+      await insertOfflinePayment(tx, invoice, {
         amount,
         method: methods[index % methods.length]!,
-        source: 'offline',
         paidAt,
         reference: `DEMO-${invoice.number}`,
         recordedBy: actor,
@@ -125,12 +117,9 @@ export async function seedInvoicesDemo(db: Db): Promise<void> {
   if (early) {
     const paidAt = new Date();
     await db.transaction(async (tx) => {
-      await tx.insert(invoicePayments).values({
-        companyId: company.id,
-        invoiceId: early.id,
+      await insertOfflinePayment(tx, early, {
         amount: early.total,
         method: 'upi',
-        source: 'offline',
         paidAt,
         reference: `DEMO-${early.number}`,
         recordedBy: actor,
@@ -179,4 +168,12 @@ export async function seedInvoicesDemo(db: Db): Promise<void> {
       createdBy: actor,
     });
   }
+  // The payments above moved the tenancies' dues (the rent run already added its invoices).
+  const billedTenancies = await db
+    .selectDistinct({ id: invoices.tenantId })
+    .from(invoices)
+    .where(eq(invoices.companyId, company.id));
+  await db.transaction(async (tx) => {
+    for (const t of billedTenancies) await refreshTenantDues(tx, company.id, t.id);
+  });
 }

@@ -29,6 +29,7 @@ import {
   invoiceCounters,
   invoicePayments,
   invoices,
+  payments as ledger,
   paymentOrders,
   properties,
   rentalUnits,
@@ -43,6 +44,7 @@ import {
   registerPaidHook,
 } from '../payments/payments.service';
 import { templateFor } from './invoice-templates.service';
+import { refreshTenantDues } from './invoices.dues';
 import { renderInvoicePdf } from './invoices.pdf';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -163,6 +165,59 @@ export async function allocateNumbers(tx: Tx, companyId: string, year: number, n
   return row!.last - n + 1;
 }
 
+/**
+ * Writes an offline payment of an issued invoice: its ledger row (the payments list reads only the ledger) and the
+ * invoice's own record pointing at it, in the caller's transaction. The invoice's totals are the caller's.
+ */
+export async function insertOfflinePayment(
+  tx: Tx,
+  invoice: InvoiceRow,
+  input: {
+    amount: number;
+    method: InvoicePaymentRow['method'];
+    paidAt: Date;
+    reference: string;
+    recordedBy: string | null;
+  },
+): Promise<InvoicePaymentRow> {
+  const [moved] = await tx
+    .insert(ledger)
+    .values({
+      companyId: invoice.companyId,
+      kind: 'invoice',
+      amount: input.amount,
+      currency: invoice.currency,
+      status: 'captured',
+      method: input.method,
+      source: 'offline',
+      tenantId: invoice.tenantId,
+      userId: invoice.userId,
+      propertyId: invoice.propertyId,
+      rentalUnitId: invoice.rentalUnitId,
+      invoiceId: invoice.id,
+      paidAt: input.paidAt,
+      reference: input.reference,
+      description: `Invoice ${invoice.number ?? ''}`.trim(),
+      recordedBy: input.recordedBy,
+    })
+    .returning({ id: ledger.id });
+  const [payment] = await tx
+    .insert(invoicePayments)
+    .values({
+      companyId: invoice.companyId,
+      invoiceId: invoice.id,
+      amount: input.amount,
+      method: input.method,
+      source: 'offline',
+      paidAt: input.paidAt,
+      reference: input.reference,
+      paymentId: moved!.id,
+      recordedBy: input.recordedBy,
+    })
+    .returning();
+  return payment!;
+}
+
 const ONLINE_METHODS = new Set(['card', 'upi']);
 
 /**
@@ -182,8 +237,8 @@ async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
       method:
         payment.method && ONLINE_METHODS.has(payment.method) ? (payment.method as 'card' | 'upi') : 'other',
       source: 'online',
-      paidAt: payment.createdAt,
-      reference: payment.gatewayPaymentId,
+      paidAt: payment.paidAt,
+      reference: payment.gatewayPaymentId ?? '',
       paymentId: payment.id,
       recordedBy: null,
     })
@@ -201,6 +256,7 @@ async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
       currentOrderId: invoice.currentOrderId === order.id ? null : invoice.currentOrderId,
     })
     .where(eq(invoices.id, invoice.id));
+  await refreshTenantDues(tx, invoice.companyId, invoice.tenantId);
   await recordAudit(tx, {
     companyId: invoice.companyId,
     actorUserId: null,
@@ -319,6 +375,7 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
       before: { status: row.status },
       after: { status: 'sent', number: issued!.number },
     });
+    await refreshTenantDues(tx, row.companyId, row.tenantId);
     return issued!;
   }
 
@@ -697,6 +754,7 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
         before: { status: current.status },
         after: { status: 'void' },
       });
+      await refreshTenantDues(tx, ctx.companyId, current.tenantId);
       return updated!;
     });
     return detailOf(row);
@@ -723,19 +781,13 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
           : new Date();
         if (paidAt.getTime() > Date.now() + 86_400_000)
           throw badRequest('The payment date is in the future', 'paidAt');
-        const [payment] = await tx
-          .insert(invoicePayments)
-          .values({
-            companyId: ctx.companyId,
-            invoiceId: id,
-            amount: body.amount,
-            method: body.method,
-            source: 'offline',
-            paidAt,
-            reference: body.reference,
-            recordedBy: ctx.userId,
-          })
-          .returning();
+        const payment = await insertOfflinePayment(tx, current, {
+          amount: body.amount,
+          method: body.method,
+          paidAt,
+          reference: body.reference,
+          recordedBy: ctx.userId,
+        });
         const amountPaid = current.amountPaid + body.amount;
         const status = amountPaid >= current.total ? 'paid' : 'partially_paid';
         // The open gateway order was for the old balance: close it, a new one is opened for what is left.
@@ -764,6 +816,7 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
           before: { status: current.status, amountPaid: current.amountPaid },
           after: { status, amountPaid, paymentId: payment!.id },
         });
+        await refreshTenantDues(tx, ctx.companyId, current.tenantId);
         return updated!;
       });
       return detailOf(row);

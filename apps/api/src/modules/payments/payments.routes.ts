@@ -1,9 +1,29 @@
-import { ZSandboxCheckoutBody, ZSandboxCheckoutResult, ZWebhookResult, zOk } from '@rentora/shared';
+import {
+  ZIdParams,
+  ZLedgerPaymentDetailDto,
+  ZLedgerPaymentDto,
+  ZMyPaymentsQuery,
+  ZPaymentListQuery,
+  ZSandboxCheckoutBody,
+  ZSandboxCheckoutResult,
+  ZWebhookResult,
+  zOk,
+  zOkList,
+} from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../core/access';
+import { type AuthContext, access, requireCompany } from '../../core/access';
 import { unauthorized } from '../../core/errors';
-import { ok } from '../../core/http';
+import { ok, okList } from '../../core/http';
+import { createLedgerService } from './payments.ledger';
+import { sendPdf } from './payments.receipt';
 import { createPaymentsService } from './payments.service';
+
+const ledgerRead = access.company('payments_read');
+
+const caller = (auth: AuthContext | null): AuthContext => {
+  if (!auth) throw unauthorized();
+  return auth;
+};
 
 const tags = ['payments'];
 
@@ -27,6 +47,72 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         await payments.sandboxCheckout(request.auth.userId, request.body.orderId, request.body.outcome),
       );
     },
+  );
+
+  const ledger = createLedgerService(app.deps.db);
+
+  app.get(
+    '/',
+    {
+      config: { access: ledgerRead },
+      schema: {
+        tags,
+        summary:
+          'The payments ledger: every money movement of the company (booking payments, installments, invoice payments online and offline, refunds, failed attempts), newest first',
+        querystring: ZPaymentListQuery,
+        response: { 200: zOkList(ZLedgerPaymentDto) },
+      },
+    },
+    async (request) => {
+      const { data, pagination } = await ledger.list(requireCompany(request.auth), request.query);
+      return okList(data, pagination);
+    },
+  );
+
+  app.get(
+    '/mine',
+    {
+      config: { access: access.user },
+      schema: {
+        tags,
+        summary: "The signed-in person's own payments (tenant area), newest first",
+        querystring: ZMyPaymentsQuery,
+        response: { 200: zOkList(ZLedgerPaymentDto) },
+      },
+    },
+    async (request) => {
+      const { data, pagination } = await ledger.mine(caller(request.auth), request.query);
+      return okList(data, pagination);
+    },
+  );
+
+  app.get(
+    '/mine/:id/receipt',
+    {
+      config: { access: access.user },
+      schema: { tags, summary: 'The PDF receipt of one of my payments', params: ZIdParams },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await ledger.mineReceipt(caller(request.auth), request.params.id)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: ledgerRead },
+      schema: { tags, params: ZIdParams, response: { 200: zOk(ZLedgerPaymentDetailDto) } },
+    },
+    async (request) => ok(await ledger.get(requireCompany(request.auth), request.params.id)),
+  );
+
+  app.get(
+    '/:id/receipt',
+    {
+      config: { access: ledgerRead },
+      schema: { tags, summary: 'The PDF receipt of a payment or refund', params: ZIdParams },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await ledger.receipt(requireCompany(request.auth), request.params.id)),
   );
 
   // The webhook signs the raw body: in its own scope, every body is kept as the bytes that arrived.

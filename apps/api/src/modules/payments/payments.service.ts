@@ -4,12 +4,16 @@ import type { AppDeps } from '../../app';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, notFound } from '../../core/errors';
 import type { Db, Tx } from '../../db/client';
-import { paymentOrders, payments, paymentWebhookEvents } from '../../db/schema';
+import { bookings, invoices, paymentOrders, payments, paymentWebhookEvents } from '../../db/schema';
 import { createPaymentGateway, gatewayId, type PaymentGateway } from './payments.gateway';
 import { paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './payments.signature';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+/** A ledger row of a gateway payment or refund (offline rows have neither order nor gateway id). */
+export type GatewayPaymentRow = PaymentRow & { orderId: string; gatewayPaymentId: string };
+const isGatewayRow = (p: PaymentRow): p is GatewayPaymentRow =>
+  p.orderId !== null && p.gatewayPaymentId !== null;
 
 export interface RecordPaymentInput {
   gatewayOrderId: string;
@@ -64,6 +68,78 @@ export interface RefundResult {
 const LOCK_BUSY = Symbol('order row locked');
 const LOCK_TRIES = 100;
 const LOCK_RETRY_MS = 15;
+
+/** The ledger columns a gateway payment copies from what its order pays (a booking, an installment, an invoice). */
+export async function ledgerFieldsOfOrder(
+  tx: Tx,
+  order: PaymentOrderRow,
+  status: PaymentRow['status'],
+): Promise<
+  Pick<
+    typeof payments.$inferInsert,
+    'kind' | 'tenantId' | 'userId' | 'propertyId' | 'rentalUnitId' | 'bookingId' | 'invoiceId' | 'description'
+  >
+> {
+  const refund = status === 'refunded';
+  if (order.purpose === 'invoice' && order.referenceId) {
+    const [invoice] = await tx
+      .select({
+        tenantId: invoices.tenantId,
+        userId: invoices.userId,
+        propertyId: invoices.propertyId,
+        rentalUnitId: invoices.rentalUnitId,
+        number: invoices.number,
+      })
+      .from(invoices)
+      .where(and(eq(invoices.id, order.referenceId), eq(invoices.companyId, order.companyId)));
+    const what = `Invoice ${invoice?.number ?? ''}`.trim();
+    return {
+      kind: refund ? 'refund' : 'invoice',
+      tenantId: invoice?.tenantId ?? null,
+      userId: invoice?.userId ?? order.userId,
+      propertyId: invoice?.propertyId ?? null,
+      rentalUnitId: invoice?.rentalUnitId ?? null,
+      bookingId: null,
+      invoiceId: invoice ? order.referenceId : null,
+      description: refund ? `Refund of ${what.toLowerCase()}` : what,
+    };
+  }
+  const [booking] = order.referenceId
+    ? await tx
+        .select({
+          tenantId: bookings.tenantId,
+          userId: bookings.userId,
+          propertyId: bookings.propertyId,
+          rentalUnitId: bookings.rentalUnitId,
+        })
+        .from(bookings)
+        .where(and(eq(bookings.id, order.referenceId), eq(bookings.companyId, order.companyId)))
+    : [];
+  const what = order.installmentNumber ? `Booking installment ${order.installmentNumber}` : 'Booking payment';
+  return {
+    kind: refund ? 'refund' : order.installmentNumber ? 'installment' : 'booking',
+    tenantId: booking?.tenantId ?? null,
+    userId: booking?.userId ?? order.userId,
+    propertyId: booking?.propertyId ?? null,
+    rentalUnitId: booking?.rentalUnitId ?? null,
+    bookingId: booking ? order.referenceId : null,
+    invoiceId: null,
+    description: refund ? 'Booking refund' : what,
+  };
+}
+
+/**
+ * After the paid hooks: a booking that has just become a tenancy names it on every ledger row of that booking (the
+ * attempts made before it existed included), so that the tenant filter and the tenant's payments find them.
+ */
+async function linkBookingTenancy(tx: Tx, payment: PaymentRow): Promise<void> {
+  if (!payment.bookingId) return;
+  await tx.execute(sql`
+    update payments set tenant_id = b.tenant_id
+    from bookings b
+    where b.id = ${payment.bookingId} and b.company_id = ${payment.companyId} and b.tenant_id is not null
+      and payments.company_id = ${payment.companyId} and payments.booking_id = b.id and payments.tenant_id is null`);
+}
 
 const verificationFailed = () => new AppError('VALIDATION_ERROR', 'Payment verification failed');
 
@@ -204,6 +280,8 @@ export function createPaymentsService(
           method: input.method ?? null,
           source: input.source,
           failureReason: input.failureReason ?? null,
+          reference: input.gatewayPaymentId,
+          ...(await ledgerFieldsOfOrder(tx, order, input.status)),
         })
         .onConflictDoNothing({ target: payments.gatewayPaymentId })
         .returning();
@@ -224,6 +302,7 @@ export function createPaymentsService(
             .where(eq(paymentOrders.id, order.id))
             .returning();
           for (const hook of hooks) await hook(tx, paid!, payment);
+          await linkBookingTenancy(tx, payment);
           return { recorded: true, settled: true, order: paid!, payment };
         }
         return { recorded: true, settled: false, order, payment };
@@ -264,7 +343,7 @@ export function createPaymentsService(
       throw new AppError('CONFLICT', 'Nothing is left to refund on this payment');
     }
     const refund = await gateway.refund({
-      paymentId: row.payment.gatewayPaymentId,
+      paymentId: input.gatewayPaymentId,
       amount,
       receipt: input.receipt,
     });
@@ -479,14 +558,14 @@ export function createPaymentsService(
   }
 
   /** Every ledger row of the orders made for one booking (or other paid record). */
-  async function paymentsOfReference(referenceId: string): Promise<PaymentRow[]> {
+  async function paymentsOfReference(referenceId: string): Promise<GatewayPaymentRow[]> {
     return db
       .select({ payment: payments })
       .from(payments)
       .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
       .where(eq(paymentOrders.referenceId, referenceId))
       .orderBy(payments.createdAt)
-      .then((rows) => rows.map((r) => r.payment));
+      .then((rows) => rows.map((r) => r.payment).filter(isGatewayRow));
   }
 
   return {

@@ -1,6 +1,6 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bookings, paymentOrders, payments } from '../../db/schema';
+import { bookings, payments } from '../../db/schema';
 
 export interface TenantPaymentItem {
   _id: string;
@@ -14,9 +14,10 @@ export interface TenantPaymentItem {
 }
 
 /**
- * The tenant's payment history from the payments ledger, newest first: the payments of the bookings that created
- * this tenancy (booking payments and installments, failed attempts and refunds included). The caller has already
- * checked that the tenant belongs to `companyId`.
+ * The tenant's payment history from the payments ledger, newest first: every ledger row of this tenancy (invoice
+ * payments online and offline) and of the bookings that created it (booking payments and installments, failed
+ * attempts and refunds included, also those recorded before the tenancy existed). The caller has already checked
+ * that the tenant belongs to `companyId`.
  */
 export async function listTenantPayments(
   db: DbOrTx,
@@ -24,42 +25,33 @@ export async function listTenantPayments(
   tenantId: string,
   page: { page: number; limit: number },
 ): Promise<{ data: TenantPaymentItem[]; total: number; page: number; limit: number }> {
+  const ofBookings = db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.companyId, companyId), eq(bookings.tenantId, tenantId)));
   const where = and(
     eq(payments.companyId, companyId),
-    eq(bookings.companyId, companyId),
-    eq(bookings.tenantId, tenantId),
+    or(eq(payments.tenantId, tenantId), sql`${payments.bookingId} = any(array(${ofBookings}))`),
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ payment: payments, installmentNumber: paymentOrders.installmentNumber })
+      .select()
       .from(payments)
-      .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
-      .innerJoin(bookings, eq(bookings.id, paymentOrders.referenceId))
       .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .orderBy(desc(payments.paidAt), desc(payments.id))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
-    db
-      .select({ n: count() })
-      .from(payments)
-      .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
-      .innerJoin(bookings, eq(bookings.id, paymentOrders.referenceId))
-      .where(where),
+    db.select({ n: count() }).from(payments).where(where),
   ]);
   return {
-    data: rows.map(({ payment, installmentNumber }) => ({
+    data: rows.map((payment) => ({
       _id: payment.id,
       amount: payment.amount,
       currency: payment.currency,
       status: payment.status,
       method: payment.method,
-      description:
-        payment.status === 'refunded'
-          ? 'Booking refund'
-          : installmentNumber
-            ? `Booking installment ${installmentNumber}`
-            : 'Booking payment',
-      paidAt: payment.status === 'captured' ? payment.createdAt.toISOString() : null,
+      description: payment.description,
+      paidAt: payment.status === 'captured' ? payment.paidAt.toISOString() : null,
       createdAt: payment.createdAt.toISOString(),
     })),
     total: total?.n ?? 0,

@@ -207,6 +207,10 @@ export async function seedTenantsDemo(db: Db, storage?: Storage): Promise<void> 
         duesRent: demo.dues?.rent ?? 0,
         duesUtilities: demo.dues?.utilities ?? 0,
         duesPenalties: demo.dues?.penalties ?? 0,
+        // Opening balances from before invoicing: adjustments, so that they stay when the invoices move the dues.
+        duesRentAdjustment: demo.dues?.rent ?? 0,
+        duesUtilitiesAdjustment: demo.dues?.utilities ?? 0,
+        duesPenaltiesAdjustment: demo.dues?.penalties ?? 0,
         ratings:
           demo.status === 'active' ? { payment: 5, behavior: 5, maintenance: 4, communication: 5 } : {},
         compliance: {
@@ -278,6 +282,8 @@ export async function seedTenantsDemo(db: Db, storage?: Storage): Promise<void> 
         rentDueDay: 5,
         duesRent: 12_000 * RUPEES,
         duesUtilities: 1_450 * RUPEES,
+        duesRentAdjustment: 12_000 * RUPEES,
+        duesUtilitiesAdjustment: 1_450 * RUPEES,
         ratings: { payment: 4, behavior: 5 },
         compliance: { backgroundCheck: true, policeVerification: true, agreementSigned: true },
       })

@@ -42,6 +42,7 @@ import {
   tenantEntries,
 } from '../../db/schema';
 import { createAuthRepo } from '../auth/auth.repo';
+import { setTenantDues } from '../invoices/invoices.dues';
 import { lockUnit, settleOccupancy } from '../rental-units/rental-units.tenants';
 import { createDocumentSigner, newTenantCode, sniffDocumentType } from './tenants.files';
 import { recordTenantStatus } from './tenants.history';
@@ -599,6 +600,11 @@ export function createTenantsService(deps: AppDeps) {
           duesMaintenance: row.duesMaintenance,
           duesUtilities: row.duesUtilities,
           duesPenalties: row.duesPenalties,
+          // Carried over as the new tenancy's adjustment (its dues follow its own invoices from here on).
+          duesRentAdjustment: row.duesRent,
+          duesMaintenanceAdjustment: row.duesMaintenance,
+          duesUtilitiesAdjustment: row.duesUtilities,
+          duesPenaltiesAdjustment: row.duesPenalties,
           ratings: row.ratings,
           compliance: row.compliance,
         });
@@ -633,12 +639,8 @@ export function createTenantsService(deps: AppDeps) {
       input: { rent?: number; maintenance?: number; utilities?: number; penalties?: number },
     ) {
       await mustFind(ctx.companyId, tenantId);
-      await createTenantsRepo(db).update(ctx.companyId, tenantId, {
-        ...(input.rent !== undefined ? { duesRent: input.rent } : {}),
-        ...(input.maintenance !== undefined ? { duesMaintenance: input.maintenance } : {}),
-        ...(input.utilities !== undefined ? { duesUtilities: input.utilities } : {}),
-        ...(input.penalties !== undefined ? { duesPenalties: input.penalties } : {}),
-      });
+      // The figures shown become the ones asked for; they still follow the tenancy's invoices afterwards.
+      await db.transaction((tx) => setTenantDues(tx, ctx.companyId, tenantId, input));
       return this.dues(ctx, tenantId);
     },
 
