@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, DEMO, registerUser } from './support/api';
+import { api, DEMO, login, registerUser } from './support/api';
 import { launchBrowser, newPage, screenshot, type TrackedPage } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -100,6 +100,55 @@ describe('bookings', () => {
       )
       .toBe(true);
     await screenshot(staff.page, 'bookings-dashboard');
+
+    // The visible filters keep the address in step: a property, then a status chip.
+    await staff.page.getByLabel('Property', { exact: true }).selectOption({ label: property!.name });
+    await staff.page
+      .getByLabel('Unit', { exact: true })
+      .locator('option')
+      .nth(1)
+      .waitFor({ state: 'attached' });
+    await staff.page.getByRole('button', { name: 'Partially paid', exact: true }).click();
+    await expect.poll(() => new URL(staff.page.url()).searchParams.get('status')).toBe('partially_paid');
+    expect(new URL(staff.page.url()).searchParams.get('propertyId')).toBe(property!._id);
+    await card.first().waitFor();
+    await screenshot(staff.page, 'bookings-dashboard-filters');
+    await staff.page.getByRole('button', { name: 'Confirmed', exact: true }).click();
+    await expect
+      .poll(() => new URL(staff.page.url()).searchParams.get('status'))
+      .toBe('partially_paid,confirmed');
+    await staff.page.reload();
+    await card.first().waitFor({ timeout: 15_000 });
+    expect(await staff.page.getByLabel('Property', { exact: true }).inputValue()).toBe(property!._id);
+
+    // The company's agreement template: a custom clause, shown in the live preview, saved.
+    await staff.page.getByRole('tab', { name: 'Agreement template' }).click();
+    const editor = staff.page.getByTestId('agreement-template');
+    await editor.waitFor();
+    await editor.getByRole('button', { name: 'Add clause' }).click();
+    const clauses = editor.getByTestId('template-clause');
+    const last = clauses.last();
+    await last.getByPlaceholder('Clause title').fill('Pets');
+    await last.getByRole('textbox', { name: /text$/ }).fill('One cat or dog may live in the unit.');
+    await staff.page
+      .getByTestId('template-preview')
+      .getByText('One cat or dog may live in the unit.')
+      .waitFor();
+    await editor.getByRole('button', { name: 'Save template' }).click();
+    await staff.page.getByText('Agreement template saved').first().waitFor({ timeout: 15_000 });
+    await screenshot(staff.page, 'bookings-agreement-template');
+    const owner = await login(baseUrl, DEMO.owner.email, DEMO.owner.password);
+    const saved = await api<{ clauses: { title: string }[] }>(
+      baseUrl,
+      'GET',
+      '/bookings/agreement-template',
+      {
+        token: owner.token,
+      },
+    );
+    expect(saved.body.data?.clauses.at(-1)?.title).toBe('Pets');
+    await staff.page.getByRole('tab', { name: 'Bookings' }).click();
+    await card.first().waitFor();
 
     // Staff generate the rental agreement from the booking's detail.
     await card.first().getByRole('button', { name: 'Details' }).click();

@@ -548,7 +548,7 @@ function BookingFiltersBar({
   return (
     <div className="mb-4 space-y-3" data-testid="booking-filters">
       {company ? (
-        <Card className="grid gap-3 p-3 sm:grid-cols-2 sm:p-4 lg:grid-cols-[minmax(0,1.4fr)_repeat(4,minmax(0,1fr))]">
+        <Card className="grid gap-3 p-3 sm:grid-cols-2 sm:p-4 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,0.9fr)]">
           <SearchInput
             value={searchText}
             onChange={setSearchText}
