@@ -1,9 +1,18 @@
-import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
+import {
+  Component,
+  type ErrorInfo,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ToastViewport } from '../components/toasts';
 import { UpgradeDialogHost } from '../components/upgrade-dialog-host';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { appNavigation } from '../lib/navigation';
+import { toasts } from '../lib/toast-store';
 import { RouteError } from './route-error';
 
 class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown }> {
@@ -41,6 +50,23 @@ function NavigationBridge() {
   return null;
 }
 
+const ToastViewport = lazy(() =>
+  import('../components/toasts').then((module) => ({ default: module.ToastViewport })),
+);
+const hasToasts = () => toasts.list().length > 0;
+
+/** The toast stack, loaded with the first toast (most visits of the public pages raise none) and kept from then on. */
+function Toasts() {
+  const shown = useRef(false);
+  const any = useSyncExternalStore(toasts.subscribe, hasToasts, hasToasts);
+  if (any) shown.current = true;
+  return shown.current ? (
+    <Suspense fallback={null}>
+      <ToastViewport />
+    </Suspense>
+  ) : null;
+}
+
 /** The root route: auth state (needs the router for navigation), toasts, the upgrade dialog, errors. */
 export function AppRoot() {
   const location = useLocation();
@@ -50,7 +76,7 @@ export function AppRoot() {
       <RouteErrorBoundary resetKey={location.pathname}>
         <Outlet />
       </RouteErrorBoundary>
-      <ToastViewport />
+      <Toasts />
       <UpgradeDialogHost />
     </AuthProvider>
   );

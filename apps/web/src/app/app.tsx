@@ -1,14 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientContext } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { api } from '../lib/api-client';
 import { appNavigation } from '../lib/navigation';
-import { queryClient } from '../lib/query-client';
+import { loadedQueryClient, useLoadedQueryClient } from '../lib/query-runtime';
 import { upgradeRequestFromError, upgradeStore } from '../lib/upgrade-store';
 import { AppRoutes } from './router';
 
 // The API client's side effects that need the app: navigation to /login and the upgrade dialog.
 api.hooks.onSessionExpired = () => {
-  queryClient.clear();
+  loadedQueryClient()?.clear();
   const location = appNavigation.location;
   if (!location || location.pathname.startsWith('/auth')) return;
   appNavigation.navigate?.('/login', {
@@ -19,11 +19,14 @@ api.hooks.onSessionExpired = () => {
 api.hooks.onPlanRestriction = (body) => upgradeStore.open(upgradeRequestFromError(body));
 
 export function App() {
+  // The query client loads on demand (lib/query-runtime.ts); the context is always there so that its arrival
+  // re-renders the tree instead of remounting it.
+  const queryClient = useLoadedQueryClient();
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientContext.Provider value={queryClient ?? undefined}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-    </QueryClientProvider>
+    </QueryClientContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { TIMINGS } from '@rentora/shared';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { loadQueryClient } from '../lib/query-runtime';
 
 export type ChunkLoadKind = 'missing' | 'error' | 'timeout';
 
@@ -32,10 +33,31 @@ export function loadWithTimeout<M>(
   });
 }
 
-/** `lazyPage(() => import('./login-page'), 'LoginPage')`: a route-level code-split component. */
+export interface LazyPageOptions {
+  /**
+   * The page (or anything it renders) uses TanStack Query: it renders once the query client has loaded too
+   * (lib/query-runtime.ts). Default true; the public pages and the auth forms, which use lib/light-query.ts, say false
+   * so that their first load does not carry it.
+   */
+  queryClient?: boolean;
+}
+
+/** `lazyPage(() => import('./invoices-page'), 'InvoicesPage')`: a route-level code-split component. */
 export function lazyPage<K extends string, M extends { [P in K]: ComponentType }>(
   load: () => Promise<M>,
   name: K,
+  { queryClient = true }: LazyPageOptions = {},
 ): LazyExoticComponent<ComponentType> {
-  return lazy(() => loadWithTimeout(load).then((module) => ({ default: module[name] })));
+  const loadAll = queryClient
+    ? () => Promise.all([load(), loadQueryClient()]).then(([module]) => module)
+    : load;
+  return lazy(() => loadWithTimeout(loadAll).then((module) => ({ default: module[name] })));
+}
+
+/** A page that needs no TanStack Query (see `LazyPageOptions.queryClient`). */
+export function lazyLightPage<K extends string, M extends { [P in K]: ComponentType }>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
+  return lazyPage(load, name, { queryClient: false });
 }

@@ -1,33 +1,34 @@
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
-import { NotFoundPage } from '../features/public/not-found-page';
 import { PublicLayout } from '../features/public/public-layout';
 import { AppRoot } from './app-root';
 import { AppRedirect, GuestOnly, RedirectTo, RequireAuth } from './guards';
-import { lazyPage } from './lazy';
+import { lazyLightPage, lazyPage } from './lazy';
 import { fullScreen, page, publicPage } from './suspense';
 
-const Home = lazyPage(() => import('../features/public/home-page'), 'HomePage');
-const Features = lazyPage(() => import('../features/public/features-page'), 'FeaturesPage');
-const Pricing = lazyPage(() => import('../features/public/pricing-page'), 'PricingPage');
-const Contact = lazyPage(() => import('../features/public/contact-page'), 'ContactPage');
-const Privacy = lazyPage(() => import('../features/public/legal-pages'), 'PrivacyPolicyPage');
-const Terms = lazyPage(() => import('../features/public/legal-pages'), 'TermsPage');
-const Properties = lazyPage(
+// The public site and the auth forms fetch through lib/light-query.ts: they do not wait for (or load) TanStack Query.
+const Home = lazyLightPage(() => import('../features/public/home-page'), 'HomePage');
+const Features = lazyLightPage(() => import('../features/public/features-page'), 'FeaturesPage');
+const Pricing = lazyLightPage(() => import('../features/public/pricing-page'), 'PricingPage');
+const Contact = lazyLightPage(() => import('../features/public/contact-page'), 'ContactPage');
+const NotFound = lazyLightPage(() => import('../features/public/not-found-page'), 'NotFoundPage');
+const Privacy = lazyLightPage(() => import('../features/public/legal-pages'), 'PrivacyPolicyPage');
+const Terms = lazyLightPage(() => import('../features/public/legal-pages'), 'TermsPage');
+const Properties = lazyLightPage(
   () => import('../features/public-listing/public-properties-page'),
   'PublicPropertiesPage',
 );
-const PropertyDetail = lazyPage(
+const PropertyDetail = lazyLightPage(
   () => import('../features/public-listing/public-property-detail-page'),
   'PublicPropertyDetailPage',
 );
 
-const AuthLayout = lazyPage(() => import('../features/auth/auth-layout'), 'AuthLayout');
-const Login = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
-const Register = lazyPage(() => import('../features/auth/register-page'), 'RegisterPage');
-const ForgotPassword = lazyPage(() => import('../features/auth/password-pages'), 'ForgotPasswordPage');
-const ResetPassword = lazyPage(() => import('../features/auth/password-pages'), 'ResetPasswordPage');
+const AuthLayout = lazyLightPage(() => import('../features/auth/auth-layout'), 'AuthLayout');
+const Login = lazyLightPage(() => import('../features/auth/login-page'), 'LoginPage');
+const Register = lazyLightPage(() => import('../features/auth/register-page'), 'RegisterPage');
+const ForgotPassword = lazyLightPage(() => import('../features/auth/password-pages'), 'ForgotPasswordPage');
+const ResetPassword = lazyLightPage(() => import('../features/auth/password-pages'), 'ResetPasswordPage');
 const VerifyEmail = lazyPage(() => import('../features/auth/verify-email-pages'), 'VerifyEmailPage');
-const VerifyEmailPending = lazyPage(
+const VerifyEmailPending = lazyLightPage(
   () => import('../features/auth/verify-email-pages'),
   'VerifyEmailPendingPage',
 );
@@ -69,7 +70,7 @@ export const routes: RouteObject[] = [
           { path: 'contact', element: publicPage(Contact) },
           { path: 'privacy-policy', element: publicPage(Privacy) },
           { path: 'terms-conditions', element: publicPage(Terms) },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: publicPage(NotFound) },
         ],
       },
       {

@@ -1,27 +1,22 @@
-import {
-  type AccessContext,
-  AUTH_FALLBACK_MESSAGES,
-  type CompanyDto,
-  type CompanyUserDto,
-  type PermissionContextDto,
-  TIMINGS,
-  type UserDto,
+import type {
+  AccessContext,
+  CompanyDto,
+  CompanyUserDto,
+  PermissionContextDto,
+  UserDto,
 } from '@rentora/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type ComponentType,
   createContext,
+  lazy,
   type ReactNode,
-  useCallback,
+  Suspense,
   useContext,
   useEffect,
-  useMemo,
-  useRef,
   useState,
 } from 'react';
-import { useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api-client';
+import { loadQueryClient, useLoadedQueryClient } from '../../lib/query-runtime';
 import { session, useSession } from '../../lib/session';
-import { authApi, authKeys } from './auth.api';
 
 export interface AuthValue {
   isAuthenticated: boolean;
@@ -48,185 +43,95 @@ export interface AuthValue {
 
 const AuthContext = createContext<AuthValue | null>(null);
 
-function isSessionRejection(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500;
-}
-
 export function roleHome(user: Pick<UserDto, 'role'> | null | undefined): string {
   return user?.role === 'tenant' ? '/tenant' : '/dashboard';
 }
 
-/** Auth state (spec 01 §3 "Auth state", §4 session and current company). Lives inside the router. */
+const NO_ACCESS: AccessContext = {
+  role: null,
+  subRole: null,
+  companyRole: null,
+  features: null,
+  planFeatures: [],
+};
+const noop = () => {};
+
+/** Before the auth engine reports: `token` null is a visitor, otherwise the session is loading. */
+function pendingValue(token: string | null, refreshToken: string | null): AuthValue {
+  return {
+    isAuthenticated: false,
+    isLoading: token !== null,
+    token,
+    refreshToken,
+    user: null,
+    currentCompanyUser: null,
+    companies: [],
+    currentCompany: null,
+    permissionContext: null,
+    accessContext: NO_ACCESS,
+    loadError: null,
+    retryLoad: noop,
+    switchCompany: noop,
+    logout: noop,
+  };
+}
+
+type EngineProps = { onValue: (value: AuthValue) => void };
+
+const AuthEngine = lazy<ComponentType<EngineProps>>(() =>
+  import('./auth-engine').then(
+    (module) => ({ default: module.AuthEngine }),
+    // Offline or a new deploy: the session cannot load; RequireAuth offers a retry (a reload).
+    (error: unknown) => ({
+      default: ({ onValue }: EngineProps) => {
+        useEffect(() => onValue(failedValue(error, () => window.location.reload())), [onValue]);
+        return null;
+      },
+    }),
+  ),
+);
+
+function failedValue(error: unknown, retry: () => void): AuthValue {
+  const { token, refreshToken } = session.get();
+  return {
+    ...pendingValue(token, refreshToken),
+    isLoading: false,
+    loadError: error instanceof Error ? error : new Error(String(error)),
+    retryLoad: retry,
+  };
+}
+
+/**
+ * Auth state (spec 01 §3 "Auth state", §4 session and current company). Lives inside the router. A visitor without a
+ * session is answered here at once; with a session (or once anything loaded the query client) the auth engine
+ * (auth-engine.tsx, TanStack Query) computes the value. A reported value is used only while it agrees with the session
+ * on being signed in or not, so a sign-in or sign-out never shows the previous state for a render.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { token, refreshToken, companyId } = useSession();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const switchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const meQuery = useQuery({
-    queryKey: authKeys.me,
-    queryFn: ({ signal }) => authApi.me(signal),
-    enabled: Boolean(token),
-    retry: false,
-    staleTime: TIMINGS.permissionCacheMs,
-  });
-  const user = token ? (meQuery.data ?? null) : null;
-
-  // A failed current-user fetch clears the session (spec 01 §4); a network blip does not.
+  const { token, refreshToken } = useSession();
+  const queryClient = useLoadedQueryClient();
+  const [reported, setReported] = useState<AuthValue | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (the retry of a failed load) loads again
   useEffect(() => {
-    if (token && meQuery.isError && isSessionRejection(meQuery.error)) {
-      console.warn(AUTH_FALLBACK_MESSAGES.me, meQuery.error);
-      session.clear();
-      queryClient.removeQueries({ queryKey: authKeys.all });
-    }
-  }, [token, meQuery.isError, meQuery.error, queryClient]);
-
-  const isStaff = Boolean(user && user.role !== 'tenant');
-  const companiesQuery = useQuery({
-    queryKey: authKeys.myCompanies,
-    queryFn: ({ signal }) => authApi.myCompanies(signal),
-    enabled: isStaff,
-    staleTime: TIMINGS.permissionCacheMs,
-  });
-  const companies = useMemo(
-    () => (isStaff ? (companiesQuery.data ?? []) : []),
-    [isStaff, companiesQuery.data],
-  );
-  // The stored company when it is still ours; otherwise the first company, preferring one the user owns.
-  const currentCompany =
-    companies.find((company) => company._id === companyId) ??
-    companies.find((company) => company.ownerId === user?._id) ??
-    companies[0] ??
-    null;
-
-  // Restore the stored company when it is still one of ours, otherwise take the first (spec 01 §4).
-  useEffect(() => {
-    if (!isStaff || !companiesQuery.isSuccess) return;
-    const resolved = currentCompany?._id ?? null;
-    if (resolved !== companyId) session.setCompanyId(resolved);
-  }, [isStaff, companiesQuery.isSuccess, currentCompany, companyId]);
-
-  const companyResolved = companiesQuery.isSuccess && (currentCompany?._id ?? null) === companyId;
-  const contextQuery = useQuery({
-    queryKey: authKeys.permissionContext,
-    queryFn: ({ signal }) => authApi.permissionContext(session.get().companyId, signal),
-    enabled: isStaff && companyResolved,
-    staleTime: TIMINGS.permissionCacheMs,
-    retry: false,
-  });
-  useEffect(() => {
-    if (contextQuery.isError) console.warn(AUTH_FALLBACK_MESSAGES.permissionContext, contextQuery.error);
-  }, [contextQuery.isError, contextQuery.error]);
-  useEffect(() => {
-    if (companiesQuery.isError) console.warn('Failed to load companies', companiesQuery.error);
-  }, [companiesQuery.isError, companiesQuery.error]);
-
-  const permissionContext = isStaff ? (contextQuery.data ?? null) : null;
-  const currentCompanyUser = permissionContext?.companyUser ?? null;
-
-  const accessContext = useMemo<AccessContext>(
-    () => ({
-      role: user?.role ?? null,
-      subRole: user?.subRole ?? null,
-      companyRole: currentCompanyUser?.role ?? null,
-      features: permissionContext
-        ? (currentCompanyUser?.featurePermissions ?? permissionContext.permissions)
-        : null,
-      planFeatures: permissionContext?.featuresList ?? [],
-    }),
-    [user, currentCompanyUser, permissionContext],
-  );
-
-  const isLoading = Boolean(
-    token &&
-      ((!user && !meQuery.isError) ||
-        (isStaff &&
-          (companiesQuery.isPending ||
-            (companiesQuery.isSuccess && !companyResolved) ||
-            (companyResolved && contextQuery.isPending && contextQuery.fetchStatus !== 'idle')))),
-  );
-
-  const loadError = token && meQuery.isError && !isSessionRejection(meQuery.error) ? meQuery.error : null;
-  const retryLoad = useCallback(() => void meQuery.refetch(), [meQuery]);
-
-  const switchCompany = useCallback(
-    (nextCompanyId: string) => {
-      if (nextCompanyId === session.get().companyId) return;
-      session.setCompanyId(nextCompanyId);
-      // Company-scoped data of the previous company must not leak into the next one.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-      navigate('/dashboard');
-      if (switchTimer.current) clearTimeout(switchTimer.current);
-      switchTimer.current = setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: authKeys.permissionContext });
-      }, TIMINGS.permissionReloadMs);
-    },
-    [navigate, queryClient],
-  );
-
-  const [signedOut, setSignedOut] = useState(false);
-  useEffect(() => {
-    if (token) setSignedOut(false);
-  }, [token]);
-
-  const logout = useCallback(() => {
-    setSignedOut(true);
-    // Fire and forget: the request is built (with the token) before the session is cleared.
-    authApi.logout(session.get().refreshToken).catch((error: unknown) => {
-      console.warn(AUTH_FALLBACK_MESSAGES.logout, error);
+    if (!token) return;
+    loadQueryClient().catch((error: unknown) => {
+      console.warn('Failed to load the session', error);
+      setReported(failedValue(error, () => setAttempt((count) => count + 1)));
     });
-    // Leave the protected area first: clearing the session while still on it would redirect to /auth/login.
-    navigate('/', { replace: true });
-    setTimeout(() => {
-      session.clear();
-      queryClient.clear();
-    }, 0);
-  }, [navigate, queryClient]);
-
-  useEffect(
-    () => () => {
-      if (switchTimer.current) clearTimeout(switchTimer.current);
-    },
-    [],
+  }, [token, attempt]);
+  const value =
+    reported && (reported.token === null) === (token === null) ? reported : pendingValue(token, refreshToken);
+  return (
+    <AuthContext.Provider value={value}>
+      {queryClient ? (
+        <Suspense fallback={null}>
+          <AuthEngine onValue={setReported} />
+        </Suspense>
+      ) : null}
+      {children}
+    </AuthContext.Provider>
   );
-
-  const value = useMemo<AuthValue>(
-    () => ({
-      isAuthenticated: Boolean(token && user),
-      isLoading,
-      token,
-      refreshToken,
-      user,
-      currentCompanyUser,
-      companies,
-      currentCompany,
-      permissionContext,
-      accessContext,
-      loadError,
-      retryLoad,
-      switchCompany,
-      logout,
-      signedOut,
-    }),
-    [
-      token,
-      refreshToken,
-      user,
-      isLoading,
-      currentCompanyUser,
-      companies,
-      currentCompany,
-      permissionContext,
-      accessContext,
-      loadError,
-      retryLoad,
-      switchCompany,
-      logout,
-      signedOut,
-    ],
-  );
-
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
 export function useAuth(): AuthValue {

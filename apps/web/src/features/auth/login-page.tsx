@@ -1,5 +1,4 @@
 import { AUTH_FALLBACK_MESSAGES } from '@rentora/shared';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { fromLocation } from '../../app/guards';
 import { Button } from '../../components/button';
@@ -7,7 +6,8 @@ import { Field, FormError, Input } from '../../components/field';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import { useLogin } from './auth.api';
+import { useLightForm } from '../../lib/light-form';
+import { useLogin } from './auth.actions';
 import { roleHome } from './auth-provider';
 import { PasswordInput } from './password-input';
 
@@ -18,7 +18,7 @@ export function LoginPage() {
   const login = useLogin();
   const navigate = useNavigate();
   const location = useLocation();
-  const form = useForm({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
+  const form = useLightForm({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>

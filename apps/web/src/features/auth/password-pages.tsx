@@ -1,6 +1,5 @@
 import { AUTH_FALLBACK_MESSAGES } from '@rentora/shared';
 import { MailCheck } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/button';
 import { Field, FormError, Input } from '../../components/field';
@@ -8,7 +7,8 @@ import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import { useForgotPassword, useResetPassword } from './auth.api';
+import { useLightForm } from '../../lib/light-form';
+import { useForgotPassword, useResetPassword } from './auth.actions';
 import { roleHome } from './auth-provider';
 import { PasswordInput } from './password-input';
 
@@ -23,7 +23,7 @@ const resetPasswordResolver = lazyResolver(() =>
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
   const forgot = useForgotPassword();
-  const form = useForm({ resolver: forgotPasswordResolver, defaultValues: { email: '' } });
+  const form = useLightForm({ resolver: forgotPasswordResolver, defaultValues: { email: '' } });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(({ email }) => forgot.mutate(email));
 
@@ -84,7 +84,7 @@ export function ResetPasswordPage() {
   const reset = useResetPassword(token);
   const navigate = useNavigate();
   const toast = useToast();
-  const form = useForm({
+  const form = useLightForm({
     resolver: resetPasswordResolver,
     defaultValues: { password: '', confirmPassword: '' },
   });

@@ -1,6 +1,5 @@
 import { AUTH_FALLBACK_MESSAGES } from '@rentora/shared';
 import { Building2, UserRound } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
 import { Field, FormError, Input } from '../../components/field';
@@ -8,7 +7,8 @@ import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import { useRegister, useRegisterCompany } from './auth.api';
+import { useLightForm } from '../../lib/light-form';
+import { useRegister, useRegisterCompany } from './auth.actions';
 import { PasswordInput } from './password-input';
 
 const emptyToUndefined = (value: unknown) =>
@@ -24,7 +24,7 @@ const registerCompanyResolver = lazyResolver(() =>
 function PersonForm() {
   const register = useRegister();
   const navigate = useNavigate();
-  const form = useForm({
+  const form = useLightForm({
     resolver: registerResolver,
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
@@ -88,7 +88,7 @@ function PersonForm() {
 function CompanyForm() {
   const registerCompany = useRegisterCompany();
   const navigate = useNavigate();
-  const form = useForm({
+  const form = useLightForm({
     resolver: registerCompanyResolver,
     defaultValues: {
       company: { name: '' },

@@ -3,8 +3,8 @@ import type {
   PublicPropertyListQuery,
   PublicPropertySummaryDto,
 } from '@rentora/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ApiList, api } from '../../lib/api-client';
+import { usePublicQuery } from '../../lib/light-query';
 
 export type PublicListFilters = Partial<PublicPropertyListQuery>;
 
@@ -21,21 +21,23 @@ export const publicListingApi = {
     api.getData<PublicPropertyDetailDto>(`/public/properties/${id}`, { signal }),
 };
 
+// Public pages fetch through lib/light-query.ts, not TanStack Query (kept out of their first load).
+
 /** Verified, listed properties of verified companies (12 per page, newest first). */
 export function usePublicProperties(query: PublicListFilters) {
-  return useQuery({
-    queryKey: publicListingKeys.list(query),
-    queryFn: ({ signal }) => publicListingApi.list(query, signal),
-    placeholderData: keepPreviousData,
+  return usePublicQuery(publicListingKeys.list(query), (signal) => publicListingApi.list(query, signal), {
+    keepPrevious: true,
     staleTime: 60_000,
   });
 }
 
 export function usePublicProperty(id: string | undefined) {
-  return useQuery({
-    queryKey: publicListingKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => publicListingApi.get(id ?? '', signal),
-    enabled: Boolean(id),
-    staleTime: 60_000,
-  });
+  return usePublicQuery(
+    publicListingKeys.detail(id ?? ''),
+    (signal) => publicListingApi.get(id ?? '', signal),
+    {
+      enabled: Boolean(id),
+      staleTime: 60_000,
+    },
+  );
 }

@@ -1,11 +1,11 @@
 import { CheckCircle2, Mail, MapPin, Phone } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { Button, ButtonLink } from '../../components/button';
 import { Field, FormError, Input, Textarea } from '../../components/field';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { lazyResolver } from '../../lib/lazy-resolver';
+import { useLightForm } from '../../lib/light-form';
 import { useCreateLead } from './public.api';
 
 const emptyToUndefined = (value: unknown) =>
@@ -24,7 +24,7 @@ export function ContactPage() {
   const source = (location.state as { source?: string } | null)?.source;
   const fromUpgrade = source === 'upgrade-dialog';
   const createLead = useCreateLead();
-  const form = useForm({
+  const form = useLightForm({
     resolver: contactResolver,
     defaultValues: {
       name: '',
