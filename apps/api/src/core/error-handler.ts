@@ -120,8 +120,11 @@ export function toErrorReply(error: unknown, requestId: string): ErrorReply {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, replyTo) => {
     const { status, body } = toErrorReply(error, request.id);
-    if (status === 503) request.log.warn({ err: error }, 'database unavailable');
-    else if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    if (status === 503) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      replyTo.header('retry-after', String(typeof retryAfter === 'number' ? retryAfter : 1));
+    } else if (status >= 500) request.log.error({ err: error }, 'unhandled error');
     else request.log.debug({ err: error, code: body.code }, 'request failed');
     return replyTo.status(status).send(body);
   });

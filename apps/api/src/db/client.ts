@@ -60,6 +60,68 @@ function timeQueries(target: { query: (...args: never[]) => unknown }, listeners
   };
 }
 
+/** Thrown when PGlite's queue is too long to take one more statement in time: 503 with Retry-After to the caller. */
+export class DatabaseBusyError extends Error {
+  /** PostgreSQL's "cannot connect now": the error handler answers 503 to every 57Pxx connection failure. */
+  readonly code = '57P03';
+  constructor(readonly retryAfterSeconds: number) {
+    super('The embedded database is busy');
+  }
+}
+
+/**
+ * PGlite is one connection that runs one statement at a time. Every statement (and every transaction, as one unit)
+ * passes through this queue, first come first served, so the wait of each is known: when the statements ahead of a
+ * new one would take longer than `maxWaitMs` (their count times the recent mean run time), it is refused at once
+ * with DatabaseBusyError instead of waiting for a caller that has long timed out.
+ */
+export class StatementQueue {
+  private readonly waiters: (() => void)[] = [];
+  private running = false;
+  /** Exponential moving mean of a statement's run time, ms. */
+  private meanMs = 1;
+
+  constructor(private readonly maxWaitMs: number) {}
+
+  get waiting(): number {
+    return this.waiters.length;
+  }
+
+  get busy(): boolean {
+    return this.running;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running) {
+      const expectedWaitMs = (this.waiters.length + 1) * this.meanMs;
+      if (expectedWaitMs > this.maxWaitMs) throw new DatabaseBusyError(Math.ceil(expectedWaitMs / 1000));
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+    this.running = true;
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.meanMs += (performance.now() - started - this.meanMs) / 20;
+      const next = this.waiters.shift();
+      // PGlite runs synchronously: handing over in the same microtask chain would keep the event loop from reading
+      // sockets until the whole queue drained. setImmediate lets I/O in between statements, so new requests join
+      // the queue in arrival order and the loop is never blocked longer than one statement.
+      if (next) setImmediate(next);
+      else this.running = false;
+    }
+  }
+}
+
+/** Routes a PGlite client's statements and transactions through `queue` (statements inside a transaction do not). */
+function queueStatements(client: PGlite, queue: StatementQueue): void {
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = (client[method] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) =>
+      queue.run(() => original(...args));
+  }
+}
+
 /** Any constant: the advisory lock key of the start-up work. */
 const STARTUP_LOCK_KEY = 7_241_964;
 
@@ -72,7 +134,12 @@ export interface DatabaseOptions {
   dataDir?: string;
   migrationsDir?: string;
   poolSize?: number;
+  /** PGlite: the longest a statement may wait in the queue before it is refused (503). */
+  maxQueueWaitMs?: number;
 }
+
+/** PGlite's default queue bound: past it the caller (a browser, a load balancer) is better told to retry. */
+export const PGLITE_MAX_QUEUE_WAIT_MS = 5_000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = options.migrationsDir ?? migrationsFolder;
@@ -118,6 +185,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
   const listeners: QueryListener[] = [];
   timeQueries(client, listeners);
+  const queue = new StatementQueue(options.maxQueueWaitMs ?? PGLITE_MAX_QUEUE_WAIT_MS);
+  queueStatements(client, queue);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
@@ -132,7 +201,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.exec('analyze');
     },
     close: () => client.close(),
-    poolStats: () => null,
+    poolStats: () => ({ total: 1, idle: queue.busy ? 0 : 1, waiting: queue.waiting }),
     observeQueries: (listener) => {
       listeners.push(listener);
     },

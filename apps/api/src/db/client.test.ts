@@ -1,0 +1,76 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { registerErrorHandling } from '../core/error-handler';
+import { DatabaseBusyError, StatementQueue } from './client';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('StatementQueue (the PGlite statement queue)', () => {
+  it('runs one statement at a time, first come first served', async () => {
+    const queue = new StatementQueue(60_000);
+    const events: string[] = [];
+    let active = 0;
+    const statement = (name: string, ms: number) =>
+      queue.run(async () => {
+        active += 1;
+        expect(active).toBe(1);
+        events.push(`start ${name}`);
+        await sleep(ms);
+        events.push(`end ${name}`);
+        active -= 1;
+        return name;
+      });
+    const results = await Promise.all([statement('a', 20), statement('b', 1), statement('c', 10)]);
+    expect(results).toEqual(['a', 'b', 'c']);
+    expect(events).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+    expect(queue.busy).toBe(false);
+  });
+
+  it('keeps going after a statement fails', async () => {
+    const queue = new StatementQueue(60_000);
+    const failing = queue.run(async () => {
+      throw new Error('syntax error');
+    });
+    const next = queue.run(async () => 'ran');
+    await expect(failing).rejects.toThrow('syntax error');
+    await expect(next).resolves.toBe('ran');
+  });
+
+  it('refuses a statement at once when the statements ahead of it would take longer than the bound', async () => {
+    const queue = new StatementQueue(1_000);
+    // Teach the queue that a statement takes about 40 ms (its moving mean starts at 1 ms).
+    for (let i = 0; i < 40; i += 1) await queue.run(() => sleep(40));
+    const accepted: Promise<unknown>[] = [];
+    let refusal: unknown;
+    while (!refusal && accepted.length < 1_000) {
+      const statement = queue.run(() => sleep(40));
+      statement.catch((error: unknown) => {
+        refusal = error;
+      });
+      await Promise.resolve();
+      if (!refusal) accepted.push(statement);
+    }
+    // About 1,000 ms / 40 ms statements ahead are taken; the next one is refused without waiting.
+    expect(accepted.length).toBeGreaterThan(10);
+    expect(accepted.length).toBeLessThan(40);
+    expect(refusal).toBeInstanceOf(DatabaseBusyError);
+    expect(refusal).toMatchObject({ code: '57P03' });
+    expect((refusal as DatabaseBusyError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    await Promise.all(accepted);
+    // Once the queue has drained, statements are taken again.
+    await expect(queue.run(async () => 'ok')).resolves.toBe('ok');
+  });
+
+  it('becomes 503 SERVICE_UNAVAILABLE with Retry-After through the error handler', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.get('/busy', async () => {
+      throw new DatabaseBusyError(3);
+    });
+    const response = await app.inject({ method: 'GET', url: '/busy' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('3');
+    expect(response.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+    await app.close();
+  });
+});
