@@ -96,6 +96,11 @@ export function boundedCountColumn(db: DbOrTx, table: PgTable, where: SQL | unde
   return sql<number | null>`(${boundedCountQuery(db, table, where, bound)})`;
 }
 
+/** The exact count of a list's matches as a column (lists whose total must stay exact, on a filtered index). */
+export function countColumn(table: PgTable, where: SQL | undefined) {
+  return sql<number | null>`(select count(*)::int from ${table} where ${where ?? sql`true`})`;
+}
+
 /** The bounded count on its own (a page past the end, or a shape whose count is not in its page statement). */
 export function boundedCountQuery(db: DbOrTx, table: PgTable, where: SQL | undefined, bound: number) {
   const bounded = db

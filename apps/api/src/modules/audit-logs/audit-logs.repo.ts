@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { countColumn, pageTotal, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { auditLogs, users } from '../../db/schema';
 
@@ -12,39 +13,68 @@ export interface AuditLogFilter {
   to?: Date;
 }
 
-function where(filter: AuditLogFilter): SQL | undefined {
+type AuditLogShape = { [K in keyof Required<AuditLogFilter>]: boolean };
+
+const FILTER_KEYS = ['companyId', 'action', 'entityType', 'entityId', 'actorUserId', 'from', 'to'] as const;
+
+function shapeOf(filter: AuditLogFilter): AuditLogShape {
+  return Object.fromEntries(FILTER_KEYS.map((key) => [key, filter[key] !== undefined])) as AuditLogShape;
+}
+
+function where(shape: AuditLogShape): SQL | undefined {
+  const value = (name: keyof AuditLogFilter) => sql.placeholder(name);
   return and(
-    filter.companyId ? eq(auditLogs.companyId, filter.companyId) : undefined,
-    filter.action ? eq(auditLogs.action, filter.action) : undefined,
-    filter.entityType ? eq(auditLogs.entityType, filter.entityType) : undefined,
-    filter.entityId ? eq(auditLogs.entityId, filter.entityId) : undefined,
-    filter.actorUserId ? eq(auditLogs.actorUserId, filter.actorUserId) : undefined,
-    filter.from ? gte(auditLogs.createdAt, filter.from) : undefined,
-    filter.to ? lte(auditLogs.createdAt, filter.to) : undefined,
+    shape.companyId ? eq(auditLogs.companyId, value('companyId')) : undefined,
+    shape.action ? eq(auditLogs.action, value('action')) : undefined,
+    shape.entityType ? eq(auditLogs.entityType, value('entityType')) : undefined,
+    shape.entityId ? eq(auditLogs.entityId, value('entityId')) : undefined,
+    shape.actorUserId ? eq(auditLogs.actorUserId, value('actorUserId')) : undefined,
+    shape.from ? gte(auditLogs.createdAt, value('from')) : undefined,
+    shape.to ? lte(auditLogs.createdAt, value('to')) : undefined,
   );
 }
 
-/** Newest first through (company_id, created_at, id); one join for the actor, no per-row lookups. */
+const shapeOptions = { key: (shape: AuditLogShape) => JSON.stringify(shape) };
+
+/** Newest first through (company_id, created_at, id); one join for the actor, the exact count in the same statement. */
+const auditPage = statementsByShape(
+  (db, shape: AuditLogShape) =>
+    db
+      .select({
+        log: auditLogs,
+        actorFirstName: users.firstName,
+        actorLastName: users.lastName,
+        actorEmail: users.email,
+        total: countColumn(auditLogs, where(shape)),
+      })
+      .from(auditLogs)
+      .leftJoin(users, eq(users.id, auditLogs.actorUserId))
+      .where(where(shape))
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  shapeOptions,
+);
+
+const auditCount = statementsByShape(
+  (db, shape: AuditLogShape) => db.select({ total: count() }).from(auditLogs).where(where(shape)),
+  shapeOptions,
+);
+
 export function createAuditLogsRepo(db: DbOrTx) {
   return {
     async list(filter: AuditLogFilter, limit: number, offset: number) {
-      const rows = await db
-        .select({
-          log: auditLogs,
-          actorFirstName: users.firstName,
-          actorLastName: users.lastName,
-          actorEmail: users.email,
-        })
-        .from(auditLogs)
-        .leftJoin(users, eq(users.id, auditLogs.actorUserId))
-        .where(where(filter))
-        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-        .limit(limit)
-        .offset(offset);
-      const total =
-        rows.length < limit && (offset === 0 || rows.length > 0)
-          ? offset + rows.length
-          : ((await db.select({ total: count() }).from(auditLogs).where(where(filter)))[0]?.total ?? 0);
+      const shape = shapeOf(filter);
+      const values = { ...filter, limit, offset };
+      const rows = await auditPage(db, shape).execute(values);
+      const { total } = await pageTotal(
+        rows,
+        { limit, offset, bound: Number.POSITIVE_INFINITY },
+        async () => {
+          const [row] = await auditCount(db, shape).execute(values);
+          return row?.total ?? 0;
+        },
+      );
       return { rows, total };
     },
   };
