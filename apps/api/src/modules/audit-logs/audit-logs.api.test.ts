@@ -51,6 +51,16 @@ describe('audit log', () => {
     expect(rows.some((row) => row.action === 'rental_unit.deleted' && row.entityId === unit._id)).toBe(true);
     const filtered = await logs(auth(owner), { action: 'rental_unit.deleted' });
     expect(filtered.every((row) => row.action === 'rental_unit.deleted')).toBe(true);
+    // Pages: the total comes with the page (or from a count of its own past the end).
+    type Page = { data: AuditLogDto[]; pagination: { totalCount: number; hasNext: boolean } };
+    const firstOfOne = await call(app, 'GET', '/api/audit-logs', { ...auth(owner), query: { limit: '1' } });
+    expect(firstOfOne.json<Page>().data).toHaveLength(1);
+    expect(firstOfOne.json<Page>().pagination).toMatchObject({ totalCount: rows.length, hasNext: true });
+    const past = await call(app, 'GET', '/api/audit-logs', {
+      ...auth(owner),
+      query: { limit: '1', page: String(rows.length + 1) },
+    });
+    expect(past.json<Page>()).toMatchObject({ data: [], pagination: { totalCount: rows.length } });
   });
 
   it('keeps a refused change out of the log (no half-written audit)', async () => {
