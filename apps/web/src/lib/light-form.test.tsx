@@ -30,6 +30,53 @@ function ContactForm({ onValid }: { onValid: (values: unknown) => void }) {
   );
 }
 
+function CompanyForm({ onValid }: { onValid: (values: unknown) => void }) {
+  const form = useLightForm({
+    resolver: zodResolver(ZRegisterCompanyForm),
+    defaultValues: {
+      company: { name: '' },
+      owner: { firstName: '', lastName: '', email: '', password: '' },
+      confirmPassword: '',
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <form onSubmit={form.handleSubmit(onValid)} noValidate>
+      <input aria-label="Company" {...form.register('company.name')} />
+      {errors.company?.name ? <p>company: {errors.company.name.message}</p> : null}
+      <input aria-label="First" {...form.register('owner.firstName')} />
+      <input aria-label="Last" {...form.register('owner.lastName')} />
+      <input aria-label="Email" {...form.register('owner.email')} />
+      <input aria-label="Password" {...form.register('owner.password')} />
+      <input aria-label="Confirm" {...form.register('confirmPassword')} />
+      {errors.confirmPassword ? <p>confirm: {errors.confirmPassword.message}</p> : null}
+      <button type="submit">Register</button>
+    </form>
+  );
+}
+
+const ZPasswordPair = z
+  .object({ password: z.string().min(1), confirm: z.string() })
+  .refine((values) => values.password === values.confirm, {
+    message: 'Passwords do not match',
+    path: ['confirm'],
+  });
+
+function PasswordForm() {
+  const form = useLightForm({
+    resolver: zodResolver(ZPasswordPair),
+    defaultValues: { password: '', confirm: '' },
+  });
+  return (
+    <form onSubmit={form.handleSubmit(() => {})} noValidate>
+      <input aria-label="Password" {...form.register('password')} />
+      <input aria-label="Confirm" {...form.register('confirm')} />
+      <p>{form.formState.errors.confirm?.message}</p>
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
 describe('useLightForm', () => {
   it('validates on submit only, focuses the first invalid field, then re-validates a field as it changes', async () => {
     const user = userEvent.setup();
@@ -69,31 +116,7 @@ describe('useLightForm', () => {
   it('builds nested values from dotted names and reports nested and refined errors', async () => {
     const user = userEvent.setup();
     const onValid = vi.fn();
-    function CompanyForm() {
-      const form = useLightForm({
-        resolver: zodResolver(ZRegisterCompanyForm),
-        defaultValues: {
-          company: { name: '' },
-          owner: { firstName: '', lastName: '', email: '', password: '' },
-          confirmPassword: '',
-        },
-      });
-      const { errors } = form.formState;
-      return (
-        <form onSubmit={form.handleSubmit(onValid)} noValidate>
-          <input aria-label="Company" {...form.register('company.name')} />
-          {errors.company?.name ? <p>company: {errors.company.name.message}</p> : null}
-          <input aria-label="First" {...form.register('owner.firstName')} />
-          <input aria-label="Last" {...form.register('owner.lastName')} />
-          <input aria-label="Email" {...form.register('owner.email')} />
-          <input aria-label="Password" {...form.register('owner.password')} />
-          <input aria-label="Confirm" {...form.register('confirmPassword')} />
-          {errors.confirmPassword ? <p>confirm: {errors.confirmPassword.message}</p> : null}
-          <button type="submit">Register</button>
-        </form>
-      );
-    }
-    render(<CompanyForm />);
+    render(<CompanyForm onValid={onValid} />);
     await user.type(screen.getByLabelText('First'), 'Olivia');
     await user.type(screen.getByLabelText('Last'), 'Owner');
     await user.type(screen.getByLabelText('Email'), 'olivia@example.com');
@@ -122,27 +145,7 @@ describe('useLightForm', () => {
 
   it('shows a refinement error on its path', async () => {
     const user = userEvent.setup();
-    const schema = z
-      .object({ password: z.string().min(1), confirm: z.string() })
-      .refine((values) => values.password === values.confirm, {
-        message: 'Passwords do not match',
-        path: ['confirm'],
-      });
-    function Form() {
-      const form = useLightForm({
-        resolver: zodResolver(schema),
-        defaultValues: { password: '', confirm: '' },
-      });
-      return (
-        <form onSubmit={form.handleSubmit(() => {})} noValidate>
-          <input aria-label="Password" {...form.register('password')} />
-          <input aria-label="Confirm" {...form.register('confirm')} />
-          <p>{form.formState.errors.confirm?.message}</p>
-          <button type="submit">Save</button>
-        </form>
-      );
-    }
-    render(<Form />);
+    render(<PasswordForm />);
     await user.type(screen.getByLabelText('Password'), 'a');
     await user.type(screen.getByLabelText('Confirm'), 'b');
     await user.click(screen.getByRole('button', { name: 'Save' }));

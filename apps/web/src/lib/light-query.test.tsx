@@ -6,25 +6,49 @@ import { useAction, usePublicQuery } from './light-query';
 let keySeed = 0;
 const freshKey = (...parts: unknown[]) => ['light-query-test', ++keySeed, ...parts];
 
+function Reader({
+  label,
+  queryKey,
+  fetcher,
+}: {
+  label: string;
+  queryKey: unknown[];
+  fetcher: () => Promise<{ plans: number }>;
+}) {
+  const query = usePublicQuery(queryKey, fetcher, { staleTime: 60_000 });
+  return <p>{query.isPending ? `${label} loading` : `${label} ${query.data?.plans}`}</p>;
+}
+
+function ActionForm({ order, onSuccess }: { order: string[]; onSuccess: () => Promise<void> }) {
+  const action = useAction(async (email: string) => ({ email }), { onSuccess });
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => action.mutate('a@b.co', { onSuccess: () => order.push('navigate') })}
+      >
+        Go
+      </button>
+      <p>{action.isPending ? 'pending' : action.isSuccess ? `done ${action.data.email}` : 'idle'}</p>
+    </>
+  );
+}
+
 describe('usePublicQuery', () => {
   it('fetches once per key for every reader and serves fresh data from the cache', async () => {
     const key = freshKey();
     const fetcher = vi.fn(async () => ({ plans: 3 }));
-    function Reader({ label }: { label: string }) {
-      const query = usePublicQuery(key, fetcher, { staleTime: 60_000 });
-      return <p>{query.isPending ? `${label} loading` : `${label} ${query.data?.plans}`}</p>;
-    }
     const { unmount } = render(
       <>
-        <Reader label="a" />
-        <Reader label="b" />
+        <Reader label="a" queryKey={key} fetcher={fetcher} />
+        <Reader label="b" queryKey={key} fetcher={fetcher} />
       </>,
     );
     expect(screen.getByText('a loading')).toBeTruthy();
     await screen.findByText('a 3');
     expect(screen.getByText('b 3')).toBeTruthy();
     unmount();
-    render(<Reader label="c" />);
+    render(<Reader label="c" queryKey={key} fetcher={fetcher} />);
     expect(screen.getByText('c 3')).toBeTruthy();
     expect(fetcher).toHaveBeenCalledTimes(1);
   });
@@ -67,30 +91,20 @@ describe('useAction', () => {
     const user = userEvent.setup();
     const order: string[] = [];
     let finishSession: () => void = () => {};
-    function Form() {
-      const action = useAction(async (email: string) => ({ email }), {
-        onSuccess: () =>
+    render(
+      <ActionForm
+        order={order}
+        onSuccess={() =>
           new Promise<void>((resolve) => {
             order.push('onSuccess started');
             finishSession = () => {
               order.push('session ready');
               resolve();
             };
-          }),
-      });
-      return (
-        <>
-          <button
-            type="button"
-            onClick={() => action.mutate('a@b.co', { onSuccess: () => order.push('navigate') })}
-          >
-            Go
-          </button>
-          <p>{action.isPending ? 'pending' : action.isSuccess ? `done ${action.data.email}` : 'idle'}</p>
-        </>
-      );
-    }
-    render(<Form />);
+          })
+        }
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Go' }));
     await waitFor(() => expect(order).toEqual(['onSuccess started']));
     expect(screen.getByText('pending')).toBeTruthy();
@@ -102,7 +116,7 @@ describe('useAction', () => {
   it('ends in error with the thrown error and calls onError', async () => {
     const onError = vi.fn();
     const { result } = renderHook(() =>
-      useAction(async (_: void) => {
+      useAction(async (_: undefined) => {
         throw new Error('Invalid credentials');
       }),
     );
