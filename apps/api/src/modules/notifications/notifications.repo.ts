@@ -1,5 +1,6 @@
 import type { CompanyRole, NotificationCategory } from '@rentora/shared';
-import { and, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { countColumn, pageTotal, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companyUsers, notifications, users } from '../../db/schema';
 
@@ -16,25 +17,52 @@ export interface NotificationListFilter {
 /** Rows per INSERT: keeps a fan-out to a very large company under PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 1_000;
 
+interface NotificationListShape {
+  status: boolean;
+  category: boolean;
+}
+
+function listWhere(shape: NotificationListShape): SQL | undefined {
+  const conditions: SQL[] = [eq(notifications.userId, sql.placeholder('userId'))];
+  if (shape.status) conditions.push(eq(notifications.status, sql.placeholder('status')));
+  if (shape.category) conditions.push(eq(notifications.category, sql.placeholder('category')));
+  return and(...conditions);
+}
+
+const shapeOptions = { key: (shape: NotificationListShape) => `${shape.status}:${shape.category}` };
+
+/** A page of one person's notifications, newest first, with their count in the same statement. */
+const notificationPage = statementsByShape(
+  (db, shape: NotificationListShape) =>
+    db
+      .select({ ...getTableColumns(notifications), total: countColumn(notifications, listWhere(shape)) })
+      .from(notifications)
+      .where(listWhere(shape))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  shapeOptions,
+);
+
+const notificationCount = statementsByShape(
+  (db, shape: NotificationListShape) =>
+    db.select({ total: count() }).from(notifications).where(listWhere(shape)),
+  shapeOptions,
+);
+
 /** Every query names the recipient: a notification is only ever reached through its own user. */
 export function createNotificationsRepo(db: DbOrTx) {
   return {
     async list(userId: string, filter: NotificationListFilter) {
-      const conditions: SQL[] = [eq(notifications.userId, userId)];
-      if (filter.status !== 'all') conditions.push(eq(notifications.status, filter.status));
-      if (filter.category) conditions.push(eq(notifications.category, filter.category));
-      const where = and(...conditions);
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(where)
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(filter.limit)
-          .offset(filter.offset),
-        db.select({ total: count() }).from(notifications).where(where),
-      ]);
-      return { rows, total: totalRow?.total ?? 0 };
+      const shape = { status: filter.status !== 'all', category: Boolean(filter.category) };
+      const values = { userId, ...filter };
+      const rows = await notificationPage(db, shape).execute(values);
+      const { total } = await pageTotal(
+        rows,
+        { limit: filter.limit, offset: filter.offset, bound: Number.POSITIVE_INFINITY },
+        async () => (await notificationCount(db, shape).execute(values))[0]?.total ?? 0,
+      );
+      return { rows: rows.map(({ total: _total, ...row }) => row), total };
     },
 
     async countUnread(userId: string): Promise<number> {
