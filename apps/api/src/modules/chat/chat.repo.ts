@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import {
   chatAttachments,
@@ -54,6 +55,24 @@ export const memberColumns = {
 
 export type ChannelRow = Awaited<ReturnType<ReturnType<typeof createChatRepo>['listChannels']>>[number];
 export type MessageRow = Awaited<ReturnType<ReturnType<typeof createChatRepo>['listMessages']>>[number];
+
+/** A channel's messages, newest first, before a message id or from the newest: one statement per shape, built once. */
+const messagePage = statementsByShape(
+  (db, shape: { before: boolean }) =>
+    db
+      .select(messageSelection)
+      .from(chatMessages)
+      .innerJoin(author, eq(author.id, chatMessages.authorId))
+      .where(
+        and(
+          eq(chatMessages.channelId, sql.placeholder('channelId')),
+          shape.before ? lt(chatMessages.id, sql.placeholder('before')) : undefined,
+        ),
+      )
+      .orderBy(desc(chatMessages.id))
+      .limit(sql.placeholder('limit')),
+  { key: (shape) => String(shape.before) },
+);
 
 export function createChatRepo(db: DbOrTx) {
   /** Public channels of the company, or channels the user is a member of. */
@@ -222,13 +241,7 @@ export function createChatRepo(db: DbOrTx) {
     },
 
     listMessages(channelId: string, before: string | undefined, limit: number) {
-      return db
-        .select(messageSelection)
-        .from(chatMessages)
-        .innerJoin(author, eq(author.id, chatMessages.authorId))
-        .where(and(eq(chatMessages.channelId, channelId), before ? lt(chatMessages.id, before) : undefined))
-        .orderBy(desc(chatMessages.id))
-        .limit(limit);
+      return messagePage(db, { before: before !== undefined }).execute({ channelId, before, limit });
     },
 
     async findMessage(companyId: string, messageId: string) {
