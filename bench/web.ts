@@ -32,9 +32,55 @@ const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const PAGES = ['/', '/properties', '/pricing', '/contact', '/auth/login', '/auth/register'];
-/** The aim of the web-shell issue: public pages load less than this much gzip JS (kB = 1,000 bytes, as Vite reports). */
-const BUDGET_KB = 120;
+/** The public pages; `:id` is the first property of the public listing (demo seed). */
+const PAGES = [
+  '/',
+  '/properties',
+  '/properties/:id',
+  '/features',
+  '/pricing',
+  '/contact',
+  '/auth/login',
+  '/auth/register',
+  '/auth/forgot-password',
+];
+/**
+ * The budget (issue 8): every public page loads at most this much gzip JS (kB = 1,000 bytes, as Vite reports). A page
+ * over it makes the benchmark exit non-zero, after printing (and, for a full run, writing) the table.
+ */
+const BUDGET_KB = 110;
+/**
+ * JS gzip kB of each page before issue 8 (commit 606db9f, this benchmark on 2026-11-23), shown beside every run: the
+ * entry carried TanStack Query, the auth forms and the contact form react-hook-form.
+ */
+const BEFORE_ISSUE_8_KB: Record<string, number> = {
+  '/': 117.7,
+  '/properties': 116.2,
+  '/properties/:id': 118.4,
+  '/features': 111.3,
+  '/pricing': 112.5,
+  '/contact': 125.2,
+  '/auth/login': 126.4,
+  '/auth/register': 127.6,
+  '/auth/forgot-password': 127.0,
+};
+/** How long the page must load nothing new before it counts as settled. */
+const QUIET_MS = 1_000;
+/** Written under the page table: what keeps the public pages under the budget (issue 8), so changes keep it. */
+const HOW_PUBLIC_PAGES_STAY_SMALL = `What the first load of a public page is: React, React DOM and the router (~80 kB gzip together, the floor), the app
+shell (routes, layout, API client, auth provider) and the page's own chunk. What it no longer carries (issue 8): TanStack
+Query (~10 kB; the public pages and the auth forms fetch through \`lib/light-query.ts\`, the query client loads with a
+session, a signed-in page or a sign-in, see \`lib/query-runtime.ts\`), react-hook-form (~14 kB; the auth and contact forms
+use \`lib/light-form.ts\`, their zod resolvers and react-hook-form load on the first input), the toast stack (with the
+first toast) and the not-found page. A public page that imports TanStack Query, react-hook-form, zod or a dashboard
+module puts it back: the benchmark then fails.`;
+
+/** Lighthouse runs: mobile on the two busiest public pages (aim ≥ 95, issue 8), desktop on `/`. */
+const LIGHTHOUSE_TARGETS = [
+  ['/', 'mobile'],
+  ['/properties', 'mobile'],
+  ['/', 'desktop'],
+] as const;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const WEB_DIST = process.env.BENCH_WEB_DIST ?? path.join(ROOT, 'apps/web/dist');
 
@@ -69,7 +115,10 @@ async function measurePage(browser: Browser, baseUrl: string, pathname: string):
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   const pending: Promise<Asset | undefined>[] = [];
+  // Set once the page has settled: a response that arrives after that (the context is about to close) is not read.
+  let settled = false;
   page.on('response', (response) => {
+    if (settled) return;
     const type = response.request().resourceType();
     const contentType = response.headers()['content-type'] ?? '';
     const kind =
@@ -98,6 +147,15 @@ async function measurePage(browser: Browser, baseUrl: string, pathname: string):
   if (response?.status() !== 200) throw new Error(`${pathname}: HTTP ${response?.status()}`);
   // The page rendered (not the route error screen): it has a main landmark or a form.
   await page.locator('main, form').first().waitFor({ timeout: 10_000 });
+  // Whatever the page still loads on its own once rendered (a lazy chunk, a library fetched when idle) counts too:
+  // wait until no new response arrived for a while.
+  let seen = -1;
+  while (seen !== pending.length) {
+    seen = pending.length;
+    await Promise.all(pending);
+    await page.waitForTimeout(QUIET_MS);
+  }
+  settled = true;
   const assets = (await Promise.all(pending)).filter((asset): asset is Asset => asset !== undefined);
   await context.close();
   const js = assets.filter((asset) => asset.kind === 'js');
@@ -120,6 +178,7 @@ async function measurePage(browser: Browser, baseUrl: string, pathname: string):
 }
 
 interface LighthouseResult {
+  page: string;
   preset: 'mobile' | 'desktop';
   score: number;
   fcpMs: number;
@@ -129,7 +188,12 @@ interface LighthouseResult {
   scores: number[];
 }
 
-async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<LighthouseResult> {
+async function runLighthouse(
+  baseUrl: string,
+  page: string,
+  preset: 'mobile' | 'desktop',
+): Promise<LighthouseResult> {
+  const url = `${baseUrl}${page}`;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROMIUM_FLAGS,
@@ -147,9 +211,10 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise
       if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
       const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
-      console.log(`lighthouse ${preset} ${run === 0 ? 'warm-up' : `run ${run}`}: ${score}`);
+      console.log(`lighthouse ${page} ${preset} ${run === 0 ? 'warm-up' : `run ${run}`}: ${score}`);
       if (run === 0) continue;
       runs.push({
+        page,
         preset,
         score,
         fcpMs: metric('first-contentful-paint'),
@@ -186,9 +251,14 @@ async function main() {
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
   // One unmeasured visit so the server's first-request costs do not matter (sizes would not change anyway).
   await (await browser.newPage()).goto(server.baseUrl, { waitUntil: 'networkidle' });
+  const listing = await fetch(`${server.baseUrl}/api/public/properties?limit=1`);
+  const propertyId = ((await listing.json()) as { data: { _id: string }[] }).data[0]?._id;
+  if (!propertyId) throw new Error('the public listing of the demo seed is empty');
   const pages: PageResult[] = [];
-  for (const pathname of PAGES) {
+  for (const pagePath of PAGES) {
+    const pathname = pagePath.replace(':id', propertyId);
     const result = await measurePage(browser, server.baseUrl, pathname);
+    result.path = pagePath;
     if (result.pageErrors.length > 0)
       throw new Error(`${pathname} threw in the page: ${result.pageErrors.join('; ')}`);
     pages.push(result);
@@ -201,8 +271,8 @@ async function main() {
 
   const lighthouseResults: LighthouseResult[] = [];
   if (LIGHTHOUSE_RUNS > 0)
-    for (const preset of ['mobile', 'desktop'] as const)
-      lighthouseResults.push(await runLighthouse(`${server.baseUrl}/`, preset));
+    for (const [page, preset] of LIGHTHOUSE_TARGETS)
+      lighthouseResults.push(await runLighthouse(server.baseUrl, page, preset));
   await server.stop();
   server = undefined;
   const loadAtEnd = loadavg()
@@ -214,9 +284,10 @@ async function main() {
     page.jsFiles,
     kbText(page.jsRawBytes),
     kbText(page.jsGzipBytes),
+    BEFORE_ISSUE_8_KB[page.path]?.toFixed(1) ?? '',
     `${kbText(page.jsWireBytes)} (${page.encodings.join(', ')})`,
     kbText(page.cssGzipBytes),
-    kb(page.jsGzipBytes) < BUDGET_KB ? 'yes' : `no (+${(kb(page.jsGzipBytes) - BUDGET_KB).toFixed(1)})`,
+    kb(page.jsGzipBytes) <= BUDGET_KB ? 'yes' : `no (+${(kb(page.jsGzipBytes) - BUDGET_KB).toFixed(1)})`,
   ]);
   const pageTable = markdownTable(
     [
@@ -224,16 +295,18 @@ async function main() {
       'JS files',
       'JS raw kB',
       'JS gzip kB',
+      'Before issue 8',
       'JS over the wire kB (encoding)',
       'CSS gzip kB',
-      `Under ${BUDGET_KB} kB`,
+      `≤ ${BUDGET_KB} kB`,
     ],
     pageRows,
-    [2, 3, 4, 5],
+    [1, 2, 3, 4, 5, 6],
   );
   const lighthouseTable = markdownTable(
-    ['`/` preset', 'Performance', 'Runs', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'],
+    ['Page', 'Preset', 'Performance', 'Runs', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'],
     lighthouseResults.map((result) => [
+      `\`${result.page}\``,
       result.preset,
       result.score,
       result.scores.join(', '),
@@ -242,7 +315,7 @@ async function main() {
       Math.round(result.tbtMs),
       result.cls.toFixed(3),
     ]),
-    [2, 6],
+    [2, 3, 4, 5, 6, 7],
   );
   console.log(`\n${pageTable}\n\n${lighthouseTable}\n`);
   console.log(
@@ -258,18 +331,27 @@ Generated on ${machine} (load average at the end ${loadAtEnd}). The built server
 of \`apps/web/dist\`; each page is opened in a fresh headless Chromium context (1280 × 800) and measured once the network
 is idle. "JS gzip" is every JavaScript response body gzipped by the benchmark (zlib level 6, as Vite's build report), so
 it does not depend on the server's compression; "over the wire" is what Chromium actually received. kB = 1,000 bytes.
-Aim (web-shell issue): under ${BUDGET_KB} kB gzip of JS on public pages.
+Budget (issue 8): at most ${BUDGET_KB} kB gzip of JS on every public page; the benchmark exits non-zero over it.
 
 ${pageTable}
 
-Lighthouse ${LIGHTHOUSE_RUNS > 1 ? `(after a warm-up, ${LIGHTHOUSE_RUNS} runs per preset, the median-score run shown)` : ''} of \`/\`
+${HOW_PUBLIC_PAGES_STAY_SMALL}
+
+Lighthouse ${LIGHTHOUSE_RUNS > 1 ? `(after a warm-up, ${LIGHTHOUSE_RUNS} runs per page and preset, the median-score run shown)` : ''}
 in the same headless Chromium (performance category; mobile = Lighthouse's default simulated Moto G Power on slow 4G,
 desktop = its desktop preset). The two cores are shared with other work, so TBT in particular moves with the machine's
-load. Aim: performance ≥ 90.
+load. Aim (issue 8): mobile performance ≥ 95 on \`/\` and \`/properties\` (reported, not enforced: it depends on the load).
 
 ${lighthouseTable}`,
     );
     console.log('docs/performance.md: "## Web" updated');
+  }
+  const over = pages.filter((page) => kb(page.jsGzipBytes) > BUDGET_KB);
+  if (over.length > 0) {
+    console.error(
+      `over the ${BUDGET_KB} kB budget: ${over.map((page) => `${page.path} ${kbText(page.jsGzipBytes)} kB`).join(', ')}`,
+    );
+    process.exitCode = 1;
   }
 }
 
