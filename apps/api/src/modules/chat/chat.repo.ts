@@ -146,6 +146,20 @@ export function createChatRepo(db: DbOrTx) {
       return row;
     },
 
+    /** What a visibility check needs of a channel (no unread count, no preview): the messages list asks it each time. */
+    async findChannelRef(companyId: string, userId: string, channelId: string) {
+      const [row] = await db
+        .select({ id: chatChannels.id, kind: chatChannels.kind, isPrivate: chatChannels.isPrivate })
+        .from(chatChannels)
+        .leftJoin(
+          chatChannelMembers,
+          and(eq(chatChannelMembers.channelId, chatChannels.id), eq(chatChannelMembers.userId, userId)),
+        )
+        .where(and(eq(chatChannels.companyId, companyId), eq(chatChannels.id, channelId), visibleTo(userId)))
+        .limit(1);
+      return row;
+    },
+
     async findChannelByName(companyId: string, name: string) {
       const [row] = await db
         .select({ id: chatChannels.id })

@@ -15,6 +15,8 @@ import { type IncomingFile, removeAttachmentFiles, storeAttachments } from './ch
 import { toChannelDto, toMessageDto as toMessageDtoWith } from './chat.dto';
 import { type ChannelRow, createChatRepo, type MessageRow } from './chat.repo';
 
+type ChannelRef = Pick<ChannelRow, 'id' | 'kind' | 'isPrivate'>;
+
 type ChatEvent = (typeof CHAT_EVENTS)[keyof typeof CHAT_EVENTS];
 
 export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime' | 'storage' | 'config'>) {
@@ -23,8 +25,9 @@ export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime' | 'stora
   const signer = createUrlSigner(deps.config.jwtSecret);
   const toMessageDto = (row: MessageRow) => toMessageDtoWith(row, (key) => signer.signed(key));
 
-  async function visibleChannel(ctx: CompanyContext, channelId: string): Promise<ChannelRow> {
-    const channel = await repo.findChannel(ctx.companyId, ctx.userId, channelId);
+  /** The channel if the caller may see it (404 otherwise): its id, kind and privacy. */
+  async function visibleChannel(ctx: CompanyContext, channelId: string): Promise<ChannelRef> {
+    const channel = await repo.findChannelRef(ctx.companyId, ctx.userId, channelId);
     if (!channel) throw notFound('Channel');
     return channel;
   }
@@ -32,7 +35,7 @@ export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime' | 'stora
   /** A public channel's events go to the company room; a private one's or a DM's only to its members. */
   async function emit<E extends ChatEvent>(
     ctx: CompanyContext,
-    channel: Pick<ChannelRow, 'id' | 'kind' | 'isPrivate'>,
+    channel: ChannelRef,
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): Promise<void> {
@@ -44,7 +47,9 @@ export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime' | 'stora
   }
 
   async function channelDto(ctx: CompanyContext, channelId: string): Promise<ChatChannelDto> {
-    return toChannelDto(await visibleChannel(ctx, channelId));
+    const channel = await repo.findChannel(ctx.companyId, ctx.userId, channelId);
+    if (!channel) throw notFound('Channel');
+    return toChannelDto(channel);
   }
 
   return {
