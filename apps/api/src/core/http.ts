@@ -17,6 +17,20 @@ export function pageOf(page: number, limit: number, totalCount: number): Paginat
   return makePagination(page, limit, totalCount);
 }
 
+/**
+ * The pagination of a list whose count stopped at a bound (`exact: false`): there is a next page while pages are
+ * full, whatever the bounded total says.
+ */
+export function boundedPageOf(
+  page: number,
+  limit: number,
+  count: { total: number; exact: boolean },
+  rowsOnPage: number,
+): Pagination {
+  const pagination = makePagination(page, limit, count.total);
+  return count.exact ? pagination : { ...pagination, hasNext: rowsOnPage === limit };
+}
+
 export function offsetOf(page: number, limit: number): number {
   return (page - 1) * limit;
 }

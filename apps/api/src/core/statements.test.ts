@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { boundedPageOf } from './http';
 import { pageTotal } from './statements';
 
 describe('pageTotal', () => {
@@ -34,5 +35,23 @@ describe('pageTotal', () => {
       total: 7,
       exact: true,
     });
+  });
+});
+
+describe('boundedPageOf', () => {
+  it('pages on while pages are full when the count stopped at its bound', () => {
+    expect(boundedPageOf(100, 10, { total: 1000, exact: false }, 10)).toMatchObject({
+      totalPages: 100,
+      hasNext: true,
+    });
+    expect(boundedPageOf(101, 10, { total: 1000, exact: false }, 3)).toMatchObject({
+      hasNext: false,
+      hasPrev: true,
+    });
+    expect(boundedPageOf(1, 10, { total: 25, exact: true }, 10)).toMatchObject({
+      totalPages: 3,
+      hasNext: true,
+    });
+    expect(boundedPageOf(3, 10, { total: 25, exact: true }, 5)).toMatchObject({ hasNext: false });
   });
 });

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
-import { countColumn, pageTotal, statementsByShape } from '../../core/statements';
+import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { boundedCountColumn, boundedCountQuery, pageTotal, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { auditLogs, users } from '../../db/schema';
 
@@ -12,6 +12,9 @@ export interface AuditLogFilter {
   from?: Date;
   to?: Date;
 }
+
+/** Counting stops here: a count never walks a large company's whole log (the list then pages on while pages are full). */
+export const AUDIT_COUNT_BOUND = 1_000;
 
 type AuditLogShape = { [K in keyof Required<AuditLogFilter>]: boolean };
 
@@ -36,7 +39,7 @@ function where(shape: AuditLogShape): SQL | undefined {
 
 const shapeOptions = { key: (shape: AuditLogShape) => JSON.stringify(shape) };
 
-/** Newest first through (company_id, created_at, id); one join for the actor, the exact count in the same statement. */
+/** Newest first through (company_id, created_at, id); one join for the actor, the bounded count in the same statement. */
 const auditPage = statementsByShape(
   (db, shape: AuditLogShape) =>
     db
@@ -45,7 +48,7 @@ const auditPage = statementsByShape(
         actorFirstName: users.firstName,
         actorLastName: users.lastName,
         actorEmail: users.email,
-        total: countColumn(auditLogs, where(shape)),
+        total: boundedCountColumn(db, auditLogs, where(shape), AUDIT_COUNT_BOUND),
       })
       .from(auditLogs)
       .leftJoin(users, eq(users.id, auditLogs.actorUserId))
@@ -57,7 +60,7 @@ const auditPage = statementsByShape(
 );
 
 const auditCount = statementsByShape(
-  (db, shape: AuditLogShape) => db.select({ total: count() }).from(auditLogs).where(where(shape)),
+  (db, shape: AuditLogShape) => boundedCountQuery(db, auditLogs, where(shape), AUDIT_COUNT_BOUND),
   shapeOptions,
 );
 
@@ -67,15 +70,11 @@ export function createAuditLogsRepo(db: DbOrTx) {
       const shape = shapeOf(filter);
       const values = { ...filter, limit, offset };
       const rows = await auditPage(db, shape).execute(values);
-      const { total } = await pageTotal(
-        rows,
-        { limit, offset, bound: Number.POSITIVE_INFINITY },
-        async () => {
-          const [row] = await auditCount(db, shape).execute(values);
-          return row?.total ?? 0;
-        },
-      );
-      return { rows, total };
+      const count = await pageTotal(rows, { limit, offset, bound: AUDIT_COUNT_BOUND }, async () => {
+        const [row] = await auditCount(db, shape).execute(values);
+        return row?.total ?? 0;
+      });
+      return { rows, count };
     },
   };
 }

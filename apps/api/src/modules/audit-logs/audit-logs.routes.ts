@@ -2,7 +2,7 @@ import { type AuditLogDto, type AuditLogQuery, ZAuditLogList, ZAuditLogQuery } f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthContext, access } from '../../core/access';
 import { forbidden } from '../../core/errors';
-import { iso, pageOf } from '../../core/http';
+import { boundedPageOf, iso } from '../../core/http';
 import { toCsv } from '../analytics/analytics.export';
 import { type AuditLogFilter, createAuditLogsRepo } from './audit-logs.repo';
 
@@ -68,12 +68,16 @@ export const auditLogsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, limit } = request.query;
-      const { rows, total } = await repo.list(
+      const { rows, count } = await repo.list(
         filterFor(request.auth!, request.query),
         limit,
         (page - 1) * limit,
       );
-      return { success: true as const, data: rows.map(toDto), pagination: pageOf(page, limit, total) };
+      return {
+        success: true as const,
+        data: rows.map(toDto),
+        pagination: boundedPageOf(page, limit, count, rows.length),
+      };
     },
   );
 

@@ -29,7 +29,7 @@ import type { AppDeps } from '../../app';
 import type { AuthContext, CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
-import { iso, pageOf } from '../../core/http';
+import { boundedPageOf, iso, pageOf } from '../../core/http';
 import { hashPassword } from '../../core/passwords';
 import { hashToken, newOpaqueToken } from '../../core/tokens';
 import type { DbOrTx } from '../../db/client';
@@ -326,11 +326,11 @@ export function createTenantsService(deps: AppDeps) {
   return {
     async list(ctx: CompanyContext, query: TenantListQuery) {
       const statuses = [...(query.status ?? []), ...(query['status[]'] ?? [])];
-      const { rows, total } = await createTenantsRepo(db).list(ctx.companyId, { ...query, statuses });
+      const { rows, total, exact } = await createTenantsRepo(db).list(ctx.companyId, { ...query, statuses });
       const now = new Date();
       return {
         data: rows.map((row) => toTenantListItem(row, now)),
-        pagination: pageOf(query.page, query.limit, total),
+        pagination: boundedPageOf(query.page, query.limit, { total, exact }, rows.length),
       };
     },
 
