@@ -3,8 +3,10 @@
 // 1. the rent run: 100,000 active tenancies in a company of their own, POST /api/invoices/generate-rent for this month
 //    through the API (timed; aim of issue 11: under 60 s), then once more (idempotent: 0 created, timed);
 // 2. fills the invoices table up to 1,000,000 rows (half in the demo company Sunrise Estates, the one measured) and
-//    measures GET /api/invoices (default, by status, overdue, search by number, by due date) and GET
-//    /api/payments/tracking against the floor of any signed-in request (GET /api/auth/me) with autocannon.
+//    the payments ledger with a row per paid invoice (and some failed attempts), and measures GET /api/invoices
+//    (default, by status, overdue, search by number, by due date), the ledger GET /api/payments (default, by method,
+//    by status), GET /api/invoice-templates and GET /api/payments/tracking against the floor of any signed-in
+//    request (GET /api/auth/me) with autocannon.
 // Prints the tables and EXPLAIN (ANALYZE) of the list statements; results go to bench/results/invoices-*.json.
 // The run exits non-zero when a list misses its aim at 50 connections or the rent run takes 60 s or more.
 // Env: BENCH_DURATION (s per case, default 10), BENCH_WARMUP (default 2), BENCH_CONNECTIONS (default 10,50),
@@ -127,6 +129,27 @@ async function fill(client: pg.Client, sunriseId: string, rentId: string): Promi
     'INV-BENCH-%',
     'draft',
   ]);
+  // The payments ledger: one offline payment row per paid or partly paid bench invoice, as the API writes them
+  // (what it paid, who, where, copied onto the row), plus a failed online attempt for every 50th invoice.
+  await client.query(
+    `insert into payments (id, company_id, kind, amount, currency, status, method, source, tenant_id, user_id,
+       property_id, rental_unit_id, invoice_id, paid_at, reference, description, created_at)
+     select gen_random_uuid(), i.company_id, 'invoice', i.amount_paid, 'INR', 'captured',
+       (array['upi','cash','bank_transfer','cheque','card'])[1 + (hashtext(i.id::text) & 4)], 'offline',
+       i.tenant_id, i.user_id, i.property_id, i.rental_unit_id, i.id, i.issue_date + 2, 'BENCH-' || i.number,
+       'Invoice ' || i.number, i.issue_date + 2
+     from invoices i
+     where i.number like 'INV-BENCH-%' and i.amount_paid > 0`,
+  );
+  await client.query(
+    `insert into payments (id, company_id, kind, amount, currency, status, method, source, failure_reason,
+       tenant_id, user_id, property_id, rental_unit_id, invoice_id, paid_at, reference, description, created_at)
+     select gen_random_uuid(), i.company_id, 'invoice', i.total, 'INR', 'failed', 'card', 'checkout',
+       'Payment declined', i.tenant_id, i.user_id, i.property_id, i.rental_unit_id, i.id, i.issue_date + 1,
+       '', 'Invoice ' || i.number, i.issue_date + 1
+     from invoices i
+     where i.number like 'INV-BENCH-%' and hashtext(i.id::text) % 50 = 0`,
+  );
   await client.query('analyze');
   console.log(
     `filled ${remaining.toLocaleString('en-US')} invoices in ${Math.round((performance.now() - started) / 1000)} s`,
@@ -153,6 +176,18 @@ async function explain(client: pg.Client, companyId: string): Promise<string> {
     [
       'bounded count',
       `select count(*) from (select 1 from invoices where company_id = '${companyId}' limit 1001) b`,
+    ],
+    [
+      'ledger: default page (newest first)',
+      `select id from payments where company_id = '${companyId}' order by paid_at desc, id desc limit 11`,
+    ],
+    [
+      'ledger: method = upi',
+      `select id from payments where company_id = '${companyId}' and method = 'upi' order by paid_at desc, id desc limit 11`,
+    ],
+    [
+      'ledger: status = failed',
+      `select id from payments where company_id = '${companyId}' and status = 'failed' order by paid_at desc, id desc limit 11`,
     ],
   ];
   const parts: string[] = [];
@@ -181,6 +216,10 @@ function listCases(base: string, headers: Record<string, string>, pid: number | 
     list('GET /api/invoices?search=Nair (tenant name)', '/invoices?search=Nair'),
     list('GET /api/invoices?search=INV-2026-000042', '/invoices?search=INV-2026-000042'),
     list('GET /api/invoices?sortBy=dueDate&page=20', '/invoices?sortBy=dueDate&page=20'),
+    list('GET /api/payments (ledger, newest first, 10)', '/payments'),
+    list('GET /api/payments?method=upi', '/payments?method=upi'),
+    list('GET /api/payments?status=failed', '/payments?status=failed'),
+    list('GET /api/invoice-templates', '/invoice-templates'),
   ];
 }
 
@@ -249,6 +288,7 @@ async function main(): Promise<void> {
     db = await connect();
     const plans = await explain(db, sunrise.id);
     const [count] = (await db.query('select count(*)::int as n from invoices')).rows as { n: number }[];
+    const [ledgerCount] = (await db.query('select count(*)::int as n from payments')).rows as { n: number }[];
     await db.end();
     saveResults('invoices', {
       firstRun,
@@ -257,6 +297,7 @@ async function main(): Promise<void> {
       fillSeconds,
       trackingMs,
       invoices: count!.n,
+      ledger: ledgerCount!.n,
       results,
       plans,
     });
@@ -270,7 +311,7 @@ async function main(): Promise<void> {
           `(aim < ${RENT_RUN_AIM_S} s); the second run created ${secondRun.created} and skipped ${secondRun.skipped.toLocaleString('en-US')} in ${secondRun.seconds} s; ` +
           `numbers ${gaps!.first} … ${gaps!.last}, ${gaps!.distinct_numbers.toLocaleString('en-US')} distinct.`,
         '',
-        `Data: ${count!.n.toLocaleString('en-US')} invoices on PostgreSQL (half in the measured company Sunrise Estates); filled in ${fillSeconds} s. ` +
+        `Data: ${count!.n.toLocaleString('en-US')} invoices and ${ledgerCount!.n.toLocaleString('en-US')} ledger payments on PostgreSQL (half in the measured company Sunrise Estates); filled in ${fillSeconds} s. ` +
           `GET /api/payments/tracking of this month (cold): ${trackingMs} ms.`,
         '',
         table,

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, DEMO, login } from './support/api';
 import { launchBrowser, newPage, screenshot } from './support/browser';
@@ -6,7 +6,8 @@ import { launchBrowser, newPage, screenshot } from './support/browser';
 /**
  * Invoices end to end on the demo data: the demo owner opens the five payment pages, creates and sends an invoice
  * to the demo tenant, the tenant pays it through the sandbox checkout, the owner sees it paid and records a payment
- * from the tracking grid, and the overview lists both payments.
+ * from the tracking grid, and the overview lists both payments; the payments ledger shows the tenant's payment and
+ * its receipt downloads as a PDF, for the owner and for the tenant.
  */
 
 const baseUrl = inject('baseUrl');
@@ -155,4 +156,49 @@ describe('invoices', () => {
     expect(pageErrors).toEqual([]);
     await context.close();
   });
+
+  it('the ledger shows the payment, and its receipt downloads as a PDF (owner and tenant)', async () => {
+    const { page, pageErrors, context } = await newPage(browser, { baseUrl });
+    await signIn(page, DEMO.owner);
+    await page.goto(`/dashboard/payments?q=${invoiceNumber}`);
+    const ledger = page.getByTestId('payments-ledger');
+    // The online payment and the one recorded from tracking, both against this invoice.
+    await expect.poll(async () => ledger.getByTestId('ledger-row').count()).toBeGreaterThanOrEqual(1);
+    await screenshot(page, 'payments-ledger');
+    await ledger.getByTestId('ledger-row').first().click();
+    const detail = page.getByTestId('payment-detail');
+    await detail.waitFor();
+    await detail.getByText(`Invoice ${invoiceNumber}`).waitFor();
+    await screenshot(page, 'payments-ledger-detail');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('dialog').getByRole('button', { name: 'Download receipt' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^RCT-[0-9A-F]{12}\.pdf$/);
+    const bytes = await readDownload(download);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+
+    const tenantPage = await newPage(browser, { baseUrl });
+    await signIn(tenantPage.page, DEMO.tenant);
+    await tenantPage.page.goto('/tenant/payments');
+    const history = tenantPage.page.getByTestId('my-payments');
+    await history.getByText(`Invoice ${invoiceNumber}`).first().waitFor();
+    await screenshot(tenantPage.page, 'tenant-payment-history');
+    const [mine] = await Promise.all([
+      tenantPage.page.waitForEvent('download'),
+      history.getByRole('button', { name: 'Download receipt' }).first().click(),
+    ]);
+    expect((await readDownload(mine)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(tenantPage.pageErrors).toEqual([]);
+    await tenantPage.context.close();
+  });
 });
+
+async function readDownload(download: Download): Promise<Buffer> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}

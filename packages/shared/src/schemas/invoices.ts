@@ -115,34 +115,53 @@ const ZColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #4f46e5'
 /** Tax rate in basis points: 0 – 100 %. */
 export const ZTaxRate = z.number().int().min(0).max(10_000);
 
-export const ZInvoiceTemplateBody = z.object({
+/** The template fields without their create defaults (an update must not reset the fields it leaves out). */
+const templateFields = {
   name: z.string().trim().min(1, 'Required').max(100),
-  logoUrl: z.string().trim().max(500).nullable().optional(),
-  primaryColor: ZColor.default('#4f46e5'),
-  accentColor: ZColor.default('#0f172a'),
-  headerText: z.string().max(500).default(''),
-  footerText: z.string().max(500).default(''),
-  defaultLineItems: z.array(ZInvoiceLineInput).max(50).default([]),
-  paymentInstructions: z.string().max(1000).default(''),
+  /** Read-only but for `null` on update (removes the uploaded logo); logos are uploaded to POST /{id}/logo. */
+  logoUrl: z.string().trim().max(500).nullable(),
+  primaryColor: ZColor,
+  accentColor: ZColor,
+  headerText: z.string().max(500),
+  footerText: z.string().max(500),
+  defaultLineItems: z.array(ZInvoiceLineInput).max(50),
+  paymentInstructions: z.string().max(1000),
   gstNumber: z
     .string()
     .trim()
     .max(20)
     .regex(/^[0-9A-Z]*$/, 'Use capital letters and digits')
-    .nullable()
-    .optional(),
-  taxRate: ZTaxRate.default(0),
-  notes: z.string().max(1000).default(''),
+    .nullable(),
+  taxRate: ZTaxRate,
+  notes: z.string().max(1000),
   /** Late fee rule of the company (its default template's): a fixed amount (paise) or a percent (basis points). */
-  lateFeeType: z.enum(['none', 'fixed', 'percent']).default('none'),
-  lateFeeValue: z.number().int().min(0).max(100_000_000).default(0),
-  lateFeeAfterDays: z.number().int().min(0).max(365).default(0),
-  isDefault: z.boolean().default(false),
+  lateFeeType: z.enum(['none', 'fixed', 'percent']),
+  lateFeeValue: z.number().int().min(0).max(100_000_000),
+  lateFeeAfterDays: z.number().int().min(0).max(365),
+  isDefault: z.boolean(),
+};
+
+export const ZInvoiceTemplateBody = z.object({
+  ...templateFields,
+  logoUrl: templateFields.logoUrl.optional(),
+  primaryColor: templateFields.primaryColor.default('#4f46e5'),
+  accentColor: templateFields.accentColor.default('#0f172a'),
+  headerText: templateFields.headerText.default(''),
+  footerText: templateFields.footerText.default(''),
+  defaultLineItems: templateFields.defaultLineItems.default([]),
+  paymentInstructions: templateFields.paymentInstructions.default(''),
+  gstNumber: templateFields.gstNumber.optional(),
+  taxRate: templateFields.taxRate.default(0),
+  notes: templateFields.notes.default(''),
+  lateFeeType: templateFields.lateFeeType.default('none'),
+  lateFeeValue: templateFields.lateFeeValue.default(0),
+  lateFeeAfterDays: templateFields.lateFeeAfterDays.default(0),
+  isDefault: templateFields.isDefault.default(false),
 });
 export type InvoiceTemplateBody = z.infer<typeof ZInvoiceTemplateBody>;
 export type InvoiceTemplateInput = z.input<typeof ZInvoiceTemplateBody>;
 
-export const ZInvoiceTemplateUpdateBody = ZInvoiceTemplateBody.partial();
+export const ZInvoiceTemplateUpdateBody = z.object(templateFields).partial();
 export type InvoiceTemplateUpdateBody = z.infer<typeof ZInvoiceTemplateUpdateBody>;
 
 export const ZInvoiceTemplateDto = z.object({

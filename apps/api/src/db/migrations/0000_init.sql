@@ -238,6 +238,8 @@ CREATE TABLE "invoice_templates" (
 	"company_id" uuid NOT NULL,
 	"name" text NOT NULL,
 	"logo_url" text,
+	"logo_key" text,
+	"logo_thumb_key" text,
 	"primary_color" text DEFAULT '#4f46e5' NOT NULL,
 	"accent_color" text DEFAULT '#0f172a' NOT NULL,
 	"header_text" text DEFAULT '' NOT NULL,

@@ -54,6 +54,9 @@ export const invoiceTemplates = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     logoUrl: text(),
+    /** The uploaded logo in storage (an image re-encoded on upload, checked by its content), drawn on the PDF. */
+    logoKey: text(),
+    logoThumbKey: text(),
     primaryColor: text().notNull().default('#4f46e5'),
     accentColor: text().notNull().default('#0f172a'),
     headerText: text().notNull().default(''),

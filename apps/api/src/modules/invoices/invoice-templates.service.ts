@@ -5,21 +5,48 @@ import type {
   Pagination,
 } from '@rentora/shared';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
 import type { CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { iso, offsetOf, pageOf } from '../../core/http';
+import type { Storage } from '../../core/storage';
 import type { Db, DbOrTx } from '../../db/client';
 import { invoiceTemplates } from '../../db/schema';
+import { receiveImages, removeImageFiles } from '../uploads/uploads.images';
 
 export type InvoiceTemplateRow = typeof invoiceTemplates.$inferSelect;
+
+const logoVersion = (key: string) => key.slice(key.lastIndexOf('/') + 1, key.lastIndexOf('.'));
+
+/**
+ * A logo as PNG bytes for the PDF (pdf-lib draws PNG and JPEG only): read from storage, at most 600 px wide.
+ * Null when there is none or it cannot be read (the PDF is drawn without it).
+ */
+export async function logoPng(storage: Storage, key: string | null): Promise<Uint8Array | null> {
+  if (!key) return null;
+  try {
+    const file = await storage.read(key);
+    if (!file) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Buffer));
+    return await sharp(Buffer.concat(chunks), { limitInputPixels: 50_000_000 })
+      .resize({ width: 600, height: 300, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
 
 export function toTemplateDto(row: InvoiceTemplateRow): InvoiceTemplateDto {
   return {
     _id: row.id,
     companyId: row.companyId,
     name: row.name,
-    logoUrl: row.logoUrl,
+    // An uploaded logo is read through GET /api/invoice-templates/{id}/logo (v: which upload, for caches).
+    logoUrl: row.logoKey ? `/api/invoice-templates/${row.id}/logo?v=${logoVersion(row.logoKey)}` : null,
     primaryColor: row.primaryColor,
     accentColor: row.accentColor,
     headerText: row.headerText,
@@ -63,7 +90,7 @@ export async function templateFor(
  * Invoice templates: one default per company (a partial unique index; making one the default clears the others in
  * the same transaction, under a lock of the company's template rows). The first template becomes the default.
  */
-export function createInvoiceTemplatesService(db: Db) {
+export function createInvoiceTemplatesService(db: Db, storage: Storage, uploadLimitBytes: number) {
   async function list(
     ctx: CompanyContext,
     query: { page: number; limit: number },
@@ -113,7 +140,8 @@ export function createInvoiceTemplatesService(db: Db) {
         .insert(invoiceTemplates)
         .values({
           ...body,
-          logoUrl: body.logoUrl ?? null,
+          // Logos are uploaded (POST /{id}/logo); the body's logoUrl only removes one (null).
+          logoUrl: null,
           gstNumber: body.gstNumber || null,
           companyId: ctx.companyId,
           isDefault,
@@ -149,13 +177,21 @@ export function createInvoiceTemplatesService(db: Db) {
           .set({ isDefault: false })
           .where(and(eq(invoiceTemplates.companyId, ctx.companyId), ne(invoiceTemplates.id, id)));
       }
-      const patch = { ...body };
+      const { logoUrl, ...patch } = body;
       if ('gstNumber' in patch) patch.gstNumber = patch.gstNumber || null;
+      const removesLogo = logoUrl === null;
+      const [before] = removesLogo
+        ? await tx
+            .select({ logoKey: invoiceTemplates.logoKey, logoThumbKey: invoiceTemplates.logoThumbKey })
+            .from(invoiceTemplates)
+            .where(eq(invoiceTemplates.id, id))
+        : [];
       const [row] = await tx
         .update(invoiceTemplates)
-        .set(patch)
+        .set({ ...patch, ...(removesLogo ? { logoKey: null, logoThumbKey: null } : {}) })
         .where(and(eq(invoiceTemplates.id, id), eq(invoiceTemplates.companyId, ctx.companyId)))
         .returning();
+      if (before?.logoKey) removeLater([before.logoKey, before.logoThumbKey]);
       await recordAudit(tx, {
         companyId: ctx.companyId,
         action: 'invoice_template.updated',
@@ -173,7 +209,11 @@ export function createInvoiceTemplatesService(db: Db) {
       const rows = await lockCompanyTemplates(tx, ctx.companyId);
       const current = rows.find((r) => r.id === id);
       if (!current) throw notFound('Invoice template');
-      await tx.delete(invoiceTemplates).where(eq(invoiceTemplates.id, id));
+      const [gone] = await tx
+        .delete(invoiceTemplates)
+        .where(eq(invoiceTemplates.id, id))
+        .returning({ logoKey: invoiceTemplates.logoKey, logoThumbKey: invoiceTemplates.logoThumbKey });
+      if (gone?.logoKey) removeLater([gone.logoKey, gone.logoThumbKey]);
       if (current.isDefault) {
         const next = rows.find((r) => r.id !== id);
         if (next)
@@ -188,5 +228,62 @@ export function createInvoiceTemplatesService(db: Db) {
     });
   }
 
-  return { list, get, create, update, remove };
+  /** Deletes stored files after the transaction that dropped their keys (best effort). */
+  function removeLater(keys: (string | null)[]) {
+    setImmediate(() => {
+      for (const key of keys) if (key) void storage.delete(key).catch(() => undefined);
+    });
+  }
+
+  /**
+   * Stores an uploaded logo (one image, told by its content, re-encoded without metadata; see receiveImages) and
+   * points the template at it; the previous logo's files are removed.
+   */
+  async function uploadLogo(ctx: CompanyContext, id: string, request: FastifyRequest) {
+    await templateFor(db, ctx.companyId, id);
+    const upload = await receiveImages(request, storage, {
+      limitBytes: uploadLimitBytes,
+      keyPrefix: `companies/${ctx.companyId}/invoice-templates/${id}`,
+      maxFiles: 1,
+    });
+    const image = upload.images[0]!;
+    try {
+      return await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ logoKey: invoiceTemplates.logoKey, logoThumbKey: invoiceTemplates.logoThumbKey })
+          .from(invoiceTemplates)
+          .where(and(eq(invoiceTemplates.id, id), eq(invoiceTemplates.companyId, ctx.companyId)))
+          .for('update');
+        if (!before) throw notFound('Invoice template');
+        const [row] = await tx
+          .update(invoiceTemplates)
+          .set({ logoKey: image.storageKey, logoThumbKey: image.thumbnailKey })
+          .where(eq(invoiceTemplates.id, id))
+          .returning();
+        await recordAudit(tx, {
+          companyId: ctx.companyId,
+          action: 'invoice_template.logo_uploaded',
+          entityType: 'invoice_template',
+          entityId: id,
+          summary: row!.name,
+        });
+        if (before.logoKey) removeLater([before.logoKey, before.logoThumbKey]);
+        return toTemplateDto(row!);
+      });
+    } catch (error) {
+      await removeImageFiles(storage, upload.images);
+      throw error;
+    }
+  }
+
+  /** The logo's small WebP (the editor's preview), or 404. */
+  async function logo(ctx: CompanyContext, id: string) {
+    const row = await templateFor(db, ctx.companyId, id);
+    const key = row?.logoThumbKey ?? row?.logoKey;
+    const file = key ? await storage.read(key) : null;
+    if (!file || !key) throw notFound('Logo');
+    return { ...file, contentType: key.endsWith('.webp') ? 'image/webp' : 'application/octet-stream' };
+  }
+
+  return { list, get, create, update, remove, uploadLogo, logo };
 }

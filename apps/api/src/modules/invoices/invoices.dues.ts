@@ -43,7 +43,9 @@ async function lockTenancy(tx: Tx, companyId: string, tenantId: string) {
     })
     .from(rentalUnitUsers)
     .where(and(eq(rentalUnitUsers.id, tenantId), eq(rentalUnitUsers.companyId, companyId)))
-    .for('update');
+    // NO KEY UPDATE: serialises refreshers without conflicting with the KEY SHARE locks that inserting an invoice
+    // (its foreign key to the tenancy) takes, which would otherwise deadlock concurrent creates of one tenant.
+    .for('no key update');
   return row ?? null;
 }
 

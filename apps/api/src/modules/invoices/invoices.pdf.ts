@@ -4,8 +4,11 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf
 export interface InvoicePdfInput {
   invoice: InvoiceDto;
   company: { name: string; email: string | null; phone: string | null; address: Address | null };
+  /** The template's uploaded logo as PNG bytes (invoice-templates.service logoPng), drawn top left. */
+  logo?: Uint8Array | null;
   template: {
     primaryColor: string;
+    accentColor?: string;
     headerText: string;
     footerText: string;
     paymentInstructions: string;
@@ -76,6 +79,7 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
   const { invoice, company, template } = input;
   const brand = hexColor(template?.primaryColor);
+  const accent = template?.accentColor ? hexColor(template.accentColor) : INK;
   const pdf = await PDFDocument.create();
   const title = invoice.number ? `Invoice ${invoice.number}` : 'Draft invoice';
   pdf.setTitle(title);
@@ -120,7 +124,19 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   };
 
   page.drawRectangle({ x: 0, y: H - 8, width: W, height: 8, color: brand });
-  text(company.name, M, y - 10, { size: 18, f: bold });
+  if (input.logo) {
+    // At most 48 pt high and 160 pt wide, above the company's name.
+    const image = await pdf.embedPng(input.logo);
+    const scale = Math.min(48 / image.height, 160 / image.width, 1);
+    page.drawImage(image, {
+      x: M,
+      y: y - image.height * scale + 6,
+      width: image.width * scale,
+      height: image.height * scale,
+    });
+    y -= image.height * scale + 8;
+  }
+  text(company.name, M, y - 10, { size: 18, f: bold, color: accent });
   right(invoice.number ? 'INVOICE' : 'DRAFT INVOICE', W - M, y - 10, { size: 18, f: bold, color: brand });
   y -= 30;
   const addr = company.address;

@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import {
   ZGenerateRentBody,
   ZGenerateRentResult,
@@ -313,8 +314,14 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const invoiceTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const templates = createInvoiceTemplatesService(app.deps.db);
+  const templates = createInvoiceTemplatesService(
+    app.deps.db,
+    app.deps.storage,
+    app.deps.config.uploadLimitBytes,
+  );
   const templateTags = ['invoice-templates'];
+  // The logo upload (one image) is multipart; JSON bodies are unaffected.
+  await app.register(fastifyMultipart, { limits: { fileSize: app.deps.config.uploadLimitBytes, files: 1 } });
 
   app.get(
     '/',
@@ -365,6 +372,42 @@ export const invoiceTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
         await templates.update(requireCompany(request.auth), request.params.id, request.body),
         'Template updated',
       ),
+  );
+
+  app.post(
+    '/:id/logo',
+    {
+      config: { access: update },
+      schema: {
+        tags: templateTags,
+        summary:
+          'Uploads the logo (multipart/form-data, one image in the field "images"; JPEG, PNG, WebP or AVIF)',
+        params: ZIdParams,
+        response: { 200: zOk(ZInvoiceTemplateDto) },
+      },
+    },
+    async (request) =>
+      ok(
+        await templates.uploadLogo(requireCompany(request.auth), request.params.id, request),
+        'Logo uploaded',
+      ),
+  );
+
+  app.get(
+    '/:id/logo',
+    {
+      config: { access: read },
+      schema: { tags: templateTags, summary: "The template's logo (a small WebP)", params: ZIdParams },
+    },
+    async (request, reply) => {
+      const file = await templates.logo(requireCompany(request.auth), request.params.id);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
+    },
   );
 
   app.delete(

@@ -43,7 +43,7 @@ import {
   type PaymentRow,
   registerPaidHook,
 } from '../payments/payments.service';
-import { templateFor } from './invoice-templates.service';
+import { logoPng, templateFor } from './invoice-templates.service';
 import { refreshTenantDues } from './invoices.dues';
 import { renderInvoicePdf } from './invoices.pdf';
 
@@ -271,7 +271,7 @@ async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
 
 registerPaidHook(onInvoicePaid);
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage'>;
 
 export interface EventLog {
   error(details: object, message: string): void;
@@ -648,7 +648,8 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
         ? templateFor(db, row.companyId, row.templateId).catch(() => null)
         : Promise.resolve(null),
     ]);
-    return renderInvoicePdf({ invoice: dto!, company, template });
+    const logo = await logoPng(deps.storage, template?.logoKey ?? null);
+    return renderInvoicePdf({ invoice: dto!, company, template, logo });
   }
 
   async function pdf(ctx: CompanyContext, id: string): Promise<{ bytes: Uint8Array; fileName: string }> {

@@ -2,6 +2,7 @@ import {
   computeInvoiceTotals,
   INVOICE_LINE_KINDS,
   type InvoiceLineKind,
+  type InvoiceTemplateDto,
   type TenantListItemDto,
 } from '@rentora/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -41,6 +42,42 @@ const newLine = (partial: Partial<LineDraft> = {}): LineDraft => ({
   ...partial,
 });
 
+/** The lines a new invoice starts with: the template's default items, else rent (+ maintenance) of the agreement. */
+function prefilledLines(
+  template: InvoiceTemplateDto | undefined,
+  agreement: { rentAmount: number; maintenanceCharges: number } | undefined,
+): LineDraft[] | null {
+  const defaults = template?.defaultLineItems ?? [];
+  if (defaults.length > 0) {
+    return defaults.map((line) =>
+      newLine({
+        description: line.description,
+        quantity: String(line.quantity),
+        kind: line.kind,
+        unitPrice:
+          line.unitPrice === 0 && agreement && line.kind === 'rent'
+            ? agreement.rentAmount
+            : line.unitPrice === 0 && agreement && line.kind === 'maintenance'
+              ? agreement.maintenanceCharges
+              : line.unitPrice,
+      }),
+    );
+  }
+  if (!agreement) return null;
+  return [
+    newLine({ description: 'Rent', unitPrice: agreement.rentAmount, kind: 'rent' }),
+    ...(agreement.maintenanceCharges > 0
+      ? [
+          newLine({
+            description: 'Maintenance',
+            unitPrice: agreement.maintenanceCharges,
+            kind: 'maintenance',
+          }),
+        ]
+      : []),
+  ];
+}
+
 /** /dashboard/payments/create-invoice: tenant picker, line items with live totals, template, save or send. */
 export function CreateInvoicePage() {
   useDocumentTitle('Create Invoice', 'Bill a tenant');
@@ -58,7 +95,13 @@ export function CreateInvoicePage() {
   const [dueDate, setDueDate] = useState(() => inDays(7));
   const [period, setPeriod] = useState('');
   const [notes, setNotes] = useState('');
-  const [lines, setLines] = useState<LineDraft[]>(() => [newLine({ description: 'Rent' })]);
+  const [lines, setLinesState] = useState<LineDraft[]>(() => [newLine({ description: 'Rent' })]);
+  // Until the user edits a line, the lines follow the chosen template and the tenant's agreement.
+  const [linesTouched, setLinesTouched] = useState(false);
+  const setLines = (update: (current: LineDraft[]) => LineDraft[]) => {
+    setLinesTouched(true);
+    setLinesState(update);
+  };
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState<'draft' | 'send' | null>(null);
 
@@ -68,27 +111,13 @@ export function CreateInvoicePage() {
     if (!templateId && template) setTemplateId(template._id);
   }, [template, templateId]);
 
-  // Picking a tenant fills rent and maintenance from their agreement when the lines are still the default.
+  // The template's default line items (the default template at start), and the tenant's agreement for rent and
+  // maintenance (also where a default rent or maintenance line has no price), while the lines are untouched.
   const agreement = chosen.data?.agreementDetails;
+  const prefill = useMemo(() => prefilledLines(template, agreement), [template, agreement]);
   useEffect(() => {
-    if (!agreement) return;
-    setLines((current) => {
-      const untouched = current.length === 1 && current[0]!.unitPrice === null;
-      if (!untouched) return current;
-      return [
-        newLine({ description: 'Rent', unitPrice: agreement.rentAmount, kind: 'rent' }),
-        ...(agreement.maintenanceCharges > 0
-          ? [
-              newLine({
-                description: 'Maintenance',
-                unitPrice: agreement.maintenanceCharges,
-                kind: 'maintenance',
-              }),
-            ]
-          : []),
-      ];
-    });
-  }, [agreement]);
+    if (!linesTouched && prefill) setLinesState(prefill);
+  }, [prefill, linesTouched]);
 
   const parsed = lines.map((l) => ({
     description: l.description.trim(),
@@ -227,7 +256,10 @@ export function CreateInvoicePage() {
                   <Select
                     {...control}
                     value={template?._id ?? ''}
-                    onChange={(e) => setTemplateId(e.target.value)}
+                    onChange={(e) => {
+                      setTemplateId(e.target.value);
+                      setLinesTouched(false);
+                    }}
                   >
                     {templateList.length === 0 ? <option value="">No template (no tax)</option> : null}
                     {templateList.map((t) => (

@@ -2,6 +2,8 @@ import {
   INVOICE_STATUS_LABELS,
   type InvoiceDto,
   type InvoiceStatus,
+  LEDGER_STATUS_LABELS,
+  type LedgerStatus,
   type TrackingStatus,
 } from '@rentora/shared';
 import { NavLink } from 'react-router';
@@ -51,9 +53,23 @@ export const METHOD_LABELS: Record<string, string> = {
   bank_transfer: 'Bank transfer',
   cheque: 'Cheque',
   card: 'Card',
+  netbanking: 'Net banking',
+  wallet: 'Wallet',
+  emi: 'EMI',
   other: 'Other',
 };
-export const methodLabel = (method: string) => METHOD_LABELS[method] ?? method;
+export const methodLabel = (method: string | null) =>
+  method === null ? 'Online' : (METHOD_LABELS[method] ?? method.replace(/_/g, ' '));
+
+const LEDGER_TONES: Record<LedgerStatus, BadgeTone> = {
+  captured: 'success',
+  failed: 'danger',
+  refunded: 'warning',
+};
+
+export function LedgerStatusBadge({ status }: { status: LedgerStatus }) {
+  return <Badge tone={LEDGER_TONES[status]}>{LEDGER_STATUS_LABELS[status]}</Badge>;
+}
 
 export const shortMonth = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', { month: 'short', timeZone: 'UTC' });

@@ -1,5 +1,6 @@
 import type { InvoiceTemplateDto, InvoiceTemplateInput } from '@rentora/shared';
-import { FileText, Plus, Star, Trash2 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { FileText, ImagePlus, Plus, Star, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
@@ -14,8 +15,17 @@ import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatMoney } from '../../lib/format';
 import { usePermissions } from '../auth/use-permissions';
+import { toastError } from '../properties/messages';
 import { PaymentsNav } from './invoice-display';
-import { INVOICE_MESSAGES, invoicesApi, useInvoiceTemplates, useTemplateMutation } from './invoices.api';
+import {
+  INVOICE_MESSAGES,
+  invoiceKeys,
+  invoicesApi,
+  uploadTemplateLogo,
+  useInvoiceTemplates,
+  useLogoObjectUrl,
+  useTemplateMutation,
+} from './invoices.api';
 
 type Draft = Required<Omit<InvoiceTemplateInput, 'defaultLineItems' | 'logoUrl' | 'gstNumber'>> & {
   gstNumber: string;
@@ -56,8 +66,85 @@ const fromTemplate = (t: InvoiceTemplateDto): Draft => ({
   isDefault: t.isDefault,
 });
 
+/** The template's logo: shown, uploaded (JPEG, PNG, WebP or AVIF, checked on the server) or removed. */
+function LogoField({
+  templateId,
+  logoUrl,
+  disabled,
+  onChange,
+}: {
+  templateId: string | null;
+  logoUrl: string | null;
+  disabled: boolean;
+  onChange: (logoUrl: string | null) => void;
+}) {
+  const image = useLogoObjectUrl(logoUrl);
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  async function run(task: () => Promise<{ data: InvoiceTemplateDto }>) {
+    setBusy(true);
+    try {
+      const answer = await task();
+      onChange(answer.data.logoUrl);
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.templates });
+    } catch (error) {
+      toastError(error, INVOICE_MESSAGES.logo);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="sm:col-span-2">
+      <p className="mb-1 text-sm font-medium text-slate-700">Logo</p>
+      {templateId ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <div className="flex h-14 w-32 items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50">
+            {image ? (
+              <img src={image} alt="Template logo" className="max-h-12 max-w-28 object-contain" />
+            ) : (
+              <span className="text-xs text-slate-400">{logoUrl ? 'Loading…' : 'No logo'}</span>
+            )}
+          </div>
+          <label
+            className={`inline-flex cursor-pointer items-center gap-1 rounded-lg px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-50 ${disabled || busy ? 'pointer-events-none opacity-50' : ''}`}
+          >
+            <ImagePlus className="h-4 w-4" aria-hidden />
+            {logoUrl ? 'Replace' : 'Upload'}
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/avif"
+              className="sr-only"
+              aria-label="Upload logo"
+              disabled={disabled || busy}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void run(() => uploadTemplateLogo(templateId, file));
+              }}
+            />
+          </label>
+          {logoUrl ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={disabled}
+              loading={busy}
+              onClick={() => void run(() => invoicesApi.updateTemplate(templateId, { logoUrl: null }))}
+            >
+              Remove
+            </Button>
+          ) : null}
+        </div>
+      ) : (
+        <p className="text-xs text-slate-500">Save the template first, then upload its logo.</p>
+      )}
+    </div>
+  );
+}
+
 /** A sample invoice drawn with the draft's colours and texts. */
 function TemplatePreview({ draft }: { draft: Draft }) {
+  const logo = useLogoObjectUrl(draft.logoUrl || null);
   const subtotal = 1_500_000 + 150_000;
   const tax = Math.floor((subtotal * draft.taxRate + 5000) / 10_000);
   return (
@@ -69,6 +156,7 @@ function TemplatePreview({ draft }: { draft: Draft }) {
       <div className="space-y-3 p-4">
         <div className="flex items-start justify-between">
           <div>
+            {logo ? <img src={logo} alt="" className="mb-1 max-h-10 max-w-32 object-contain" /> : null}
             <p className="text-sm font-bold" style={{ color: draft.accentColor }}>
               Your Company
             </p>
@@ -132,11 +220,11 @@ export function InvoiceTemplatesPage() {
     }
   }, [editing, list]);
 
-  const body = (): InvoiceTemplateInput => ({
-    ...draft,
-    logoUrl: draft.logoUrl.trim() || null,
-    gstNumber: draft.gstNumber.trim().toUpperCase() || null,
-  });
+  // The logo is uploaded on its own (LogoField); the form never sends logoUrl, so saving keeps it.
+  const body = (): InvoiceTemplateInput => {
+    const { logoUrl: _logo, ...rest } = draft;
+    return { ...rest, gstNumber: draft.gstNumber.trim().toUpperCase() || null };
+  };
   const save = useTemplateMutation(
     () =>
       editing === 'new' || editing === null
@@ -247,16 +335,12 @@ export function InvoiceTemplatesPage() {
                     />
                   )}
                 </Field>
-                <Field label="Logo URL" hint="An uploaded image's address (optional)">
-                  {(control) => (
-                    <Input
-                      {...control}
-                      value={draft.logoUrl}
-                      onChange={(e) => set('logoUrl', e.target.value)}
-                      maxLength={500}
-                    />
-                  )}
-                </Field>
+                <LogoField
+                  templateId={editing === 'new' ? null : editing}
+                  logoUrl={draft.logoUrl || null}
+                  disabled={!canUpdate}
+                  onChange={(logoUrl) => set('logoUrl', logoUrl ?? '')}
+                />
                 <Field label="Primary colour">
                   {(control) => (
                     <Input

@@ -10,13 +10,20 @@ import type {
   InvoiceTemplateDto,
   InvoiceTemplateInput,
   InvoiceUpdateBody,
+  LedgerPaymentDetailDto,
+  LedgerPaymentDto,
+  LedgerStatus,
   Pagination,
   PaymentStatsDto,
   PaymentTrackingDto,
 } from '@rentora/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { type ApiList, type ApiOk, api } from '../../lib/api-client';
+import { session } from '../../lib/session';
+import { downloadFile } from '../analytics/analytics.api';
 import { toastError, toastSuccess } from '../properties/messages';
+import { uploadImages } from '../rental-units/upload-images';
 
 export const INVOICE_MESSAGES = {
   fetchInvoices: 'Failed to fetch invoices',
@@ -31,6 +38,10 @@ export const INVOICE_MESSAGES = {
   fetchTracking: 'Failed to fetch payment tracking',
   fetchStats: 'Failed to fetch payment statistics',
   pdf: 'Failed to load the invoice PDF',
+  fetchPayments: 'Failed to fetch payments',
+  fetchPayment: 'Failed to fetch payment',
+  receipt: 'Failed to download the receipt',
+  logo: 'Failed to save the logo',
 } as const;
 
 export interface InvoiceFilters {
@@ -89,6 +100,63 @@ export const invoicesApi = {
   stats: (signal?: AbortSignal) => api.getData<PaymentStatsDto>('/payments/stats', { signal }),
 };
 
+export interface LedgerFilters {
+  page?: number;
+  limit?: number;
+  tenantId?: string;
+  propertyId?: string;
+  method?: string;
+  status?: LedgerStatus[];
+  from?: string;
+  to?: string;
+  search?: string;
+}
+
+export const ledgerKeys = {
+  all: ['payments-ledger'] as const,
+  list: (filters: LedgerFilters) => ['payments-ledger', 'list', filters] as const,
+  detail: (id: string) => ['payments-ledger', 'detail', id] as const,
+  mine: (page: number) => ['payments-ledger', 'mine', page] as const,
+};
+
+/** The payments ledger (every money movement of the company) and the signed-in person's own payments. */
+export const ledgerApi = {
+  list: (filters: LedgerFilters, signal?: AbortSignal) =>
+    api.get<ApiList<LedgerPaymentDto>>('/payments', { query: { ...filters }, signal }),
+  get: (id: string, signal?: AbortSignal) =>
+    api.getData<LedgerPaymentDetailDto>(`/payments/${id}`, { signal }),
+  mine: (page: number, signal?: AbortSignal) =>
+    api.get<ApiList<LedgerPaymentDto>>('/payments/mine', { query: { page }, signal }),
+  receipt: (payment: Pick<LedgerPaymentDto, '_id' | 'receiptNumber'>) =>
+    downloadFile(`/payments/${payment._id}/receipt`, {}, `${payment.receiptNumber}.pdf`),
+  myReceipt: (payment: Pick<LedgerPaymentDto, '_id' | 'receiptNumber'>) =>
+    downloadFile(`/payments/mine/${payment._id}/receipt`, {}, `${payment.receiptNumber}.pdf`),
+};
+
+export function useLedger(filters: LedgerFilters) {
+  return useQuery({
+    queryKey: ledgerKeys.list(filters),
+    queryFn: ({ signal }) => ledgerApi.list(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLedgerPayment(id: string | null) {
+  return useQuery({
+    queryKey: ledgerKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => ledgerApi.get(id ?? '', signal),
+    enabled: Boolean(id),
+  });
+}
+
+export function useMyPayments(page: number) {
+  return useQuery({
+    queryKey: ledgerKeys.mine(page),
+    queryFn: ({ signal }) => ledgerApi.mine(page, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** A 5-minute same-origin link to the invoice PDF, which the page may show in an iframe. */
 export function invoicePdfLink(id: string): Promise<{ url: string; expiresAt: string }> {
   return api.getData<{ url: string; expiresAt: string }>(`/invoices/${id}/pdf-link`);
@@ -142,6 +210,7 @@ export function useInvoiceMutation<V>(
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists });
       void queryClient.invalidateQueries({ queryKey: ['invoices', 'tracking'] });
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.stats });
+      void queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
       toastSuccess(messages.success, answer.data.number ?? undefined);
     },
     onError: (error) => toastError(error, messages.failure),
@@ -161,4 +230,42 @@ export function useTemplateMutation<V>(
     },
     onError: (error) => toastError(error, messages.failure),
   });
+}
+
+/** Uploads a template's logo (one image, multipart field "images"); the answer is the updated template. */
+export function uploadTemplateLogo(id: string, file: File) {
+  return uploadImages<ApiOk<InvoiceTemplateDto>>(`/invoice-templates/${id}/logo`, { files: [file] });
+}
+
+/**
+ * An object URL of a template's logo (GET /api/invoice-templates/{id}/logo needs the bearer header, which an <img>
+ * cannot send); null while loading or without a logo. Revoked when the URL changes.
+ */
+export function useLogoObjectUrl(logoUrl: string | null): string | null {
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!logoUrl) {
+      setObjectUrl(null);
+      return;
+    }
+    let made: string | null = null;
+    const controller = new AbortController();
+    const { token, companyId } = session.get();
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (companyId) headers['x-company-id'] = companyId;
+    fetch(logoUrl, { headers, signal: controller.signal })
+      .then((response) => (response.ok ? response.blob() : null))
+      .then((blob) => {
+        if (!blob) return;
+        made = URL.createObjectURL(blob);
+        setObjectUrl(made);
+      })
+      .catch(() => undefined);
+    return () => {
+      controller.abort();
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [logoUrl]);
+  return objectUrl;
 }

@@ -11,8 +11,12 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { usePermissions } from '../auth/use-permissions';
 import { methodLabel, monthLabel, PaymentsNav, shortMonth } from './invoice-display';
 import { INVOICE_MESSAGES, usePaymentStats } from './invoices.api';
+import { PaymentsLedger } from './payments-ledger';
 
-/** /dashboard/payments: collected, outstanding and overdue, collections by month, recent payments. */
+/**
+ * /dashboard/payments: collected, outstanding and overdue, collections by month, recent payments, and the payments
+ * ledger (every money movement, with details and receipts).
+ */
 export function PaymentsOverviewPage() {
   useDocumentTitle('Payments', 'Payments, invoices and tracking');
   const navigate = useNavigate();
@@ -176,6 +180,7 @@ export function PaymentsOverviewPage() {
           </div>
         </>
       )}
+      {permissions.canUseFeature('payments_read') ? <PaymentsLedger /> : null}
     </div>
   );
 }

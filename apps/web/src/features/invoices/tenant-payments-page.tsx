@@ -12,16 +12,22 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
 import { GatewayCheckout } from '../payments-checkout/gateway-checkout';
 import { toastError, toastSuccess } from '../properties/messages';
-import { InvoiceStatusBadge, invoiceLabel } from './invoice-display';
+import { InvoiceStatusBadge, invoiceLabel, LedgerStatusBadge, methodLabel } from './invoice-display';
+import { ledgerKeys, useMyPayments } from './invoices.api';
+import { ReceiptButton } from './payments-ledger';
 
 const MESSAGES = {
   fetch: 'Failed to fetch your invoices',
   pay: 'Failed to start the payment',
   verify: 'Payment verification failed',
   pdf: 'Failed to open the invoice PDF',
+  history: 'Failed to fetch your payments',
 };
 
-/** /tenant/payments: the signed-in tenant's invoices, paid online through the gateway, with their PDFs. */
+/**
+ * /tenant/payments: the signed-in tenant's invoices, paid online through the gateway, with their PDFs, and the
+ * payments they made (of every landlord) with their receipts.
+ */
 export function TenantPaymentsPage() {
   useDocumentTitle('Payments', 'Rent and deposits');
   const queryClient = useQueryClient();
@@ -47,6 +53,7 @@ export function TenantPaymentsPage() {
     onSuccess: (answer) => {
       toastSuccess('Payment received', answer.data.number ?? undefined);
       void queryClient.invalidateQueries({ queryKey: ['invoices', 'mine'] });
+      void queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
     },
     onError: (error) => toastError(error, MESSAGES.verify),
   });
@@ -135,6 +142,7 @@ export function TenantPaymentsPage() {
           itemLabel="invoices"
         />
       ) : null}
+      <PaymentHistory />
       {checkout ? (
         <GatewayCheckout
           gateway={checkout.gateway}
@@ -152,5 +160,59 @@ export function TenantPaymentsPage() {
         />
       ) : null}
     </div>
+  );
+}
+
+/** The signed-in person's own payments (GET /payments/mine), newest first, each with its receipt. */
+function PaymentHistory() {
+  const [page, setPage] = useState(1);
+  const mine = useMyPayments(page);
+  const rows = mine.data?.data ?? [];
+  return (
+    <section aria-labelledby="history-title" className="mt-8" data-testid="my-payments">
+      <h2 id="history-title" className="mb-3 text-lg font-semibold text-slate-900">
+        Payment history
+      </h2>
+      {mine.isError ? (
+        <ErrorState
+          title={MESSAGES.history}
+          message={apiErrorMessage(mine.error, MESSAGES.history)}
+          onRetry={() => void mine.refetch()}
+        />
+      ) : mine.isPending ? (
+        <SkeletonList rows={3} />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={Receipt}
+          title="No payments yet"
+          description="Your payments and their receipts appear here."
+        />
+      ) : (
+        <Card className="divide-y divide-slate-100">
+          {rows.map((p) => (
+            <div key={p._id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div className="min-w-0">
+                <p className="flex items-center gap-2 font-medium text-slate-900">
+                  {formatMoney(p.amount, p.currency)} <LedgerStatusBadge status={p.status} />
+                </p>
+                <p className="text-sm text-slate-500">
+                  {p.description} · {methodLabel(p.method)} · {formatDate(p.paidAt)}
+                  {p.propertyName ? ` · ${p.propertyName}` : ''}
+                </p>
+              </div>
+              <ReceiptButton payment={p} own />
+            </div>
+          ))}
+        </Card>
+      )}
+      {mine.data && mine.data.pagination.totalPages > 1 ? (
+        <Pagination
+          className="mt-4"
+          pagination={mine.data.pagination}
+          onPageChange={setPage}
+          itemLabel="payments"
+        />
+      ) : null}
+    </section>
   );
 }

@@ -709,6 +709,11 @@ function Payments({ id }: { id: string }) {
           </span>
         </div>
       ))}
+      <p className="p-3 text-right text-xs">
+        <Link to={`/dashboard/payments?tenant=${id}`} className="text-brand-700 hover:underline">
+          Details and receipts in the payments ledger
+        </Link>
+      </p>
     </Card>
   );
 }

@@ -1,0 +1,414 @@
+import {
+  LEDGER_KIND_LABELS,
+  LEDGER_METHODS,
+  LEDGER_STATUS_LABELS,
+  LEDGER_STATUSES,
+  type LedgerPaymentDto,
+  type LedgerStatus,
+} from '@rentora/shared';
+import { Download, Receipt, Search, SearchX } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { Dialog } from '../../components/dialog';
+import { EmptyState, ErrorState } from '../../components/empty-state';
+import { Input, Select } from '../../components/field';
+import { Pagination } from '../../components/pagination';
+import { SkeletonList } from '../../components/skeleton';
+import { apiErrorMessage } from '../../lib/api-client';
+import { formatDate, formatMoney } from '../../lib/format';
+import { toastError } from '../properties/messages';
+import { useSearchBox, useUrlFilters } from '../properties/use-url-filters';
+import { LedgerStatusBadge, methodLabel } from './invoice-display';
+import { INVOICE_MESSAGES, type LedgerFilters, ledgerApi, useLedger, useLedgerPayment } from './invoices.api';
+
+const FILTER_KEYS = ['q', 'pstatus', 'method', 'pfrom', 'pto', 'tenant', 'property', 'payment'] as const;
+const isLedgerStatus = (value: string): value is LedgerStatus =>
+  (LEDGER_STATUSES as readonly string[]).includes(value);
+
+/** Downloads a receipt PDF (staff or the payer's own), telling the user when it fails. */
+export function ReceiptButton({
+  payment,
+  own = false,
+  size = 'sm',
+}: {
+  payment: Pick<LedgerPaymentDto, '_id' | 'receiptNumber' | 'status'>;
+  own?: boolean;
+  size?: 'sm' | 'md';
+}) {
+  const [busy, setBusy] = useState(false);
+  if (payment.status === 'failed') return null;
+  return (
+    <Button
+      variant="outline"
+      size={size}
+      loading={busy}
+      icon={<Download className="h-4 w-4" aria-hidden />}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await (own ? ledgerApi.myReceipt(payment) : ledgerApi.receipt(payment));
+        } catch (error) {
+          toastError(error, INVOICE_MESSAGES.receipt);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      Download receipt
+    </Button>
+  );
+}
+
+/** One ledger row in full: what it paid, who paid, where, how, the gateway's ids and its refunds. */
+export function PaymentDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const payment = useLedgerPayment(id);
+  const p = payment.data;
+  const rows: [string, React.ReactNode][] = p
+    ? [
+        ['Status', <LedgerStatusBadge key="s" status={p.status} />],
+        ['Kind', LEDGER_KIND_LABELS[p.kind]],
+        [
+          'For',
+          p.invoiceId ? (
+            <Link
+              key="i"
+              to={`/dashboard/payments/invoices?invoice=${p.invoiceId}`}
+              className="hover:underline"
+            >
+              Invoice {p.invoiceNumber}
+            </Link>
+          ) : p.bookingId ? (
+            <Link key="b" to={`/dashboard/bookings?booking=${p.bookingId}`} className="hover:underline">
+              {p.description || 'Booking'}
+            </Link>
+          ) : (
+            p.description
+          ),
+        ],
+        [
+          'Payer',
+          p.tenantId ? (
+            <Link key="t" to={`/dashboard/tenants/${p.tenantId}`} className="hover:underline">
+              {p.payerName}
+            </Link>
+          ) : (
+            p.payerName
+          ),
+        ],
+        ['Email', p.payerEmail],
+        ['Property', p.propertyName],
+        ['Unit', p.unitNumber],
+        ['Method', methodLabel(p.method)],
+        ['Reference', p.reference],
+        ['Gateway payment id', p.gatewayPaymentId],
+        ['Gateway order id', p.gatewayOrderId],
+        ['Installment', p.installmentNumber ? `#${p.installmentNumber}` : null],
+        ['Failure', p.failureReason],
+        ['Recorded by', p.recordedByName ?? (p.source === 'offline' ? null : `Online (${p.source})`)],
+        ['Receipt no.', p.receiptNumber],
+      ]
+    : [];
+  return (
+    <Dialog
+      open={Boolean(id)}
+      onClose={onClose}
+      title={p ? `${formatMoney(p.amount, p.currency)} · ${formatDate(p.paidAt)}` : 'Payment'}
+      description={p ? p.description : undefined}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Close
+          </Button>
+          {p ? <ReceiptButton payment={p} size="md" /> : null}
+        </>
+      }
+    >
+      {payment.isError ? (
+        <ErrorState
+          title={INVOICE_MESSAGES.fetchPayment}
+          message={apiErrorMessage(payment.error, INVOICE_MESSAGES.fetchPayment)}
+          onRetry={() => void payment.refetch()}
+        />
+      ) : !p ? (
+        <SkeletonList rows={5} />
+      ) : (
+        <div data-testid="payment-detail">
+          <dl className="divide-y divide-slate-100 text-sm">
+            {rows
+              .filter(([, value]) => value !== null && value !== undefined && value !== '')
+              .map(([label, value]) => (
+                <div key={label} className="grid grid-cols-[10rem_minmax(0,1fr)] gap-3 py-2">
+                  <dt className="text-slate-500">{label}</dt>
+                  <dd className="break-words text-slate-900">{value}</dd>
+                </div>
+              ))}
+          </dl>
+          {p.refunds.length > 0 ? (
+            <div className="mt-4 rounded-xl bg-amber-50 p-3 text-sm">
+              <p className="font-medium text-amber-900">
+                Refunded {formatMoney(p.refundedAmount, p.currency)} of {formatMoney(p.amount, p.currency)}
+              </p>
+              <ul className="mt-1 text-amber-800">
+                {p.refunds.map((r) => (
+                  <li key={r._id}>
+                    {formatMoney(r.amount, p.currency)} on {formatDate(r.paidAt)} · {r.reference}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * The payments ledger of /dashboard/payments: every money movement (booking payments, installments, invoice
+ * payments online and offline, refunds, failed attempts) with status chips, filters in the URL, 10 a page.
+ */
+export function PaymentsLedger() {
+  const { values, page, set, clear } = useUrlFilters(FILTER_KEYS);
+  const [searchText, setSearchText] = useSearchBox(values.q, (q) => set({ q }));
+  const status = values.pstatus.split(',').filter(isLedgerStatus);
+  const filters: LedgerFilters = {
+    page,
+    search: values.q || undefined,
+    status: status.length > 0 ? status : undefined,
+    method: values.method || undefined,
+    from: values.pfrom || undefined,
+    to: values.pto || undefined,
+    tenantId: values.tenant || undefined,
+    propertyId: values.property || undefined,
+  };
+  const list = useLedger(filters);
+  const rows = list.data?.data ?? [];
+  const hasFilters = Boolean(
+    values.q ||
+      values.pstatus ||
+      values.method ||
+      values.pfrom ||
+      values.pto ||
+      values.tenant ||
+      values.property,
+  );
+  const toggleStatus = (value: LedgerStatus) => {
+    const next = status.includes(value) ? status.filter((s) => s !== value) : [...status, value];
+    set({ pstatus: next.join(',') });
+  };
+  const columns: DataTableColumn<LedgerPaymentDto>[] = [
+    {
+      id: 'date',
+      header: 'Date',
+      cell: (row) => (
+        <button
+          type="button"
+          onClick={() => set({ payment: row._id, page })}
+          className="text-left hover:underline"
+          data-testid="ledger-row"
+        >
+          <span className="block font-medium text-slate-900">{formatDate(row.paidAt)}</span>
+          <span className="block text-xs text-slate-500">{row.receiptNumber}</span>
+        </button>
+      ),
+    },
+    {
+      id: 'payer',
+      header: 'Payer',
+      cell: (row) => (
+        <span>
+          <span className="block text-slate-900">{row.payerName || '—'}</span>
+          <span className="block text-xs text-slate-500">
+            {[row.propertyName, row.unitNumber].filter(Boolean).join(' · ')}
+          </span>
+        </span>
+      ),
+    },
+    {
+      id: 'for',
+      header: 'For',
+      cell: (row) => (
+        <span>
+          <span className="block text-slate-900">{row.description || LEDGER_KIND_LABELS[row.kind]}</span>
+          <span className="block text-xs text-slate-500">{row.reference}</span>
+        </span>
+      ),
+    },
+    { id: 'method', header: 'Method', hideOnMobile: true, cell: (row) => methodLabel(row.method) },
+    { id: 'status', header: 'Status', cell: (row) => <LedgerStatusBadge status={row.status} /> },
+    {
+      id: 'amount',
+      header: 'Amount',
+      className: 'text-right',
+      cell: (row) => (
+        <span
+          className={
+            row.status === 'captured'
+              ? 'tabular-nums text-emerald-700'
+              : row.status === 'refunded'
+                ? 'tabular-nums text-amber-700'
+                : 'tabular-nums text-slate-400 line-through'
+          }
+        >
+          {row.status === 'refunded' ? '−' : ''}
+          {formatMoney(row.amount, row.currency)}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <section aria-labelledby="ledger-title" className="mt-8" data-testid="payments-ledger">
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="ledger-title" className="text-lg font-semibold text-slate-900">
+            Payments ledger
+          </h2>
+          <p className="text-sm text-slate-500">
+            Every payment, installment, refund and failed attempt
+            {list.data
+              ? ` · ${list.data.pagination.totalCount.toLocaleString('en-IN')}${hasFilters ? ' match' : ''}`
+              : ''}
+          </p>
+        </div>
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Status</legend>
+          <button
+            type="button"
+            aria-pressed={status.length === 0}
+            onClick={() => set({ pstatus: '' })}
+            className={chip(status.length === 0)}
+          >
+            All
+          </button>
+          {LEDGER_STATUSES.map((s) => (
+            <button
+              key={s}
+              type="button"
+              aria-pressed={status.includes(s)}
+              onClick={() => toggleStatus(s)}
+              className={chip(status.includes(s))}
+            >
+              {LEDGER_STATUS_LABELS[s]}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+      <Card className="mb-4 p-3 sm:p-4">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+          <div className="relative sm:col-span-2 lg:col-span-1">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+              aria-hidden
+            />
+            <Input
+              aria-label="Search payments"
+              type="search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              placeholder="Reference, invoice number or payer…"
+              className="pl-9"
+            />
+          </div>
+          <Select aria-label="Method" value={values.method} onChange={(e) => set({ method: e.target.value })}>
+            <option value="">All methods</option>
+            {LEDGER_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {methodLabel(m)}
+              </option>
+            ))}
+          </Select>
+          <div className="flex items-center gap-2">
+            <label htmlFor="ledger-from" className="shrink-0 text-xs font-medium text-slate-500">
+              From
+            </label>
+            <Input
+              id="ledger-from"
+              type="date"
+              value={values.pfrom}
+              onChange={(e) => set({ pfrom: e.target.value })}
+            />
+          </div>
+          <div className="flex items-center gap-2">
+            <label htmlFor="ledger-to" className="shrink-0 text-xs font-medium text-slate-500">
+              Until
+            </label>
+            <Input
+              id="ledger-to"
+              type="date"
+              value={values.pto}
+              onChange={(e) => set({ pto: e.target.value })}
+            />
+          </div>
+        </div>
+        {values.tenant || values.property ? (
+          <p className="mt-2 text-xs text-slate-500">
+            Showing one {values.tenant ? 'tenant' : 'property'} only ·{' '}
+            <button
+              type="button"
+              className="text-brand-700 hover:underline"
+              onClick={() => set({ tenant: '', property: '' })}
+            >
+              show all
+            </button>
+          </p>
+        ) : null}
+      </Card>
+      {list.isError ? (
+        <ErrorState
+          title={INVOICE_MESSAGES.fetchPayments}
+          message={apiErrorMessage(list.error, INVOICE_MESSAGES.fetchPayments)}
+          onRetry={() => void list.refetch()}
+        />
+      ) : !list.isPending && rows.length === 0 ? (
+        hasFilters ? (
+          <EmptyState
+            icon={SearchX}
+            title="No payments match"
+            description="Try another search or clear the filters."
+            action={
+              <Button variant="outline" onClick={clear}>
+                Clear filters
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={Receipt}
+            title="No payments yet"
+            description="Booking payments, invoice payments and refunds appear here as they happen."
+          />
+        )
+      ) : (
+        <>
+          <DataTable
+            caption="Payments ledger"
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row._id}
+            loading={list.isPending}
+            loadingRows={10}
+            fetching={list.isFetching && !list.isPending}
+          />
+          {list.data ? (
+            <Pagination
+              className="mt-4"
+              pagination={list.data.pagination}
+              onPageChange={(next) => set({ page: next })}
+              itemLabel="payments"
+            />
+          ) : null}
+        </>
+      )}
+      <PaymentDetailDialog id={values.payment || null} onClose={() => set({ payment: null, page })} />
+    </section>
+  );
+}
+
+function chip(active: boolean): string {
+  return active
+    ? 'rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white'
+    : 'rounded-full bg-white px-3 py-1 text-xs font-semibold text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50';
+}
