@@ -984,15 +984,15 @@ CREATE INDEX "payment_orders_pending_idx" ON "payment_orders" USING btree ("stat
 CREATE UNIQUE INDEX "payment_webhook_events_event_uq" ON "payment_webhook_events" USING btree ("event_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_gateway_payment_uq" ON "payments" USING btree ("gateway_payment_id");--> statement-breakpoint
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "payments_company_paid_idx" ON "payments" USING btree ("company_id","paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "payments_company_tenant_idx" ON "payments" USING btree ("company_id","tenant_id","paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "payments_company_property_idx" ON "payments" USING btree ("company_id","property_id","paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "payments_company_method_idx" ON "payments" USING btree ("company_id","method","paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "payments_company_status_idx" ON "payments" USING btree ("company_id","status","paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payments_company_paid_idx" ON "payments" USING btree ("company_id","paid_at","id");--> statement-breakpoint
+CREATE INDEX "payments_company_tenant_idx" ON "payments" USING btree ("company_id","tenant_id","paid_at","id");--> statement-breakpoint
+CREATE INDEX "payments_company_property_idx" ON "payments" USING btree ("company_id","property_id","paid_at","id");--> statement-breakpoint
+CREATE INDEX "payments_company_method_idx" ON "payments" USING btree ("company_id","method","paid_at","id");--> statement-breakpoint
+CREATE INDEX "payments_company_status_idx" ON "payments" USING btree ("company_id","status","paid_at","id");--> statement-breakpoint
 CREATE INDEX "payments_company_booking_idx" ON "payments" USING btree ("company_id","booking_id");--> statement-breakpoint
 CREATE INDEX "payments_company_invoice_idx" ON "payments" USING btree ("company_id","invoice_id");--> statement-breakpoint
 CREATE INDEX "payments_company_reference_idx" ON "payments" USING btree ("company_id","reference");--> statement-breakpoint
-CREATE INDEX "payments_user_paid_idx" ON "payments" USING btree ("user_id","paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payments_user_paid_idx" ON "payments" USING btree ("user_id","paid_at","id");--> statement-breakpoint
 CREATE INDEX "lead_notes_lead_created_idx" ON "lead_notes" USING btree ("lead_id","created_at");--> statement-breakpoint
 CREATE INDEX "leads_created_idx" ON "leads" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "leads_status_created_idx" ON "leads" USING btree ("status","created_at");--> statement-breakpoint

@@ -88,18 +88,20 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_gateway_payment_uq').on(t.gatewayPaymentId),
     index('payments_order_idx').on(t.orderId),
-    // The ledger list: newest first with the id as tiebreak, alone and under each filter it offers.
-    index('payments_company_paid_idx').on(t.companyId, t.paidAt.desc(), t.id.desc()),
-    index('payments_company_tenant_idx').on(t.companyId, t.tenantId, t.paidAt.desc(), t.id.desc()),
-    index('payments_company_property_idx').on(t.companyId, t.propertyId, t.paidAt.desc(), t.id.desc()),
-    index('payments_company_method_idx').on(t.companyId, t.method, t.paidAt.desc(), t.id.desc()),
-    index('payments_company_status_idx').on(t.companyId, t.status, t.paidAt.desc(), t.id.desc()),
+    // The ledger list: newest first with the id as tiebreak, alone and under each filter it offers. Ascending
+    // columns read backwards give `paid_at desc, id desc` (an index declared DESC is DESC NULLS LAST, which
+    // `order by … desc` (NULLS FIRST) cannot use: the first bench run sorted the whole company).
+    index('payments_company_paid_idx').on(t.companyId, t.paidAt, t.id),
+    index('payments_company_tenant_idx').on(t.companyId, t.tenantId, t.paidAt, t.id),
+    index('payments_company_property_idx').on(t.companyId, t.propertyId, t.paidAt, t.id),
+    index('payments_company_method_idx').on(t.companyId, t.method, t.paidAt, t.id),
+    index('payments_company_status_idx').on(t.companyId, t.status, t.paidAt, t.id),
     index('payments_company_booking_idx').on(t.companyId, t.bookingId),
     index('payments_company_invoice_idx').on(t.companyId, t.invoiceId),
     // The list's search by a reference (cheque number, UTR); gateway ids use the unique index above.
     index('payments_company_reference_idx').on(t.companyId, t.reference),
     // A person's own payments (the tenant area).
-    index('payments_user_paid_idx').on(t.userId, t.paidAt.desc(), t.id.desc()),
+    index('payments_user_paid_idx').on(t.userId, t.paidAt, t.id),
   ],
 );
 
