@@ -74,3 +74,12 @@ describe('StatementQueue (the PGlite statement queue)', () => {
     await app.close();
   });
 });
+
+describe('StatementQueue after a long transaction', () => {
+  it('still takes a burst of short statements (one slow sample cannot make it refuse)', async () => {
+    const queue = new StatementQueue(1_000);
+    await queue.run(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
+    const burst = Array.from({ length: 20 }, () => queue.run(async () => 'ok'));
+    await expect(Promise.all(burst)).resolves.toHaveLength(20);
+  });
+});

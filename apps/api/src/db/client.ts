@@ -102,7 +102,10 @@ export class StatementQueue {
     try {
       return await work();
     } finally {
-      this.meanMs += (performance.now() - started - this.meanMs) / 20;
+      // One long transaction (migrations, the demo seed, a big import) must not make the queue refuse the short
+      // statements after it: a sample counts for at most a twentieth of the bound.
+      const sample = Math.min(performance.now() - started, this.maxWaitMs / 20);
+      this.meanMs += (sample - this.meanMs) / 20;
       const next = this.waiters.shift();
       // PGlite runs synchronously: handing over in the same microtask chain would keep the event loop from reading
       // sockets until the whole queue drained. setImmediate lets I/O in between statements, so new requests join
