@@ -18,9 +18,9 @@ import { type AuthContext, accessContextOf, type CompanyContext } from '../../co
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
 import { iso, isoOrNull } from '../../core/http';
-import { executeList } from '../../core/prepared';
+import { anyOf, boundedCountColumn, boundedCountQuery, statementsByShape } from '../../core/statements';
 import type { Storage } from '../../core/storage';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import {
   type BookingInstallment,
   type BookingStatusEntry,
@@ -251,6 +251,92 @@ async function onBookingPaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
 }
 
 registerPaidHook(onBookingPaid);
+
+/** Which filters a bookings list request uses: one statement per shape, built once (core/statements.ts). */
+interface BookingListShape {
+  /** Staff see the company's bookings; anyone else their own. */
+  staff: boolean;
+  statuses: boolean;
+  propertyId: boolean;
+  rentalUnitId: boolean;
+  from: boolean;
+  to: boolean;
+  search: boolean;
+}
+
+function bookingListWhere(db: DbOrTx, shape: BookingListShape): SQL | undefined {
+  const value = (name: string) => sql.placeholder(name);
+  const filters: SQL[] = [
+    shape.staff ? eq(bookings.companyId, value('companyId')) : eq(bookings.userId, value('userId')),
+  ];
+  if (shape.statuses) filters.push(anyOf(bookings.status, 'statuses'));
+  if (shape.propertyId) filters.push(eq(bookings.propertyId, value('propertyId')));
+  if (shape.rentalUnitId) filters.push(eq(bookings.rentalUnitId, value('rentalUnitId')));
+  // The booking date, in UTC days, both ends included.
+  if (shape.from) filters.push(sql`${bookings.createdAt} >= ${value('from')}::date`);
+  if (shape.to) filters.push(sql`${bookings.createdAt} < ${value('to')}::date + 1`);
+  if (shape.search) {
+    // The bookers, units and properties that match, as bounded arrays (trigram and search-vector indexes): the page
+    // is still read in the order of the list's index and filtered, rather than every booking of the company being
+    // joined to the people and sorted.
+    const like = value('like');
+    const people = db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like)))
+      .limit(COUNT_BOUND);
+    const inCompany = <T extends typeof rentalUnits.companyId | typeof properties.companyId>(column: T) =>
+      shape.staff ? eq(column, value('companyId')) : undefined;
+    const units = db
+      .select({ id: rentalUnits.id })
+      .from(rentalUnits)
+      .where(and(inCompany(rentalUnits.companyId), ilike(rentalUnits.unitNumber, like)))
+      .limit(COUNT_BOUND);
+    const places = db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(inCompany(properties.companyId), ilike(properties.name, like)))
+      .limit(COUNT_BOUND);
+    filters.push(
+      sql`(${bookings.userId} = any(array(${people})) or ${bookings.rentalUnitId} = any(array(${units}))
+           or ${bookings.propertyId} = any(array(${places})))`,
+    );
+  }
+  return and(...filters);
+}
+
+const bookingShapeOptions = {
+  key: (shape: BookingListShape) => JSON.stringify(shape),
+  searches: (shape: BookingListShape) => shape.search,
+};
+
+const bookingPage = statementsByShape((db, shape: BookingListShape) => {
+  const where = bookingListWhere(db, shape);
+  return db
+    .select({
+      booking: bookings,
+      propertyName: properties.name,
+      unitNumber: rentalUnits.unitNumber,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      total: shape.search
+        ? sql<number | null>`null::int`
+        : boundedCountColumn(db, bookings, where, COUNT_BOUND),
+    })
+    .from(bookings)
+    .innerJoin(properties, eq(properties.id, bookings.propertyId))
+    .innerJoin(rentalUnits, eq(rentalUnits.id, bookings.rentalUnitId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(where)
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}, bookingShapeOptions);
+
+const bookingCount = statementsByShape(
+  (db, shape: BookingListShape) => boundedCountQuery(db, bookings, bookingListWhere(db, shape), COUNT_BOUND),
+  bookingShapeOptions,
+);
 
 export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }) {
   const db = deps.db;
@@ -969,86 +1055,38 @@ export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }
 
   /**
    * The booker's own bookings, or the company's for staff with bookings_read. One statement for the page with its
-   * names (read in the order of a `(company_id, <filter>, created_at, id)` index), beside a count bounded at
-   * COUNT_BOUND rows; both prepared, except for a search (planned each run, as `executeList` says).
+   * names (read in the order of a `(company_id, <filter>, created_at, id)` index) and a count bounded at COUNT_BOUND
+   * rows, built once per filter shape (see bookingPage); a search counts in a statement of its own.
    */
   async function list(ctx: AuthContext, query: BookingListQuery) {
     const staff = ctx.companyId !== null && isStaffOf(ctx, ctx.companyId, 'bookings_read');
-    const companyId = ctx.companyId as string;
-    const filters: SQL[] = [staff ? eq(bookings.companyId, companyId) : eq(bookings.userId, ctx.userId)];
     const statuses = [...new Set([...(query.status ?? []), ...(query['status[]'] ?? [])])];
-    if (statuses.length > 0) filters.push(inArray(bookings.status, statuses));
-    if (query.propertyId) filters.push(eq(bookings.propertyId, query.propertyId));
-    if (query.rentalUnitId) filters.push(eq(bookings.rentalUnitId, query.rentalUnitId));
-    // The booking date, in UTC days, both ends included.
-    if (query.from) filters.push(sql`${bookings.createdAt} >= ${query.from}::date`);
-    if (query.to) filters.push(sql`${bookings.createdAt} < ${query.to}::date + 1`);
-    if (query.search) {
-      // The bookers, units and properties that match, as bounded array parameters (trigram and search-vector
-      // indexes): the page is still read in the order of the list's index and filtered, rather than every booking
-      // of the company being joined to the people and sorted.
-      const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const people = db
-        .select({ id: users.id })
-        .from(users)
-        .where(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like)))
-        .limit(COUNT_BOUND);
-      const scope = staff ? companyId : null;
-      const units = db
-        .select({ id: rentalUnits.id })
-        .from(rentalUnits)
-        .where(and(scope ? eq(rentalUnits.companyId, scope) : undefined, ilike(rentalUnits.unitNumber, like)))
-        .limit(COUNT_BOUND);
-      const places = db
-        .select({ id: properties.id })
-        .from(properties)
-        .where(and(scope ? eq(properties.companyId, scope) : undefined, ilike(properties.name, like)))
-        .limit(COUNT_BOUND);
-      filters.push(
-        sql`(${bookings.userId} = any(array(${people})) or ${bookings.rentalUnitId} = any(array(${units}))
-             or ${bookings.propertyId} = any(array(${places})))`,
-      );
-    }
-    const where = and(...filters);
+    const shape: BookingListShape = {
+      staff,
+      statuses: statuses.length > 0,
+      propertyId: Boolean(query.propertyId),
+      rentalUnitId: Boolean(query.rentalUnitId),
+      from: Boolean(query.from),
+      to: Boolean(query.to),
+      search: Boolean(query.search),
+    };
     const offset = (query.page - 1) * query.limit;
-    const searches = Boolean(query.search);
-    const [rows, [counted]] = await Promise.all([
-      executeList(
-        db
-          .select({
-            booking: bookings,
-            propertyName: properties.name,
-            unitNumber: rentalUnits.unitNumber,
-            firstName: users.firstName,
-            lastName: users.lastName,
-          })
-          .from(bookings)
-          .innerJoin(properties, eq(properties.id, bookings.propertyId))
-          .innerJoin(rentalUnits, eq(rentalUnits.id, bookings.rentalUnitId))
-          .innerJoin(users, eq(users.id, bookings.userId))
-          .where(where)
-          .orderBy(desc(bookings.createdAt), desc(bookings.id))
-          .limit(query.limit + 1)
-          .offset(offset),
-        { searches },
-      ),
-      executeList(
-        db.select({ n: sql<number>`count(*)::int` }).from(
-          db
-            .select({ one: sql`1` })
-            .from(bookings)
-            .where(where)
-            .limit(COUNT_BOUND + 1)
-            .as('bounded'),
-        ),
-        { searches },
-      ),
-    ]);
+    const values = {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      statuses,
+      propertyId: query.propertyId,
+      rentalUnitId: query.rentalUnitId,
+      from: query.from,
+      to: query.to,
+      like: query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined,
+      limit: query.limit + 1,
+      offset,
+    };
+    const rows = await bookingPage(db, shape).execute(values);
+    const counted = rows[0]?.total ?? (await bookingCount(db, shape).execute(values))[0]?.total ?? 0;
     const hasNext = rows.length > query.limit;
-    const total = Math.max(
-      Math.min(counted?.n ?? 0, COUNT_BOUND),
-      offset + Math.min(rows.length, query.limit),
-    );
+    const total = Math.max(Math.min(counted, COUNT_BOUND), offset + Math.min(rows.length, query.limit));
     const data = rows.slice(0, query.limit).map((r) =>
       toBookingDto(
         r.booking,
