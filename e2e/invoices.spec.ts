@@ -162,6 +162,9 @@ describe('invoices', () => {
     await signIn(page, DEMO.owner);
     await page.goto(`/dashboard/payments?q=${invoiceNumber}`);
     const ledger = page.getByTestId('payments-ledger');
+    await ledger.waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'payments-ledger-search');
     // The online payment and the one recorded from tracking, both against this invoice.
     await expect.poll(async () => ledger.getByTestId('ledger-row').count()).toBeGreaterThanOrEqual(1);
     await screenshot(page, 'payments-ledger');
