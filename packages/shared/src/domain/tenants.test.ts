@@ -14,6 +14,7 @@ import {
 describe('tenant derived rules', () => {
   it('adds the outstanding parts', () => {
     expect(outstandingTotal({ rent: 100, maintenance: 20, utilities: 3, penalties: 0 })).toBe(123);
+    expect(outstandingTotal({ rent: 100, maintenance: 20, utilities: 3, penalties: 0, other: 7 })).toBe(130);
     expect(outstandingTotal({ rent: 0, maintenance: 0, utilities: 0, penalties: 0 })).toBe(0);
   });
 

@@ -43,11 +43,13 @@ export interface OutstandingDues {
   maintenance: number;
   utilities: number;
   penalties: number;
+  /** Deposit and other invoice lines still unpaid. */
+  other?: number;
 }
 
-/** rent + maintenance + utilities + penalties. */
+/** rent + maintenance + utilities + penalties (+ other: deposit and other invoice lines). */
 export function outstandingTotal(dues: OutstandingDues): number {
-  return dues.rent + dues.maintenance + dues.utilities + dues.penalties;
+  return dues.rent + dues.maintenance + dues.utilities + dues.penalties + (dues.other ?? 0);
 }
 
 /** rentAmount + maintenanceCharges. */

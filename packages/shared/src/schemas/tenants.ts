@@ -91,6 +91,8 @@ export const ZTenantDues = z.object({
   maintenance: z.number().int(),
   utilities: z.number().int(),
   penalties: z.number().int(),
+  /** Unpaid deposit and other lines of issued invoices. */
+  other: z.number().int(),
   total: z.number().int(),
 });
 

@@ -97,6 +97,16 @@ describe('tenant dues follow invoices', () => {
     });
     expect(voided.statusCode, voided.body).toBe(200);
     expect((await dues(company, place.tenantId)).total).toBe(0);
+    // A deposit line is due as `other`, and in the total.
+    await issuedInvoice(app, company, place.tenantId, {
+      lineItems: [{ description: 'Deposit', quantity: 1, unitPrice: 100_000, kind: 'deposit' }],
+    });
+    const withDeposit = await call(app, 'GET', `/api/tenants/${place.tenantId}/dues`, as(company));
+    expect(withDeposit.json<{ data: Record<string, number> }>().data).toMatchObject({
+      rent: 0,
+      other: 100_000 + 18_000,
+      total: 100_000 + 18_000,
+    });
   });
 
   it('keeps a hand-set figure (PUT /financials) as an adjustment on top of the invoices', async () => {

@@ -42,6 +42,7 @@ const tenantColumns = {
   duesMaintenance: rentalUnitUsers.duesMaintenance,
   duesUtilities: rentalUnitUsers.duesUtilities,
   duesPenalties: rentalUnitUsers.duesPenalties,
+  duesOther: rentalUnitUsers.duesOther,
   currency: rentalUnitUsers.currency,
   createdAt: rentalUnitUsers.createdAt,
   email: users.email,
@@ -80,6 +81,7 @@ export interface TenantListRow {
   duesMaintenance: number;
   duesUtilities: number;
   duesPenalties: number;
+  duesOther: number;
   currency: string;
   createdAt: Date;
   email: string;

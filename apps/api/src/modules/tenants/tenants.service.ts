@@ -65,6 +65,7 @@ function dues(row: TenantListRow) {
     maintenance: row.duesMaintenance,
     utilities: row.duesUtilities,
     penalties: row.duesPenalties,
+    other: row.duesOther,
   };
   return { ...parts, total: outstandingTotal(parts) };
 }

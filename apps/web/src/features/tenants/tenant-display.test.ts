@@ -29,7 +29,9 @@ const row: TenantListItemDto = {
     leaseStartDate: '2025-01-01',
     leaseEndDate: '2025-12-31',
   },
-  financialDetails: { outstandingDues: { rent: 50, maintenance: 0, utilities: 0, penalties: 0, total: 50 } },
+  financialDetails: {
+    outstandingDues: { rent: 50, maintenance: 0, utilities: 0, penalties: 0, other: 0, total: 50 },
+  },
   monthlyTotal: 1_600_000,
   nextRentDueDate: '2025-02-05',
   stayDurationDays: 30,
