@@ -22,6 +22,7 @@ import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
 import { iso, isoOrNull, offsetOf, pageOf } from '../../core/http';
 import { executeList } from '../../core/prepared';
+import { boundedCountQuery } from '../../core/statements';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   companies,
@@ -597,21 +598,11 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
           .offset(offset),
         { searches },
       ),
-      executeList(
-        db.select({ n: sql<number>`count(*)::int` }).from(
-          db
-            .select({ one: sql`1` })
-            .from(invoices)
-            .where(where)
-            .limit(COUNT_BOUND + 1)
-            .as('bounded'),
-        ),
-        { searches },
-      ),
+      executeList(boundedCountQuery(db, invoices, where, COUNT_BOUND), { searches }),
     ]);
     const hasNext = rows.length > query.limit;
     const totalCount = Math.max(
-      Math.min(total?.n ?? 0, COUNT_BOUND),
+      Math.min(total?.total ?? 0, COUNT_BOUND),
       offset + Math.min(rows.length, query.limit),
     );
     return {

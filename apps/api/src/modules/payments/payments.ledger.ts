@@ -11,6 +11,7 @@ import type { AuthContext, CompanyContext } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
 import { iso, offsetOf, pageOf } from '../../core/http';
 import { executeList } from '../../core/prepared';
+import { boundedCountQuery } from '../../core/statements';
 import type { Db } from '../../db/client';
 import {
   companies,
@@ -147,21 +148,11 @@ export function createLedgerService(db: Db) {
           .offset(offset),
         { searches },
       ),
-      executeList(
-        db.select({ n: sql<number>`count(*)::int` }).from(
-          db
-            .select({ one: sql`1` })
-            .from(payments)
-            .where(where)
-            .limit(LEDGER_COUNT_BOUND + 1)
-            .as('bounded'),
-        ),
-        { searches },
-      ),
+      executeList(boundedCountQuery(db, payments, where, LEDGER_COUNT_BOUND), { searches }),
     ]);
     const hasNext = rows.length > query.limit;
     const totalCount = Math.max(
-      Math.min(total?.n ?? 0, LEDGER_COUNT_BOUND),
+      Math.min(total?.total ?? 0, LEDGER_COUNT_BOUND),
       offset + Math.min(rows.length, query.limit),
     );
     return {
