@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/client';
+import { type DbOrTx, withCustomPlans } from '../db/client';
 import { statementName } from './prepared';
 
 /** What a drizzle query prepared with `sql.placeholder(…)` values offers. */
@@ -22,9 +22,9 @@ const MAX_SHAPES_PER_STATEMENT = 512;
  * request's values bound to its `sql.placeholder(…)`s. Building a drizzle query costs more Node CPU than PostgreSQL
  * spends running these index-driven statements, so a list request must not build one.
  *
- * Shapes that search by pattern (`ILIKE`) are kept built but run unnamed: PostgreSQL then plans them for the actual
- * text on every run, where a named statement could switch to a generic plan that walks the whole company.
- * Other shapes run as named prepared statements, parsed and planned once per connection.
+ * Shapes that search by pattern (`ILIKE`) are built per run and planned for the actual text (`withCustomPlans`): a
+ * generic plan of `ILIKE $1` walks the whole company in the list's order. Other shapes run as named prepared
+ * statements, parsed and planned once per connection (db/client.ts plans them generically).
  */
 export function statementsByShape<Shape, Result>(
   build: (db: DbOrTx, shape: Shape) => Preparable<Result>,
@@ -37,12 +37,21 @@ export function statementsByShape<Shape, Result>(
       statements = new Map();
       byDb.set(db, statements);
     }
+    if (options.searches?.(shape)) {
+      return {
+        execute: (values) =>
+          withCustomPlans(db, (handle) =>
+            build(handle, shape)
+              .prepare(undefined as unknown as string)
+              .execute(values),
+          ),
+      };
+    }
     const key = options.key(shape);
     let statement = statements.get(key);
     if (!statement) {
       const query = build(db, shape);
-      const name = options.searches?.(shape) ? undefined : statementName(query.toSQL().sql);
-      statement = query.prepare(name as string);
+      statement = query.prepare(statementName(query.toSQL().sql));
       if (statements.size < MAX_SHAPES_PER_STATEMENT) statements.set(key, statement);
     }
     return statement;
