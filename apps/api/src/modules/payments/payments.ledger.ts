@@ -5,14 +5,19 @@ import {
   type PaymentListQuery,
   receiptNumberOf,
 } from '@rentora/shared';
-import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext, CompanyContext } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
-import { iso, offsetOf, pageOf } from '../../core/http';
-import { executeList } from '../../core/prepared';
-import { boundedCountQuery } from '../../core/statements';
-import type { Db } from '../../db/client';
+import { boundedPageOf, iso, offsetOf, pageOf } from '../../core/http';
+import {
+  anyOf,
+  boundedCountColumn,
+  boundedCountQuery,
+  pageTotal,
+  statementsByShape,
+} from '../../core/statements';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   companies,
   invoices,
@@ -84,9 +89,93 @@ function dayAfter(isoDate: string): string {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-function selectRows(db: Db) {
+/** Which filters a ledger request uses: one statement per shape, built once (core/statements.ts). */
+interface LedgerShape {
+  tenantId: boolean;
+  propertyId: boolean;
+  method: boolean;
+  /** Every status (or none) filters nothing. */
+  statuses: boolean;
+  from: boolean;
+  to: boolean;
+  /** An invoice number (exact, indexed), or text: a reference, a gateway id or the payer's name. */
+  search: 'none' | 'invoice' | 'text';
+}
+
+const ALL_STATUSES = 3;
+
+function ledgerShape(query: PaymentListQuery): LedgerShape {
+  const term = query.search?.trim() ?? '';
+  const statuses = new Set(query.status ?? []).size;
+  return {
+    tenantId: Boolean(query.tenantId),
+    propertyId: Boolean(query.propertyId),
+    method: Boolean(query.method),
+    statuses: statuses > 0 && statuses < ALL_STATUSES,
+    from: Boolean(query.from),
+    to: Boolean(query.to),
+    search: !term ? 'none' : /^INV-\d{4}-\d{1,9}$/i.test(term) ? 'invoice' : 'text',
+  };
+}
+
+function ledgerWhere(db: DbOrTx, shape: LedgerShape): SQL | undefined {
+  const value = (name: string) => sql.placeholder(name);
+  const filters: SQL[] = [eq(payments.companyId, value('companyId'))];
+  if (shape.tenantId) filters.push(eq(payments.tenantId, value('tenantId')));
+  if (shape.propertyId) filters.push(eq(payments.propertyId, value('propertyId')));
+  if (shape.method) filters.push(eq(payments.method, value('method')));
+  if (shape.statuses) filters.push(anyOf(payments.status, 'statuses'));
+  if (shape.from) filters.push(sql`${payments.paidAt} >= ${value('from')}::date`);
+  if (shape.to) filters.push(sql`${payments.paidAt} < ${value('to')}::date`);
+  if (shape.search === 'invoice') {
+    const ofNumber = db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.companyId, value('companyId')), eq(invoices.number, value('number'))));
+    filters.push(sql`${payments.invoiceId} = any(array(${ofNumber}))`);
+  } else if (shape.search === 'text') {
+    // A reference or gateway id (exact, indexed), or the payer's name through the trigram index of names (a bounded
+    // set of people, as an array so that the page still follows the list's index).
+    const people = db
+      .select({ id: users.id })
+      .from(users)
+      .where(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, value('like')))
+      .limit(LEDGER_COUNT_BOUND);
+    filters.push(
+      sql`(${payments.reference} = ${value('term')} or ${payments.gatewayPaymentId} = ${value('term')} or ${payments.userId} = any(array(${people})))`,
+    );
+  }
+  return and(...filters);
+}
+
+const ledgerShapeOptions = {
+  key: (shape: LedgerShape) => JSON.stringify(shape),
+  searches: (shape: LedgerShape) => shape.search === 'text',
+};
+
+/** A page with the bounded count in the same statement (not for text searches: the count would search again). */
+const ledgerPage = statementsByShape((db, shape: LedgerShape) => {
+  const where = ledgerWhere(db, shape);
+  return selectRows(db, {
+    total:
+      shape.search === 'text'
+        ? sql<number | null>`null::int`
+        : boundedCountColumn(db, payments, where, LEDGER_COUNT_BOUND),
+  })
+    .where(where)
+    .orderBy(desc(payments.paidAt), desc(payments.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}, ledgerShapeOptions);
+
+const ledgerCount = statementsByShape(
+  (db, shape: LedgerShape) => boundedCountQuery(db, payments, ledgerWhere(db, shape), LEDGER_COUNT_BOUND),
+  ledgerShapeOptions,
+);
+
+function selectRows<Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra?: Extra) {
   return db
-    .select(listColumns)
+    .select({ ...listColumns, ...(extra as Extra) })
     .from(payments)
     .leftJoin(users, eq(users.id, payments.userId))
     .leftJoin(properties, eq(properties.id, payments.propertyId))
@@ -104,60 +193,33 @@ export function createLedgerService(db: Db) {
     ctx: CompanyContext,
     query: PaymentListQuery,
   ): Promise<{ data: LedgerPaymentDto[]; pagination: Pagination }> {
-    const filters: SQL[] = [eq(payments.companyId, ctx.companyId)];
-    if (query.tenantId) filters.push(eq(payments.tenantId, query.tenantId));
-    if (query.propertyId) filters.push(eq(payments.propertyId, query.propertyId));
-    if (query.method) filters.push(eq(payments.method, query.method));
-    const statuses = [...new Set(query.status ?? [])];
-    if (statuses.length === 1) filters.push(eq(payments.status, statuses[0]!));
-    else if (statuses.length > 1 && statuses.length < 3) filters.push(inArray(payments.status, statuses));
-    if (query.from) filters.push(sql`${payments.paidAt} >= ${query.from}::date`);
-    if (query.to) filters.push(sql`${payments.paidAt} < ${dayAfter(query.to)}::date`);
-    let searches = false;
-    if (query.search) {
-      const term = query.search.trim();
-      if (/^INV-\d{4}-\d{1,9}$/i.test(term)) {
-        const ofNumber = db
-          .select({ id: invoices.id })
-          .from(invoices)
-          .where(and(eq(invoices.companyId, ctx.companyId), eq(invoices.number, term.toUpperCase())));
-        filters.push(sql`${payments.invoiceId} = any(array(${ofNumber}))`);
-      } else {
-        // A reference or gateway id (exact, indexed), or the payer's name through the trigram index of names (a
-        // bounded set of people, as an array parameter so that the page still follows the list's index).
-        searches = true;
-        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const people = db
-          .select({ id: users.id })
-          .from(users)
-          .where(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))
-          .limit(LEDGER_COUNT_BOUND);
-        filters.push(
-          sql`(${payments.reference} = ${term} or ${payments.gatewayPaymentId} = ${term} or ${payments.userId} = any(array(${people})))`,
-        );
-      }
-    }
-    const where = and(...filters);
+    const shape = ledgerShape(query);
     const offset = offsetOf(query.page, query.limit);
-    const [rows, [total]] = await Promise.all([
-      executeList(
-        selectRows(db)
-          .where(where)
-          .orderBy(desc(payments.paidAt), desc(payments.id))
-          .limit(query.limit + 1)
-          .offset(offset),
-        { searches },
-      ),
-      executeList(boundedCountQuery(db, payments, where, LEDGER_COUNT_BOUND), { searches }),
-    ]);
-    const hasNext = rows.length > query.limit;
-    const totalCount = Math.max(
-      Math.min(total?.total ?? 0, LEDGER_COUNT_BOUND),
-      offset + Math.min(rows.length, query.limit),
+    const term = query.search?.trim() ?? '';
+    const statuses = [...new Set(query.status ?? [])];
+    const values = {
+      companyId: ctx.companyId,
+      tenantId: query.tenantId,
+      propertyId: query.propertyId,
+      method: query.method,
+      statuses,
+      from: query.from,
+      to: query.to ? dayAfter(query.to) : undefined,
+      number: shape.search === 'invoice' ? term.toUpperCase() : undefined,
+      term: shape.search === 'text' ? term : undefined,
+      like: shape.search === 'text' ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined,
+      limit: query.limit,
+      offset,
+    };
+    const rows = await ledgerPage(db, shape).execute(values);
+    const count = await pageTotal(
+      rows,
+      { limit: query.limit, offset, bound: LEDGER_COUNT_BOUND },
+      async () => (await ledgerCount(db, shape).execute(values))[0]?.total ?? 0,
     );
     return {
-      data: rows.slice(0, query.limit).map((r) => toLedgerDto(r as ListRow)),
-      pagination: { ...pageOf(query.page, query.limit, totalCount), hasNext },
+      data: rows.map((r) => toLedgerDto(r as ListRow)),
+      pagination: boundedPageOf(query.page, query.limit, count, rows.length),
     };
   }
 
