@@ -32,18 +32,6 @@ export function executePrepared<Result>(query: Preparable<Result>): Promise<Resu
   return query.prepare(statementName(built.sql)).execute();
 }
 
-/**
- * `executePrepared` unless the statement searches by pattern: after five runs PostgreSQL may switch a prepared
- * statement to a generic plan, and for `ILIKE $1` (trigram indexes) that plan can be slower by orders of magnitude
- * than the plan made for the actual text. Such a statement is planned on every run instead.
- */
-export function executeList<Result>(
-  query: Preparable<Result> & PromiseLike<Result>,
-  options: { searches: boolean },
-): Promise<Result> {
-  return options.searches ? Promise.resolve(query) : executePrepared(query);
-}
-
 const names = new Map<string, string>();
 
 export function statementName(sqlText: string): string {

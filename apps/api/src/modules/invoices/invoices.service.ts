@@ -12,17 +12,14 @@ import {
   type InvoicePaymentDto,
   type InvoiceStatus,
   type InvoiceUpdateBody,
-  type Pagination,
   type VerifyInvoicePaymentBody,
 } from '@rentora/shared';
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { type AuthContext, accessContextOf, type CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
 import { iso, isoOrNull, offsetOf, pageOf } from '../../core/http';
-import { executeList } from '../../core/prepared';
-import { boundedCountQuery } from '../../core/statements';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   companies,
@@ -46,6 +43,7 @@ import {
 } from '../payments/payments.service';
 import { logoPng, templateFor } from './invoice-templates.service';
 import { refreshTenantDues } from './invoices.dues';
+import { listInvoices } from './invoices.list';
 import { renderInvoicePdf } from './invoices.pdf';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -75,7 +73,7 @@ export function effectiveStatus(
 }
 
 /** The SQL of a status filter, `overdue` included (matches effectiveStatus). */
-export function statusCondition(status: InvoiceStatus, today = todayIso()): SQL {
+export function statusCondition(status: InvoiceStatus, today: string | SQL = todayIso()): SQL {
   const open = inArray(invoices.status, ['sent', 'partially_paid']);
   if (status === 'overdue')
     return and(open, lt(invoices.dueDate, today), sql`${invoices.total} > ${invoices.amountPaid}`)!;
@@ -524,98 +522,8 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
     });
   }
 
-  async function list(
-    ctx: CompanyContext,
-    query: InvoiceListQuery,
-  ): Promise<{ data: InvoiceDto[]; pagination: Pagination }> {
-    const filters: SQL[] = [eq(invoices.companyId, ctx.companyId)];
-    if (query.status) filters.push(statusCondition(query.status));
-    if (query.tenantId) filters.push(eq(invoices.tenantId, query.tenantId));
-    if (query.propertyId) filters.push(eq(invoices.propertyId, query.propertyId));
-    if (query.period) filters.push(eq(invoices.period, query.period));
-    if (query.dueFrom) filters.push(sql`${invoices.dueDate} >= ${query.dueFrom}`);
-    if (query.dueTo) filters.push(sql`${invoices.dueDate} <= ${query.dueTo}`);
-    if (query.search) {
-      const term = query.search.trim();
-      if (/^INV-\d{4}-\d{1,9}$/i.test(term)) {
-        // A whole invoice number: the (company_id, number) unique index.
-        filters.push(eq(invoices.number, term.toUpperCase()));
-      } else if (/^\d{1,9}$/.test(term)) {
-        // Just the sequence ("42"): that number in the last few years, again on the index.
-        const year = new Date().getUTCFullYear();
-        const years = Array.from({ length: 7 }, (_, i) => year + 1 - i);
-        filters.push(
-          inArray(
-            invoices.number,
-            years.map((y) => formatInvoiceNumber(y, Number(term))),
-          ),
-        );
-      } else {
-        // A tenant's name, through the trigram index of users' full names (a bounded set of people). As an array
-        // parameter (`= any(array(…))`) rather than a semi-join, so that the page is still read in the order of the
-        // list's own index and filtered, instead of joining every invoice of the company and sorting them.
-        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const people = db
-          .select({ id: users.id })
-          .from(users)
-          .where(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))
-          .limit(COUNT_BOUND);
-        filters.push(sql`${invoices.userId} = any(array(${people}))`);
-      }
-    }
-    const where = and(...filters);
-    const sortColumn = {
-      createdAt: invoices.createdAt,
-      dueDate: invoices.dueDate,
-      total: invoices.total,
-      number: invoices.number,
-    }[query.sortBy];
-    const order =
-      query.sortOrder === 'asc' ? [asc(sortColumn), asc(invoices.id)] : [desc(sortColumn), desc(invoices.id)];
-    const offset = offsetOf(query.page, query.limit);
-    // One statement for the page with its names; the count is bounded (COUNT_BOUND rows at most, as the inventory
-    // lists do) and hasNext comes from one extra row.
-    // A name search uses ILIKE (planned each time); the other shapes run as prepared statements.
-    const searches = Boolean(query.search) && !/^(INV-\d{4}-)?\d{1,9}$/i.test(query.search?.trim() ?? '');
-    const [rows, [total]] = await Promise.all([
-      executeList(
-        db
-          .select({
-            invoice: invoices,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            email: users.email,
-            propertyName: properties.name,
-            unitNumber: rentalUnits.unitNumber,
-          })
-          .from(invoices)
-          .innerJoin(users, eq(users.id, invoices.userId))
-          .innerJoin(properties, eq(properties.id, invoices.propertyId))
-          .innerJoin(rentalUnits, eq(rentalUnits.id, invoices.rentalUnitId))
-          .where(where)
-          .orderBy(...order)
-          .limit(query.limit + 1)
-          .offset(offset),
-        { searches },
-      ),
-      executeList(boundedCountQuery(db, invoices, where, COUNT_BOUND), { searches }),
-    ]);
-    const hasNext = rows.length > query.limit;
-    const totalCount = Math.max(
-      Math.min(total?.total ?? 0, COUNT_BOUND),
-      offset + Math.min(rows.length, query.limit),
-    );
-    return {
-      data: rows.slice(0, query.limit).map((r) =>
-        toInvoiceDto(r.invoice, {
-          tenantName: `${r.firstName} ${r.lastName}`.trim(),
-          tenantEmail: r.email,
-          propertyName: r.propertyName,
-          unitNumber: r.unitNumber,
-        }),
-      ),
-      pagination: { ...pageOf(query.page, query.limit, totalCount), hasNext },
-    };
+  function list(ctx: CompanyContext, query: InvoiceListQuery) {
+    return listInvoices(db, ctx, query);
   }
 
   async function companyOf(companyId: string) {

@@ -1,0 +1,171 @@
+import {
+  formatInvoiceNumber,
+  type InvoiceDto,
+  type InvoiceListQuery,
+  type Pagination,
+} from '@rentora/shared';
+import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { CompanyContext } from '../../core/access';
+import { boundedPageOf, offsetOf } from '../../core/http';
+import { boundedCountColumn, boundedCountQuery, pageTotal, statementsByShape } from '../../core/statements';
+import type { DbOrTx } from '../../db/client';
+import { invoices, properties, rentalUnits, users } from '../../db/schema';
+import { COUNT_BOUND, statusCondition, todayIso, toInvoiceDto } from './invoices.service';
+
+const SORT_COLUMNS = {
+  createdAt: invoices.createdAt,
+  dueDate: invoices.dueDate,
+  total: invoices.total,
+  number: invoices.number,
+};
+
+/** How far back a bare sequence ("42") looks for its invoice number: this year, next year and five before. */
+const SEQUENCE_YEARS = 7;
+
+/** Which filters an invoice list request uses: one statement per shape, built once (core/statements.ts). */
+interface InvoiceListShape {
+  status: InvoiceListQuery['status'] | null;
+  tenantId: boolean;
+  propertyId: boolean;
+  period: boolean;
+  dueFrom: boolean;
+  dueTo: boolean;
+  /** A whole invoice number, a bare sequence number, or a tenant's name. */
+  search: 'none' | 'number' | 'sequence' | 'name';
+  sortBy: keyof typeof SORT_COLUMNS;
+  sortOrder: 'asc' | 'desc';
+}
+
+function searchKind(search: string | undefined): InvoiceListShape['search'] {
+  const term = search?.trim() ?? '';
+  if (!term) return 'none';
+  if (/^INV-\d{4}-\d{1,9}$/i.test(term)) return 'number';
+  if (/^\d{1,9}$/.test(term)) return 'sequence';
+  return 'name';
+}
+
+function listShape(query: InvoiceListQuery): InvoiceListShape {
+  return {
+    status: query.status ?? null,
+    tenantId: Boolean(query.tenantId),
+    propertyId: Boolean(query.propertyId),
+    period: Boolean(query.period),
+    dueFrom: Boolean(query.dueFrom),
+    dueTo: Boolean(query.dueTo),
+    search: searchKind(query.search),
+    sortBy: query.sortBy,
+    sortOrder: query.sortOrder,
+  };
+}
+
+function listWhere(db: DbOrTx, shape: InvoiceListShape): SQL | undefined {
+  const value = (name: string) => sql.placeholder(name);
+  const filters: SQL[] = [eq(invoices.companyId, value('companyId'))];
+  if (shape.status) filters.push(statusCondition(shape.status, sql`${value('today')}::date`));
+  if (shape.tenantId) filters.push(eq(invoices.tenantId, value('tenantId')));
+  if (shape.propertyId) filters.push(eq(invoices.propertyId, value('propertyId')));
+  if (shape.period) filters.push(eq(invoices.period, value('period')));
+  if (shape.dueFrom) filters.push(sql`${invoices.dueDate} >= ${value('dueFrom')}`);
+  if (shape.dueTo) filters.push(sql`${invoices.dueDate} <= ${value('dueTo')}`);
+  // Numbers go through the (company_id, number) unique index: a whole one, or a bare sequence in the recent years.
+  if (shape.search === 'number' || shape.search === 'sequence') {
+    filters.push(sql`${invoices.number} = any(${value('numbers')})`);
+  }
+  if (shape.search === 'name') {
+    // A tenant's name, through the trigram index of users' full names (a bounded set of people). As an array
+    // (`= any(array(…))`) rather than a semi-join, so that the page is still read in the order of the list's own
+    // index and filtered, instead of joining every invoice of the company and sorting them.
+    const people = db
+      .select({ id: users.id })
+      .from(users)
+      .where(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, value('like')))
+      .limit(COUNT_BOUND);
+    filters.push(sql`${invoices.userId} = any(array(${people}))`);
+  }
+  return and(...filters);
+}
+
+const shapeOptions = {
+  key: (shape: InvoiceListShape) => JSON.stringify(shape),
+  searches: (shape: InvoiceListShape) => shape.search === 'name',
+};
+
+/** A page with its names, and the bounded count in the same statement (not for name searches). */
+const invoicePage = statementsByShape((db, shape: InvoiceListShape) => {
+  const where = listWhere(db, shape);
+  const direction = shape.sortOrder === 'asc' ? asc : desc;
+  return db
+    .select({
+      invoice: invoices,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      propertyName: properties.name,
+      unitNumber: rentalUnits.unitNumber,
+      total:
+        shape.search === 'name'
+          ? sql<number | null>`null::int`
+          : boundedCountColumn(db, invoices, where, COUNT_BOUND),
+    })
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.userId))
+    .innerJoin(properties, eq(properties.id, invoices.propertyId))
+    .innerJoin(rentalUnits, eq(rentalUnits.id, invoices.rentalUnitId))
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[shape.sortBy]), direction(invoices.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}, shapeOptions);
+
+const invoiceCount = statementsByShape(
+  (db, shape: InvoiceListShape) => boundedCountQuery(db, invoices, listWhere(db, shape), COUNT_BOUND),
+  shapeOptions,
+);
+
+function searchedNumbers(shape: InvoiceListShape, term: string): string[] | undefined {
+  if (shape.search === 'number') return [term.toUpperCase()];
+  if (shape.search !== 'sequence') return undefined;
+  const year = new Date().getUTCFullYear();
+  return Array.from({ length: SEQUENCE_YEARS }, (_, i) => formatInvoiceNumber(year + 1 - i, Number(term)));
+}
+
+/** One page of a company's invoices, newest first unless sorted otherwise, with a count bounded by COUNT_BOUND. */
+export async function listInvoices(
+  db: DbOrTx,
+  ctx: CompanyContext,
+  query: InvoiceListQuery,
+): Promise<{ data: InvoiceDto[]; pagination: Pagination }> {
+  const shape = listShape(query);
+  const offset = offsetOf(query.page, query.limit);
+  const term = query.search?.trim() ?? '';
+  const values = {
+    companyId: ctx.companyId,
+    today: todayIso(),
+    tenantId: query.tenantId,
+    propertyId: query.propertyId,
+    period: query.period,
+    dueFrom: query.dueFrom,
+    dueTo: query.dueTo,
+    numbers: searchedNumbers(shape, term),
+    like: shape.search === 'name' ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined,
+    limit: query.limit,
+    offset,
+  };
+  const rows = await invoicePage(db, shape).execute(values);
+  const count = await pageTotal(
+    rows,
+    { limit: query.limit, offset, bound: COUNT_BOUND },
+    async () => (await invoiceCount(db, shape).execute(values))[0]?.total ?? 0,
+  );
+  return {
+    data: rows.map((r) =>
+      toInvoiceDto(r.invoice, {
+        tenantName: `${r.firstName} ${r.lastName}`.trim(),
+        tenantEmail: r.email,
+        propertyName: r.propertyName,
+        unitNumber: r.unitNumber,
+      }),
+    ),
+    pagination: boundedPageOf(query.page, query.limit, count, rows.length),
+  };
+}
