@@ -1,6 +1,7 @@
 import type { CompanyRole } from '@rentora/shared';
-import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { anyOf, countColumn, pageTotal, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companyUserGoals, companyUserNotes, companyUsers, users } from '../../db/schema';
 import { type MemberWithUser, memberColumns } from '../companies/companies.repo';
@@ -27,10 +28,21 @@ function likePattern(text: string): string {
   return `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 }
 
-function memberConditions(filter: Omit<MemberListFilter, 'sortBy' | 'sortOrder' | 'limit' | 'offset'>) {
-  const conditions: SQL[] = [inArray(companyUsers.companyId, filter.companyIds)];
-  if (filter.search) {
-    const pattern = likePattern(filter.search);
+/** Which filters a member list request uses: one statement per shape, built once (core/statements.ts). */
+interface MemberListShape {
+  search: boolean;
+  roles: boolean;
+  isActive: boolean;
+  department: boolean;
+  sortBy: MemberListFilter['sortBy'];
+  sortOrder: MemberListFilter['sortOrder'];
+}
+
+function memberConditions(shape: MemberListShape): SQL | undefined {
+  const value = (name: string) => sql.placeholder(name);
+  const conditions: SQL[] = [anyOf(companyUsers.companyId, 'companyIds')];
+  if (shape.search) {
+    const pattern = value('pattern');
     conditions.push(
       or(
         ilike(users.firstName, pattern),
@@ -41,40 +53,97 @@ function memberConditions(filter: Omit<MemberListFilter, 'sortBy' | 'sortOrder' 
       )!,
     );
   }
-  if (filter.roles?.length) conditions.push(inArray(companyUsers.role, filter.roles));
-  if (filter.isActive !== undefined) conditions.push(eq(companyUsers.isActive, filter.isActive));
-  if (filter.department) conditions.push(ilike(companyUsers.department, likePattern(filter.department)));
+  if (shape.roles) conditions.push(anyOf(companyUsers.role, 'roles'));
+  if (shape.isActive) conditions.push(eq(companyUsers.isActive, value('isActive')));
+  if (shape.department) conditions.push(ilike(companyUsers.department, value('department')));
   return and(...conditions);
 }
+
+const ORDER_COLUMNS = {
+  createdAt: companyUsers.createdAt,
+  joinedAt: companyUsers.joinedAt,
+  name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
+  email: sql`lower(${users.email})`,
+  role: companyUsers.role,
+};
+
+const memberShapeOptions = {
+  key: (shape: MemberListShape) => JSON.stringify(shape),
+  searches: (shape: MemberListShape) => shape.search || shape.department,
+};
+
+/** A page of members with the exact count in the same statement (a search counts on its own: it joins people). */
+const memberPage = statementsByShape((db, shape: MemberListShape) => {
+  const where = memberConditions(shape);
+  const direction = shape.sortOrder === 'asc' ? asc : desc;
+  return db
+    .select({
+      ...memberColumns,
+      total: shape.search ? sql<number | null>`null::int` : countColumn(companyUsers, where),
+    })
+    .from(companyUsers)
+    .innerJoin(users, eq(users.id, companyUsers.userId))
+    .where(where)
+    .orderBy(direction(ORDER_COLUMNS[shape.sortBy]), direction(companyUsers.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}, memberShapeOptions);
+
+const memberCount = statementsByShape(
+  (db, shape: MemberListShape) =>
+    db
+      .select({ total: count() })
+      .from(companyUsers)
+      .innerJoin(users, eq(users.id, companyUsers.userId))
+      .where(memberConditions(shape)),
+  memberShapeOptions,
+);
+
+/** Active colleagues of active accounts, by name (pickers). */
+const activeMembers = statementsByShape(
+  (db, shape: { search: boolean; roles: boolean }) =>
+    db
+      .select(memberColumns)
+      .from(companyUsers)
+      .innerJoin(users, eq(users.id, companyUsers.userId))
+      .where(
+        and(
+          memberConditions({ ...shape, isActive: true, department: false, sortBy: 'name', sortOrder: 'asc' }),
+          eq(users.isActive, true),
+        ),
+      )
+      .orderBy(asc(ORDER_COLUMNS.name), asc(companyUsers.id))
+      .limit(sql.placeholder('limit')),
+  { key: (shape) => JSON.stringify(shape), searches: (shape) => shape.search },
+);
 
 export function createCompanyUsersRepo(db: DbOrTx) {
   return {
     async list(filter: MemberListFilter): Promise<{ rows: MemberWithUser[]; total: number }> {
-      const where = memberConditions(filter);
-      const direction = filter.sortOrder === 'asc' ? asc : desc;
-      const orderColumn = {
-        createdAt: companyUsers.createdAt,
-        joinedAt: companyUsers.joinedAt,
-        name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
-        email: sql`lower(${users.email})`,
-        role: companyUsers.role,
-      }[filter.sortBy];
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select(memberColumns)
-          .from(companyUsers)
-          .innerJoin(users, eq(users.id, companyUsers.userId))
-          .where(where)
-          .orderBy(direction(orderColumn), direction(companyUsers.id))
-          .limit(filter.limit)
-          .offset(filter.offset),
-        db
-          .select({ total: count() })
-          .from(companyUsers)
-          .innerJoin(users, eq(users.id, companyUsers.userId))
-          .where(where),
-      ]);
-      return { rows, total: totalRow?.total ?? 0 };
+      const shape: MemberListShape = {
+        search: Boolean(filter.search),
+        roles: Boolean(filter.roles?.length),
+        isActive: filter.isActive !== undefined,
+        department: Boolean(filter.department),
+        sortBy: filter.sortBy,
+        sortOrder: filter.sortOrder,
+      };
+      const values = {
+        companyIds: filter.companyIds,
+        pattern: filter.search ? likePattern(filter.search) : undefined,
+        roles: filter.roles ?? [],
+        isActive: filter.isActive,
+        department: filter.department ? likePattern(filter.department) : undefined,
+        limit: filter.limit,
+        offset: filter.offset,
+      };
+      const rows = await memberPage(db, shape).execute(values);
+      const { total } = await pageTotal(
+        rows,
+        { limit: filter.limit, offset: filter.offset, bound: Number.MAX_SAFE_INTEGER },
+        async () => (await memberCount(db, shape).execute(values))[0]?.total ?? 0,
+      );
+      return { rows, total };
     },
 
     /** Active colleagues for pickers, by name. */
@@ -82,23 +151,16 @@ export function createCompanyUsersRepo(db: DbOrTx) {
       companyId: string,
       filter: { search?: string; roles?: CompanyRole[]; limit: number },
     ): Promise<MemberWithUser[]> {
-      return db
-        .select(memberColumns)
-        .from(companyUsers)
-        .innerJoin(users, eq(users.id, companyUsers.userId))
-        .where(
-          and(
-            memberConditions({
-              companyIds: [companyId],
-              search: filter.search,
-              roles: filter.roles,
-              isActive: true,
-            }),
-            eq(users.isActive, true),
-          ),
-        )
-        .orderBy(asc(sql`lower(${users.firstName} || ' ' || ${users.lastName})`), asc(companyUsers.id))
-        .limit(filter.limit);
+      return activeMembers(db, {
+        search: Boolean(filter.search),
+        roles: Boolean(filter.roles?.length),
+      }).execute({
+        companyIds: [companyId],
+        pattern: filter.search ? likePattern(filter.search) : undefined,
+        roles: filter.roles ?? [],
+        isActive: true,
+        limit: filter.limit,
+      });
     },
 
     async findById(companyId: string, id: string): Promise<MemberWithUser | undefined> {
