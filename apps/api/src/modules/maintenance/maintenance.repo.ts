@@ -5,7 +5,7 @@ import {
 } from '@rentora/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { anyOf, statementsByShape } from '../../core/statements';
+import { anyOf, boundedCountColumn, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import {
   maintenanceCounters,
@@ -215,6 +215,18 @@ const shapeOptions = {
   searches: (shape: RequestListShape) => shape.search !== 'none',
 };
 
+/**
+ * The page's statement also counts its matches up to this bound (one round trip); a list with more is counted on its
+ * own (`count`), which the requests service keeps for a while for large totals.
+ */
+export const PAGE_COUNT_BOUND = 1_000;
+
+/** The page's count, exact when under PAGE_COUNT_BOUND (null: count on its own). */
+export function pageCount(rows: readonly { total: number | null }[]): number | null {
+  const total = rows[0]?.total;
+  return total !== undefined && total !== null && total <= PAGE_COUNT_BOUND ? total : null;
+}
+
 const requestPage = statementsByShape((db, shape: RequestListShape) => {
   const sortBy = shape.sortBy ?? 'createdAt';
   const sortOrder = shape.sortOrder ?? 'desc';
@@ -223,14 +235,21 @@ const requestPage = statementsByShape((db, shape: RequestListShape) => {
     sortBy === 'dueDate'
       ? [sql`${maintenanceRequests.dueAt} ${sql.raw(sortOrder)} nulls last`]
       : [direction(SORTS[sortBy])];
+  const where = and(...conditionsOf(shape));
   return db
-    .select(listColumns)
+    .select({
+      ...listColumns,
+      total:
+        shape.search === 'none'
+          ? boundedCountColumn(db, maintenanceRequests, where, PAGE_COUNT_BOUND)
+          : sql<number | null>`null::int`,
+    })
     .from(maintenanceRequests)
     .leftJoin(maintenanceTypes, eq(maintenanceTypes.id, maintenanceRequests.typeId))
     .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
     .leftJoin(rentalUnits, eq(rentalUnits.id, maintenanceRequests.rentalUnitId))
     .leftJoin(assignee, eq(assignee.id, maintenanceRequests.assigneeId))
-    .where(and(...conditionsOf(shape)))
+    .where(where)
     .orderBy(...order, direction(maintenanceRequests.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
@@ -309,7 +328,11 @@ export function createMaintenanceRepo(db: DbOrTx) {
     },
 
     /** One page of requests (the count is `count`, asked only when the page cannot tell the total). */
-    async page(companyId: string | null, filters: ListFilters, now = new Date()): Promise<RequestListRow[]> {
+    async page(
+      companyId: string | null,
+      filters: ListFilters,
+      now = new Date(),
+    ): Promise<(RequestListRow & { total: number | null })[]> {
       return requestPage(db, listShape(companyId, filters)).execute({
         ...listValues(companyId, filters, now),
         limit: filters.limit,
@@ -332,7 +355,10 @@ export function createMaintenanceRepo(db: DbOrTx) {
       const offset = (filters.page - 1) * filters.limit;
       const rows = await this.page(companyId, filters, now);
       const endsHere = rows.length < filters.limit && (rows.length > 0 || offset === 0);
-      return { rows, total: endsHere ? offset + rows.length : await this.count(companyId, filters, now) };
+      const total = endsHere
+        ? offset + rows.length
+        : (pageCount(rows) ?? (await this.count(companyId, filters, now)));
+      return { rows, total };
     },
 
     /** Requests assigned to a person: open ones, and the ones finished in the last 30 days. */

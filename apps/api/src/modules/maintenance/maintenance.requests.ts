@@ -35,6 +35,7 @@ import {
   type EventRow,
   type ListFilters,
   type MediaRow,
+  pageCount,
   type RequestJoinedRow,
   type RequestListRow,
   type RequestRow,
@@ -505,7 +506,9 @@ export function createMaintenanceRequestsService(deps: AppDeps, log?: EventLog) 
       const offset = (query.page - 1) * query.limit;
       const rows = await repo.page(ctx.companyId, filters, now);
       const endsHere = rows.length < query.limit && (rows.length > 0 || offset === 0);
-      const total = endsHere ? offset + rows.length : await countOf(ctx.companyId, filters, now);
+      const total = endsHere
+        ? offset + rows.length
+        : (pageCount(rows) ?? (await countOf(ctx.companyId, filters, now)));
       return {
         data: rows.map((row) => toListItemDto(row, now)),
         pagination: makePagePagination(query.page, query.limit, total),
