@@ -57,7 +57,8 @@ async function main(): Promise<void> {
   try {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    const [company] = (await client.query(`select id from companies where email = 'hello@sunrise.test'`)).rows as {
+    const [company] = (await client.query(`select id from companies where email = 'hello@sunrise.test'`))
+      .rows as {
       id: string;
     }[];
     await client.end();
@@ -70,7 +71,13 @@ async function main(): Promise<void> {
     let missed = 0;
     for (const connections of CONNECTIONS) {
       for (const path of LISTS.filter((list) => !ONLY || list.includes(ONLY))) {
-        const list: LoadCase = { name: `GET /api${path}`, database: 'PostgreSQL', url: `${base}${path}`, headers, pid };
+        const list: LoadCase = {
+          name: `GET /api${path}`,
+          database: 'PostgreSQL',
+          url: `${base}${path}`,
+          headers,
+          pid,
+        };
         const probe = await fetch(list.url, { headers });
         if (!probe.ok) throw new Error(`${list.url}: ${probe.status} ${await probe.text()}`);
         const bytes = (await probe.arrayBuffer()).byteLength;
@@ -100,7 +107,17 @@ async function main(): Promise<void> {
       }
     }
     const table = markdownTable(
-      ['Route', 'Conn.', 'req/s (floor → list)', 'of floor', 'p99 ms (floor → list)', 'CPU per request', 'Answer', 'Failures', 'Aim met'],
+      [
+        'Route',
+        'Conn.',
+        'req/s (floor → list)',
+        'of floor',
+        'p99 ms (floor → list)',
+        'CPU per request',
+        'Answer',
+        'Failures',
+        'Aim met',
+      ],
       rows,
       [1, 2, 3, 4, 5, 6, 7],
     );
