@@ -1,5 +1,12 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
-import { boundedCountColumn, boundedCountQuery, pageTotal, statementsByShape } from '../../core/statements';
+import {
+  boundedCountColumn,
+  boundedCountQuery,
+  pageLimit,
+  pageOffset,
+  pageTotal,
+  statementsByShape,
+} from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { auditLogs, users } from '../../db/schema';
 
@@ -54,8 +61,8 @@ const auditPage = statementsByShape(
       .leftJoin(users, eq(users.id, auditLogs.actorUserId))
       .where(where(shape))
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
+      .limit(pageLimit())
+      .offset(pageOffset()),
   shapeOptions,
 );
 

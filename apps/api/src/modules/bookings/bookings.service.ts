@@ -18,7 +18,14 @@ import { type AuthContext, accessContextOf, type CompanyContext } from '../../co
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
 import { iso, isoOrNull } from '../../core/http';
-import { anyOf, boundedCountColumn, boundedCountQuery, statementsByShape } from '../../core/statements';
+import {
+  anyOf,
+  boundedCountColumn,
+  boundedCountQuery,
+  pageLimit,
+  pageOffset,
+  statementsByShape,
+} from '../../core/statements';
 import type { Storage } from '../../core/storage';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
@@ -329,8 +336,8 @@ const bookingPage = statementsByShape((db, shape: BookingListShape) => {
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(where)
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .limit(pageLimit())
+    .offset(pageOffset());
 }, bookingShapeOptions);
 
 const bookingCount = statementsByShape(

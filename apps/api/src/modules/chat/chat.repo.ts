@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { statementsByShape } from '../../core/statements';
+import { pageLimit, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import {
   chatAttachments,
@@ -70,7 +70,7 @@ const messagePage = statementsByShape(
         ),
       )
       .orderBy(desc(chatMessages.id))
-      .limit(sql.placeholder('limit')),
+      .limit(pageLimit()),
   { key: (shape) => String(shape.before) },
 );
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { pageWithTotal } from '../../core/pagination';
-import { statementsByShape } from '../../core/statements';
+import { pageLimit, pageOffset, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companies, companyUsers, plans, users } from '../../db/schema';
 
@@ -94,8 +94,8 @@ const companyPage = statementsByShape((db, shape: CompanyListShape) => {
     .leftJoin(plans, eq(plans.id, companies.planId))
     .where(companyListWhere(db, shape))
     .orderBy(direction(orderColumn), direction(companies.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .limit(pageLimit())
+    .offset(pageOffset());
 }, companyShapeOptions);
 
 const companyCount = statementsByShape(

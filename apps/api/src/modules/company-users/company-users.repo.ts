@@ -1,7 +1,14 @@
 import type { CompanyRole } from '@rentora/shared';
 import { and, asc, count, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { anyOf, countColumn, pageTotal, statementsByShape } from '../../core/statements';
+import {
+  anyOf,
+  countColumn,
+  pageLimit,
+  pageOffset,
+  pageTotal,
+  statementsByShape,
+} from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companyUserGoals, companyUserNotes, companyUsers, users } from '../../db/schema';
 import { type MemberWithUser, memberColumns } from '../companies/companies.repo';
@@ -85,8 +92,8 @@ const memberPage = statementsByShape((db, shape: MemberListShape) => {
     .innerJoin(users, eq(users.id, companyUsers.userId))
     .where(where)
     .orderBy(direction(ORDER_COLUMNS[shape.sortBy]), direction(companyUsers.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .limit(pageLimit())
+    .offset(pageOffset());
 }, memberShapeOptions);
 
 const memberCount = statementsByShape(
@@ -113,7 +120,7 @@ const activeMembers = statementsByShape(
         ),
       )
       .orderBy(asc(ORDER_COLUMNS.name), asc(companyUsers.id))
-      .limit(sql.placeholder('limit')),
+      .limit(pageLimit()),
   { key: (shape) => JSON.stringify(shape), searches: (shape) => shape.search },
 );
 

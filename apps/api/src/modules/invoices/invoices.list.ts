@@ -7,7 +7,14 @@ import {
 import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { CompanyContext } from '../../core/access';
 import { boundedPageOf, offsetOf } from '../../core/http';
-import { boundedCountColumn, boundedCountQuery, pageTotal, statementsByShape } from '../../core/statements';
+import {
+  boundedCountColumn,
+  boundedCountQuery,
+  pageLimit,
+  pageOffset,
+  pageTotal,
+  statementsByShape,
+} from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { invoices, properties, rentalUnits, users } from '../../db/schema';
 import { COUNT_BOUND, statusCondition, todayIso, toInvoiceDto } from './invoices.service';
@@ -113,8 +120,8 @@ const invoicePage = statementsByShape((db, shape: InvoiceListShape) => {
     .innerJoin(rentalUnits, eq(rentalUnits.id, invoices.rentalUnitId))
     .where(where)
     .orderBy(direction(SORT_COLUMNS[shape.sortBy]), direction(invoices.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .limit(pageLimit())
+    .offset(pageOffset());
 }, shapeOptions);
 
 const invoiceCount = statementsByShape(

@@ -5,7 +5,7 @@ import {
 } from '@rentora/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { anyOf, boundedCountColumn, statementsByShape } from '../../core/statements';
+import { anyOf, boundedCountColumn, pageLimit, pageOffset, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import {
   maintenanceCounters,
@@ -251,8 +251,8 @@ const requestPage = statementsByShape((db, shape: RequestListShape) => {
     .leftJoin(assignee, eq(assignee.id, maintenanceRequests.assigneeId))
     .where(where)
     .orderBy(...order, direction(maintenanceRequests.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .limit(pageLimit())
+    .offset(pageOffset());
 }, shapeOptions);
 
 const requestCount = statementsByShape(

@@ -1,6 +1,6 @@
 import type { CompanyRole, NotificationCategory } from '@rentora/shared';
 import { and, count, desc, eq, getTableColumns, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
-import { countColumn, pageTotal, statementsByShape } from '../../core/statements';
+import { countColumn, pageLimit, pageOffset, pageTotal, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companyUsers, notifications, users } from '../../db/schema';
 
@@ -39,8 +39,8 @@ const notificationPage = statementsByShape(
       .from(notifications)
       .where(listWhere(shape))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
+      .limit(pageLimit())
+      .offset(pageOffset()),
   shapeOptions,
 );
 

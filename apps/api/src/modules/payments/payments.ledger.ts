@@ -14,6 +14,8 @@ import {
   anyOf,
   boundedCountColumn,
   boundedCountQuery,
+  pageLimit,
+  pageOffset,
   pageTotal,
   statementsByShape,
 } from '../../core/statements';
@@ -164,8 +166,8 @@ const ledgerPage = statementsByShape((db, shape: LedgerShape) => {
   })
     .where(where)
     .orderBy(desc(payments.paidAt), desc(payments.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .limit(pageLimit())
+    .offset(pageOffset());
 }, ledgerShapeOptions);
 
 const ledgerCount = statementsByShape(

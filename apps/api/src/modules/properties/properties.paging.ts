@@ -2,6 +2,7 @@ import { type InventoryPagination, makePagination } from '@rentora/shared';
 import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../core/errors';
+import { pageLimit, pageOffset } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 
 /**
@@ -224,8 +225,8 @@ export function pageIdsQuery<S extends string>(
     .from(table)
     .where(pageWhere)
     .orderBy(direction(key.expression), direction(idColumn))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .limit(pageLimit())
+    .offset(pageOffset());
   return { pageIds, where, direction };
 }
 

@@ -4,6 +4,8 @@ import {
   anyOf,
   boundedCountColumn,
   boundedCountQuery,
+  pageLimit,
+  pageOffset,
   pageTotal,
   statementsByShape,
 } from '../../core/statements';
@@ -200,8 +202,8 @@ const tenantPage = statementsByShape((db, shape: TenantListShape) => {
     .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId))
     .where(listWhere(db, shape))
     .orderBy(direction(SORT_COLUMNS[shape.sortBy]), direction(rentalUnitUsers.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .limit(pageLimit())
+    .offset(pageOffset());
 }, shapeOptions);
 
 const tenantCount = statementsByShape(boundedCount, shapeOptions);

@@ -1,0 +1,45 @@
+import { asc, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getTestApp } from '../../test/app';
+import type { DbOrTx } from '../db/client';
+import { plans } from '../db/schema';
+import { pageLimit, pageOffset, statementsByShape } from './statements';
+
+describe('statementsByShape on the database', () => {
+  it('writes a first page with its size as a constant, and plans deeper pages with their values', async () => {
+    const { database } = await getTestApp();
+    const built: string[] = [];
+    const planPage = statementsByShape(
+      (db: DbOrTx, _shape: { all: true }) => {
+        const query = db
+          .select({ slug: plans.slug })
+          .from(plans)
+          .where(sql`${plans.slug} <> ${sql.placeholder('skip')}`)
+          .orderBy(asc(plans.slug))
+          .limit(pageLimit())
+          .offset(pageOffset());
+        built.push(query.toSQL().sql);
+        return query;
+      },
+      { key: () => 'all' },
+    );
+    const all = (await database.db.select({ slug: plans.slug }).from(plans).orderBy(asc(plans.slug))).map(
+      (row) => row.slug,
+    );
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const page = (offset: number) =>
+      planPage(database.db, { all: true })
+        .execute({ skip: '-', limit: 2, offset })
+        .then((rows) => rows.map((row) => row.slug));
+
+    expect(await page(0)).toEqual(all.slice(0, 2));
+    expect(built.at(-1)).toMatch(/limit 2$/);
+    expect(built.at(-1)).not.toMatch(/offset/);
+    // Built once per shape and size: the same first page again builds nothing.
+    expect(await page(0)).toEqual(all.slice(0, 2));
+    expect(built).toHaveLength(1);
+
+    expect(await page(2)).toEqual(all.slice(2, 4));
+    expect(built.at(-1)).toMatch(/limit \$\d+ offset \$\d+$/);
+  });
+});
