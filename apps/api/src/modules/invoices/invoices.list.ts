@@ -16,7 +16,7 @@ import {
   statementsByShape,
 } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
-import { invoices, properties, rentalUnits, users } from '../../db/schema';
+import { invoices, properties, rentalUnits, rentalUnitUsers, users } from '../../db/schema';
 import { COUNT_BOUND, statusCondition, todayIso, toInvoiceDto } from './invoices.service';
 
 const SORT_COLUMNS = {
@@ -79,15 +79,21 @@ function listWhere(db: DbOrTx, shape: InvoiceListShape): SQL | undefined {
     filters.push(sql`${invoices.number} = any(${value('numbers')})`);
   }
   if (shape.search === 'name') {
-    // A tenant's name, through the trigram index of users' full names (a bounded set of people). As an array
-    // (`= any(array(…))`) rather than a semi-join, so that the page is still read in the order of the list's own
-    // index and filtered, instead of joining every invoice of the company and sorting them.
-    const people = db
-      .select({ id: users.id })
+    // The company's tenancies whose person matches (trigram index of full names, then the company's tenancy of each
+    // match), as a bounded array: the page is still read in the order of the list's own index and filtered, instead
+    // of joining every invoice of the company and sorting them. People of other companies never fill the bound.
+    const tenancies = db
+      .select({ id: rentalUnitUsers.id })
       .from(users)
-      .where(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, value('like')))
+      .innerJoin(rentalUnitUsers, eq(rentalUnitUsers.userId, users.id))
+      .where(
+        and(
+          eq(rentalUnitUsers.companyId, value('companyId')),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, value('like')),
+        ),
+      )
       .limit(COUNT_BOUND);
-    filters.push(sql`${invoices.userId} = any(array(${people}))`);
+    filters.push(sql`${invoices.tenantId} = any(array(${tenancies}))`);
   }
   return and(...filters);
 }

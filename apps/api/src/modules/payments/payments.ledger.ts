@@ -27,6 +27,7 @@ import {
   payments,
   properties,
   rentalUnits,
+  rentalUnitUsers,
   users,
 } from '../../db/schema';
 import { renderReceiptPdf } from './payments.receipt';
@@ -136,12 +137,19 @@ function ledgerWhere(db: DbOrTx, shape: LedgerShape): SQL | undefined {
       .where(and(eq(invoices.companyId, value('companyId')), eq(invoices.number, value('number'))));
     filters.push(sql`${payments.invoiceId} = any(array(${ofNumber}))`);
   } else if (shape.search === 'text') {
-    // A reference or gateway id (exact, indexed), or the payer's name through the trigram index of names (a bounded
-    // set of people, as an array so that the page still follows the list's index).
+    // A reference or gateway id (exact, indexed), or the payer's name: the company's tenants whose name matches
+    // (trigram index of full names; a paid booking makes its booker a tenant), as a bounded array so that the page
+    // still follows the list's index and people of other companies never fill the bound.
     const people = db
-      .select({ id: users.id })
+      .select({ id: rentalUnitUsers.userId })
       .from(users)
-      .where(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, value('like')))
+      .innerJoin(rentalUnitUsers, eq(rentalUnitUsers.userId, users.id))
+      .where(
+        and(
+          eq(rentalUnitUsers.companyId, value('companyId')),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, value('like')),
+        ),
+      )
       .limit(LEDGER_COUNT_BOUND);
     filters.push(
       sql`(${payments.reference} = ${value('term')} or ${payments.gatewayPaymentId} = ${value('term')} or ${payments.userId} = any(array(${people})))`,
