@@ -268,6 +268,10 @@ export const ZInvoiceDto = z.object({
 });
 export type InvoiceDto = z.infer<typeof ZInvoiceDto>;
 
+/** A row of `GET /api/invoices`: the invoice without its lines and notes (`GET /api/invoices/{id}` has them). */
+export const ZInvoiceListItemDto = ZInvoiceDto.omit({ lineItems: true, notes: true });
+export type InvoiceListItemDto = z.infer<typeof ZInvoiceListItemDto>;
+
 export const ZInvoiceDetailDto = ZInvoiceDto.extend({ payments: z.array(ZInvoicePaymentDto) });
 export type InvoiceDetailDto = z.infer<typeof ZInvoiceDetailDto>;
 

@@ -5,6 +5,7 @@ import {
   type InvoiceCheckoutDto,
   type InvoiceDetailDto,
   type InvoiceDto,
+  type InvoiceListItemDto,
   type InvoiceTemplateDto,
   type PaymentStatsDto,
   type PaymentTrackingDto,
@@ -459,8 +460,10 @@ describe('rent run, tracking and stats', () => {
     const again = (await run()).json<{ data: GenerateRentResult }>().data;
     expect(again).toMatchObject({ created: 0, skipped: 2 });
     const list = await call(app, 'GET', '/api/invoices', { ...as(company), query: { period: '2026-03' } });
-    const rows = list.json<{ data: InvoiceDto[] }>().data;
+    const rows = list.json<{ data: InvoiceListItemDto[] }>().data;
     expect(rows).toHaveLength(2);
+    // The list leaves the lines out; the invoice itself has them.
+    expect(rows[0]).not.toHaveProperty('lineItems');
     const ofA = rows.find((r) => r.tenantId === a.tenantId)!;
     expect(ofA).toMatchObject({
       total: 2_150_000,
@@ -468,7 +471,11 @@ describe('rent run, tracking and stats', () => {
       status: 'overdue',
       source: 'rent_run',
     });
-    expect(ofA.lineItems.map((l) => l.kind)).toEqual(['rent', 'maintenance']);
+    const detailOfA = await call(app, 'GET', `/api/invoices/${ofA._id}`, as(company));
+    expect(detailOfA.json<{ data: InvoiceDto }>().data.lineItems.map((l) => l.kind)).toEqual([
+      'rent',
+      'maintenance',
+    ]);
     expect(rows.map((r) => r.number).sort()).toEqual(['INV-2026-000001', 'INV-2026-000002']);
     // Tracking shows both tenants; paying one in full marks it paid.
     const ofB = rows.find((r) => r.tenantId === b.tenantId)!;
@@ -515,7 +522,10 @@ describe('rent run totals', () => {
     });
     expect(run.json<{ data: GenerateRentResult }>().data.created).toBe(1);
     const list = await call(app, 'GET', '/api/invoices', { ...as(company), query: { period: '2026-04' } });
-    const [invoice] = list.json<{ data: InvoiceDto[] }>().data;
+    const [row] = list.json<{ data: InvoiceListItemDto[] }>().data;
+    const invoice = (await call(app, 'GET', `/api/invoices/${row!._id}`, as(company))).json<{
+      data: InvoiceDto;
+    }>().data;
     const expected = computeInvoiceTotals(
       [
         { description: 'Rent for April 2026', quantity: 1, unitPrice: 1_000_001, kind: 'rent' },

@@ -1,10 +1,10 @@
 import {
   formatInvoiceNumber,
-  type InvoiceDto,
+  type InvoiceListItemDto,
   type InvoiceListQuery,
   type Pagination,
 } from '@rentora/shared';
-import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
 import type { CompanyContext } from '../../core/access';
 import { boundedPageOf, offsetOf } from '../../core/http';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { invoices, properties, rentalUnits, rentalUnitUsers, users } from '../../db/schema';
-import { COUNT_BOUND, statusCondition, todayIso, toInvoiceDto } from './invoices.service';
+import { COUNT_BOUND, statusCondition, todayIso, toInvoiceListItemDto } from './invoices.service';
 
 const SORT_COLUMNS = {
   createdAt: invoices.createdAt,
@@ -25,6 +25,9 @@ const SORT_COLUMNS = {
   total: invoices.total,
   number: invoices.number,
 };
+
+/** Every invoice column but the lines and notes, which the list does not show. */
+const { lineItems: _lines, notes: _notes, ...listColumns } = getTableColumns(invoices);
 
 /** How far back a bare sequence ("42") looks for its invoice number: this year, next year and five before. */
 const SEQUENCE_YEARS = 7;
@@ -109,7 +112,7 @@ const invoicePage = statementsByShape((db, shape: InvoiceListShape) => {
   const direction = shape.sortOrder === 'asc' ? asc : desc;
   return db
     .select({
-      invoice: invoices,
+      invoice: listColumns,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
@@ -147,7 +150,7 @@ export async function listInvoices(
   db: DbOrTx,
   ctx: CompanyContext,
   query: InvoiceListQuery,
-): Promise<{ data: InvoiceDto[]; pagination: Pagination }> {
+): Promise<{ data: InvoiceListItemDto[]; pagination: Pagination }> {
   const shape = listShape(query);
   const offset = offsetOf(query.page, query.limit);
   const term = query.search?.trim() ?? '';
@@ -172,7 +175,7 @@ export async function listInvoices(
   );
   return {
     data: rows.map((r) =>
-      toInvoiceDto(r.invoice, {
+      toInvoiceListItemDto(r.invoice, {
         tenantName: `${r.firstName} ${r.lastName}`.trim(),
         tenantEmail: r.email,
         propertyName: r.propertyName,

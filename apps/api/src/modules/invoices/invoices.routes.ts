@@ -7,6 +7,7 @@ import {
   ZInvoiceCreateBody,
   ZInvoiceDetailDto,
   ZInvoiceDto,
+  ZInvoiceListItemDto,
   ZInvoiceListQuery,
   ZInvoicePaymentBody,
   ZInvoiceTemplateBody,
@@ -82,7 +83,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { access: read },
-      schema: { tags, querystring: ZInvoiceListQuery, response: { 200: zOkList(ZInvoiceDto) } },
+      schema: { tags, querystring: ZInvoiceListQuery, response: { 200: zOkList(ZInvoiceListItemDto) } },
     },
     async (request) => {
       const { data, pagination } = await invoices.list(requireCompany(request.auth), request.query);

@@ -7,6 +7,7 @@ import {
   type InvoiceCreateBody,
   type InvoiceDetailDto,
   type InvoiceDto,
+  type InvoiceListItemDto,
   type InvoiceListQuery,
   type InvoicePaymentBody,
   type InvoicePaymentDto,
@@ -93,7 +94,10 @@ interface Names {
   unitNumber: string;
 }
 
-export function toInvoiceDto(row: InvoiceRow, names: Names): InvoiceDto {
+/** The columns an invoice list row needs (not the lines or notes). */
+export type InvoiceListRow = Omit<InvoiceRow, 'lineItems' | 'notes'>;
+
+export function toInvoiceListItemDto(row: InvoiceListRow, names: Names): InvoiceListItemDto {
   return {
     _id: row.id,
     companyId: row.companyId,
@@ -110,14 +114,12 @@ export function toInvoiceDto(row: InvoiceRow, names: Names): InvoiceDto {
     period: row.period,
     source: row.source,
     currency: row.currency,
-    lineItems: row.lineItems,
     taxRate: row.taxRate,
     subtotal: row.subtotal,
     tax: row.tax,
     total: row.total,
     amountPaid: row.amountPaid,
     balance: row.total - row.amountPaid,
-    notes: row.notes,
     sentAt: isoOrNull(row.sentAt),
     paidAt: isoOrNull(row.paidAt),
     voidedAt: isoOrNull(row.voidedAt),
@@ -125,6 +127,10 @@ export function toInvoiceDto(row: InvoiceRow, names: Names): InvoiceDto {
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
+}
+
+export function toInvoiceDto(row: InvoiceRow, names: Names): InvoiceDto {
+  return { ...toInvoiceListItemDto(row, names), lineItems: row.lineItems, notes: row.notes };
 }
 
 function toPaymentDto(row: InvoicePaymentRow): InvoicePaymentDto {

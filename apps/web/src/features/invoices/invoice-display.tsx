@@ -1,6 +1,7 @@
 import {
   INVOICE_STATUS_LABELS,
   type InvoiceDto,
+  type InvoiceListItemDto,
   type InvoiceStatus,
   LEDGER_STATUS_LABELS,
   type LedgerStatus,
@@ -132,7 +133,7 @@ export function PaymentsNav() {
   );
 }
 
-export function invoicesCsv(rows: readonly InvoiceDto[]): string {
+export function invoicesCsv(rows: readonly InvoiceListItemDto[]): string {
   const head = [
     'Number',
     'Status',

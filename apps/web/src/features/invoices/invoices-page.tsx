@@ -1,7 +1,7 @@
 import {
   INVOICE_STATUS_LABELS,
   INVOICE_STATUSES,
-  type InvoiceDto,
+  type InvoiceListItemDto,
   type InvoiceStatus,
 } from '@rentora/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -82,7 +82,7 @@ export function InvoicesPage() {
   async function exportCsv() {
     setBusy('export');
     try {
-      const all: InvoiceDto[] = [];
+      const all: InvoiceListItemDto[] = [];
       for (let p = 1; p <= 50; p += 1) {
         const answer = await invoicesApi.list({ ...filters, page: p, limit: 100 });
         all.push(...answer.data);
@@ -97,7 +97,7 @@ export function InvoicesPage() {
     }
   }
 
-  const columns: DataTableColumn<InvoiceDto>[] = [
+  const columns: DataTableColumn<InvoiceListItemDto>[] = [
     ...(canSend
       ? [
           {
@@ -105,7 +105,7 @@ export function InvoicesPage() {
             header: <span className="sr-only">Select</span>,
             className: 'w-8',
             hideOnMobile: true,
-            cell: (row: InvoiceDto) => (
+            cell: (row: InvoiceListItemDto) => (
               <input
                 type="checkbox"
                 aria-label={`Select ${invoiceLabel(row)}`}

@@ -4,7 +4,7 @@ import type {
   InvoiceCheckoutDto,
   InvoiceCreateInput,
   InvoiceDetailDto,
-  InvoiceDto,
+  InvoiceListItemDto,
   InvoicePaymentInput,
   InvoiceStatus,
   InvoiceTemplateDto,
@@ -69,7 +69,7 @@ export const invoiceKeys = {
 
 export const invoicesApi = {
   list: (filters: InvoiceFilters, signal?: AbortSignal) =>
-    api.get<{ success: true; data: InvoiceDto[]; pagination: Pagination }>('/invoices', {
+    api.get<{ success: true; data: InvoiceListItemDto[]; pagination: Pagination }>('/invoices', {
       query: { ...filters },
       signal,
     }),
