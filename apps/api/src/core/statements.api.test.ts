@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getTestApp } from '../../test/app';
 import type { DbOrTx } from '../db/client';
 import { plans } from '../db/schema';
-import { pageLimit, pageOffset, statementsByShape } from './statements';
+import { anyOf, pageLimit, pageOffset, statementsByShape } from './statements';
 
 describe('statementsByShape on the database', () => {
   it('writes a first page with its size as a constant, and plans deeper pages with their values', async () => {
@@ -41,5 +41,34 @@ describe('statementsByShape on the database', () => {
 
     expect(await page(2)).toEqual(all.slice(2, 4));
     expect(built.at(-1)).toMatch(/limit \$\d+ offset \$\d+$/);
+  });
+
+  it('plans a shape that filters by an array of values on every run', async () => {
+    const { database } = await getTestApp();
+    let builds = 0;
+    const bySlugs = statementsByShape(
+      (db: DbOrTx, _shape: { slugs: true }) => {
+        builds += 1;
+        return db
+          .select({ slug: plans.slug })
+          .from(plans)
+          .where(anyOf(plans.slug, 'slugs'))
+          .orderBy(asc(plans.slug))
+          .limit(pageLimit())
+          .offset(pageOffset());
+      },
+      { key: () => 'slugs' },
+    );
+    const [first, second] = (
+      await database.db.select({ slug: plans.slug }).from(plans).orderBy(asc(plans.slug))
+    ).map((row) => row.slug);
+    const run = () =>
+      bySlugs(database.db, { slugs: true })
+        .execute({ slugs: [second, first], limit: 5, offset: 0 })
+        .then((rows) => rows.map((row) => row.slug));
+    expect(await run()).toEqual([first, second]);
+    expect(await run()).toEqual([first, second]);
+    // Built once to learn that it filters by an array, then for each run.
+    expect(builds).toBe(3);
   });
 });

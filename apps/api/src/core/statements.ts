@@ -67,16 +67,27 @@ function isFirstPage(values: Record<string, unknown>): values is { limit: number
  *
  * First pages (`offset` 0 or none, most requests) run as named prepared statements with their page size as a constant
  * (`pageLimit`), one per shape and size, planned once per connection (db/client.ts plans them generically). Deeper
- * pages, and shapes that search by pattern (`ILIKE`), are built per run and planned for their values
- * (`withCustomPlans`): a generic plan cannot know how far an OFFSET reaches, and a generic `ILIKE $1` walks the whole
- * company in the list's order.
+ * pages, shapes that search by pattern (`ILIKE`) and shapes that filter by an array of values (`anyOf`) are built per
+ * run and planned for their values (`withCustomPlans`): a generic plan cannot know how far an OFFSET reaches, a
+ * generic `ILIKE $1` walks the whole company in the list's order, and so did a generic `status = any($1)`.
  */
 export function statementsByShape<Shape, Result>(
   build: (db: DbOrTx, shape: Shape) => Preparable<Result>,
   options: { key: (shape: Shape) => string; searches?: (shape: Shape) => boolean },
 ): (db: DbOrTx, shape: Shape) => ShapedStatement<Result> {
-  const byDb = new WeakMap<DbOrTx, Map<string, ShapedStatement<Result>>>();
-  function named(db: DbOrTx, key: string, make: () => Preparable<Result>): ShapedStatement<Result> {
+  /** Per database handle and shape: the prepared statement, or 'custom' for shapes planned on every run. */
+  const byDb = new WeakMap<DbOrTx, Map<string, ShapedStatement<Result> | 'custom'>>();
+  const custom = (db: DbOrTx, shape: Shape, values: Record<string, unknown>) =>
+    withCustomPlans(db, (handle) =>
+      build(handle, shape)
+        .prepare(undefined as unknown as string)
+        .execute(values),
+    );
+  function named(
+    db: DbOrTx,
+    key: string,
+    make: () => Preparable<Result>,
+  ): ShapedStatement<Result> | 'custom' {
     let statements = byDb.get(db);
     if (!statements) {
       statements = new Map();
@@ -84,8 +95,8 @@ export function statementsByShape<Shape, Result>(
     }
     let statement = statements.get(key);
     if (!statement) {
-      const query = make();
-      statement = query.prepare(statementName(query.toSQL().sql));
+      const { query, byArray } = buildNoting(make);
+      statement = byArray ? 'custom' : query.prepare(statementName(query.toSQL().sql));
       if (statements.size < MAX_SHAPES_PER_STATEMENT) statements.set(key, statement);
     }
     return statement;
@@ -93,21 +104,17 @@ export function statementsByShape<Shape, Result>(
   return (db, shape) => ({
     execute(values) {
       const searches = options.searches?.(shape) ?? false;
+      let statement: ShapedStatement<Result> | 'custom' = 'custom';
       if (!searches && isFirstPage(values)) {
         const { limit } = values;
-        return named(db, `${options.key(shape)}|${limit}`, () =>
+        statement = named(db, `${options.key(shape)}|${limit}`, () =>
           buildFirstPage(limit, () => build(db, shape)),
-        ).execute(values);
-      }
-      if (!searches && values.limit === undefined) {
+        );
+      } else if (!searches && values.limit === undefined) {
         // Not a page (a count): nothing in it depends on where the page starts.
-        return named(db, options.key(shape), () => build(db, shape)).execute(values);
+        statement = named(db, options.key(shape), () => build(db, shape));
       }
-      return withCustomPlans(db, (handle) =>
-        build(handle, shape)
-          .prepare(undefined as unknown as string)
-          .execute(values),
-      );
+      return statement === 'custom' ? custom(db, shape, values) : statement.execute(values);
     },
   });
 }
@@ -146,9 +153,28 @@ export async function boundedTotal(
   return total > bound ? { total: bound, exact: false } : { total, exact: true };
 }
 
-/** `column = any($name)`: a list filter by several values, bound as one array (one statement for any number). */
+/** Set while a statement is built when it filters by an array of values (`anyOf`). */
+let filtersByArray = false;
+
+/**
+ * `column = any($name)`: a list filter by several values, bound as one array (one statement for any number). A
+ * statement with one is planned for its values on every run (see statementsByShape): a generic plan cannot tell
+ * how many rows two statuses out of seven keep, and planned a walk of the whole company for them.
+ */
 export function anyOf(column: PgColumn | SQL, placeholder: string): SQL {
+  filtersByArray = true;
   return sql`${column} = any(${sql.placeholder(placeholder)})`;
+}
+
+/** Builds a statement and tells whether it filters by an array of values (`anyOf`). */
+function buildNoting<T>(build: () => T): { query: T; byArray: boolean } {
+  filtersByArray = false;
+  try {
+    const query = build();
+    return { query, byArray: filtersByArray };
+  } finally {
+    filtersByArray = false;
+  }
 }
 
 /**

@@ -216,10 +216,11 @@ const shapeOptions = {
 };
 
 /**
- * The page's statement also counts its matches up to this bound (one round trip); a list with more is counted on its
- * own (`count`), which the requests service keeps for a while for large totals.
+ * The page's statement also counts its matches up to this bound (one round trip for most companies); a list with more
+ * is counted on its own (`count`), which the requests service keeps for a while for large totals, so the bound stays
+ * small: counting to it is work thrown away for a large company.
  */
-export const PAGE_COUNT_BOUND = 1_000;
+export const PAGE_COUNT_BOUND = 200;
 
 /** The page's count, exact when under PAGE_COUNT_BOUND (null: count on its own). */
 export function pageCount(rows: readonly { total: number | null }[]): number | null {
