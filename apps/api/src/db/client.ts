@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -43,31 +42,6 @@ export interface Database {
 }
 
 type QueryListener = (seconds: number) => void;
-
-/**
- * PostgreSQL connections plan prepared statements once (`plan_cache_mode = force_generic_plan`). Left to choose, the
- * server kept re-planning the multi-join list statements on every run (a custom plan, because the generic plan's
- * estimate looked dearer), which cost it more CPU than running them: 0.6 ms of a tenants page against 0.24 ms with
- * the generic plan. Statements whose best plan depends on the value (pattern searches) ask for custom plans with
- * `withCustomPlans`. PGlite keeps the default: its statements are unnamed, so each is planned for its values anyway.
- */
-const GENERIC_PLANS_OPTION = '-c plan_cache_mode=force_generic_plan';
-
-/** Database handles whose connections plan generically (PostgreSQL pools), see GENERIC_PLANS_OPTION. */
-const genericPlanHandles = new WeakSet<object>();
-
-/**
- * Runs `work` with statements planned for their actual values. On a PostgreSQL pool that is a transaction with
- * `set local plan_cache_mode = force_custom_plan` (three more round trips, worth it for a search that a generic plan
- * would answer by walking a whole company); elsewhere `work` runs on `db` as it is.
- */
-export async function withCustomPlans<T>(db: DbOrTx, work: (db: DbOrTx) => Promise<T>): Promise<T> {
-  if (!genericPlanHandles.has(db)) return work(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-    return work(tx);
-  });
-}
 
 /** Wraps a client's promise-returning `query` so every statement reports its duration. */
 function timeQueries(target: { query: (...args: never[]) => unknown }, listeners: QueryListener[]): void {
@@ -176,7 +150,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      options: GENERIC_PLANS_OPTION,
     });
     const listeners: QueryListener[] = [];
     pool.on('connect', (client) => {
@@ -187,7 +160,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-    genericPlanHandles.add(db);
     return {
       db: db as unknown as Db,
       driver: 'postgres',

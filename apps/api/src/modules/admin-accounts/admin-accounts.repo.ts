@@ -1,6 +1,6 @@
 import type { PlatformRole } from '@rentora/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, withCustomPlans } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { companies, companyUsers, users } from '../../db/schema';
 import type { UserRow } from '../auth/auth.repo';
 
@@ -51,19 +51,16 @@ export function createAdminAccountsRepo(db: DbOrTx) {
                 name: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
               }[filter.sortBy],
             );
-      // A search is planned for its words (a generic plan of ILIKE $1 walks the table in the list's order).
-      const page = (handle: DbOrTx) =>
-        Promise.all([
-          handle
-            .select({ user: users, companiesCount: activeMemberships })
-            .from(users)
-            .where(where)
-            .orderBy(order, direction(users.id))
-            .limit(filter.limit)
-            .offset(filter.offset),
-          handle.select({ total: count() }).from(users).where(where),
-        ]);
-      const [rows, [totalRow]] = await (filter.search ? withCustomPlans(db, page) : page(db));
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select({ user: users, companiesCount: activeMemberships })
+          .from(users)
+          .where(where)
+          .orderBy(order, direction(users.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db.select({ total: count() }).from(users).where(where),
+      ]);
       return { rows, total: totalRow?.total ?? 0 };
     },
 

@@ -1,6 +1,6 @@
 import type { LeadStatus } from '@rentora/shared';
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, withCustomPlans } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { leadNotes, leads, users } from '../../db/schema';
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -51,19 +51,16 @@ export function createLeadsRepo(db: DbOrTx) {
         name: sql`lower(${leads.name})`,
         status: leads.status,
       }[filter.sortBy];
-      // A search is planned for its words (a generic plan of ILIKE $1 walks the table in the list's order).
-      const page = (handle: DbOrTx) =>
-        Promise.all([
-          handle
-            .select()
-            .from(leads)
-            .where(where)
-            .orderBy(direction(orderColumn), direction(leads.id))
-            .limit(filter.limit)
-            .offset(filter.offset),
-          handle.select({ total: count() }).from(leads).where(where),
-        ]);
-      const [rows, [totalRow]] = await (filter.search ? withCustomPlans(db, page) : page(db));
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select()
+          .from(leads)
+          .where(where)
+          .orderBy(direction(orderColumn), direction(leads.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db.select({ total: count() }).from(leads).where(where),
+      ]);
       return { rows, total: totalRow?.total ?? 0 };
     },
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, withCustomPlans } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { notificationLogs, users } from '../../db/schema';
 
 export type NotificationLogRow = typeof notificationLogs.$inferSelect;
@@ -56,27 +56,24 @@ export function createNotificationLogsRepo(db: DbOrTx) {
       }
       const where = conditions.length ? and(...conditions) : undefined;
       const direction = filter.sortOrder === 'asc' ? asc : desc;
-      // A search is planned for its words (a generic plan of ILIKE $1 walks the table in the list's order).
-      const page = (handle: DbOrTx) =>
-        Promise.all([
-          handle
-            .select({
-              log: notificationLogs,
-              user: { email: users.email, firstName: users.firstName, lastName: users.lastName },
-            })
-            .from(notificationLogs)
-            .leftJoin(users, eq(users.id, notificationLogs.recipientUserId))
-            .where(where)
-            .orderBy(direction(notificationLogs.createdAt), direction(notificationLogs.id))
-            .limit(filter.limit)
-            .offset(filter.offset),
-          handle
-            .select({ total: count() })
-            .from(notificationLogs)
-            .leftJoin(users, eq(users.id, notificationLogs.recipientUserId))
-            .where(where),
-        ]);
-      const [rows, [totalRow]] = await (filter.search ? withCustomPlans(db, page) : page(db));
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select({
+            log: notificationLogs,
+            user: { email: users.email, firstName: users.firstName, lastName: users.lastName },
+          })
+          .from(notificationLogs)
+          .leftJoin(users, eq(users.id, notificationLogs.recipientUserId))
+          .where(where)
+          .orderBy(direction(notificationLogs.createdAt), direction(notificationLogs.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db
+          .select({ total: count() })
+          .from(notificationLogs)
+          .leftJoin(users, eq(users.id, notificationLogs.recipientUserId))
+          .where(where),
+      ]);
       return { rows, total: totalRow?.total ?? 0 };
     },
 

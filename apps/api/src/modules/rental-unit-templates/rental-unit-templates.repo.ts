@@ -1,6 +1,6 @@
 import type { TemplateListQuery } from '@rentora/shared';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, withCustomPlans } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { rentalUnitTemplates } from '../../db/schema';
 
 export type TemplateRow = typeof rentalUnitTemplates.$inferSelect;
@@ -43,19 +43,16 @@ export function createTemplatesRepo(db: DbOrTx) {
       if (query.unitType?.length) conditions.push(inArray(rentalUnitTemplates.unitType, query.unitType));
       const where = and(...conditions);
       const direction = query.sortOrder === 'asc' ? asc : desc;
-      // A search is planned for its words (a generic plan of ILIKE $1 walks the table in the list's order).
-      const page = (handle: DbOrTx) =>
-        Promise.all([
-          handle
-            .select()
-            .from(rentalUnitTemplates)
-            .where(where)
-            .orderBy(direction(SORT[query.sortBy]), direction(rentalUnitTemplates.id))
-            .limit(query.limit)
-            .offset(query.offset),
-          handle.select({ total: sql<number>`count(*)::int` }).from(rentalUnitTemplates).where(where),
-        ]);
-      const [rows, [count]] = await (query.search ? withCustomPlans(db, page) : page(db));
+      const [rows, [count]] = await Promise.all([
+        db
+          .select()
+          .from(rentalUnitTemplates)
+          .where(where)
+          .orderBy(direction(SORT[query.sortBy]), direction(rentalUnitTemplates.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: sql<number>`count(*)::int` }).from(rentalUnitTemplates).where(where),
+      ]);
       return { rows, total: count?.total ?? 0 };
     },
 
