@@ -4,7 +4,7 @@ import {
   type InvoiceListQuery,
   type Pagination,
 } from '@rentora/shared';
-import { and, asc, desc, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { CompanyContext } from '../../core/access';
 import { boundedPageOf, offsetOf } from '../../core/http';
 import {
@@ -16,7 +16,8 @@ import {
   statementsByShape,
 } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
-import { invoices, properties, rentalUnits, rentalUnitUsers, users } from '../../db/schema';
+import { invoices, properties, rentalUnits, users } from '../../db/schema';
+import { companyTenanciesNamed } from '../tenants/tenants.named';
 import { COUNT_BOUND, statusCondition, todayIso, toInvoiceListItemDto } from './invoices.service';
 
 const SORT_COLUMNS = {
@@ -82,20 +83,12 @@ function listWhere(db: DbOrTx, shape: InvoiceListShape): SQL | undefined {
     filters.push(sql`${invoices.number} = any(${value('numbers')})`);
   }
   if (shape.search === 'name') {
-    // The company's tenancies whose person matches (trigram index of full names, then the company's tenancy of each
-    // match), as a bounded array: the page is still read in the order of the list's own index and filtered, instead
-    // of joining every invoice of the company and sorting them. People of other companies never fill the bound.
-    const tenancies = db
-      .select({ id: rentalUnitUsers.id })
-      .from(users)
-      .innerJoin(rentalUnitUsers, eq(rentalUnitUsers.userId, users.id))
-      .where(
-        and(
-          eq(rentalUnitUsers.companyId, value('companyId')),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, value('like')),
-        ),
-      )
-      .limit(COUNT_BOUND);
+    // The company's tenancies whose person's name matches, as a bounded array (see companyTenanciesNamed).
+    const tenancies = companyTenanciesNamed(
+      db,
+      { companyId: value('companyId'), like: value('like') },
+      { bound: COUNT_BOUND, select: 'tenancy' },
+    );
     filters.push(sql`${invoices.tenantId} = any(array(${tenancies}))`);
   }
   return and(...filters);

@@ -5,7 +5,7 @@ import {
   type PaymentListQuery,
   receiptNumberOf,
 } from '@rentora/shared';
-import { and, asc, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext, CompanyContext } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
@@ -27,9 +27,9 @@ import {
   payments,
   properties,
   rentalUnits,
-  rentalUnitUsers,
   users,
 } from '../../db/schema';
+import { companyTenanciesNamed } from '../tenants/tenants.named';
 import { renderReceiptPdf } from './payments.receipt';
 
 /** Ledger list totals are counted up to this many rows (the other lists' bound). */
@@ -137,20 +137,13 @@ function ledgerWhere(db: DbOrTx, shape: LedgerShape): SQL | undefined {
       .where(and(eq(invoices.companyId, value('companyId')), eq(invoices.number, value('number'))));
     filters.push(sql`${payments.invoiceId} = any(array(${ofNumber}))`);
   } else if (shape.search === 'text') {
-    // A reference or gateway id (exact, indexed), or the payer's name: the company's tenants whose name matches
-    // (trigram index of full names; a paid booking makes its booker a tenant), as a bounded array so that the page
-    // still follows the list's index and people of other companies never fill the bound.
-    const people = db
-      .select({ id: rentalUnitUsers.userId })
-      .from(users)
-      .innerJoin(rentalUnitUsers, eq(rentalUnitUsers.userId, users.id))
-      .where(
-        and(
-          eq(rentalUnitUsers.companyId, value('companyId')),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, value('like')),
-        ),
-      )
-      .limit(LEDGER_COUNT_BOUND);
+    // A reference or gateway id (exact, indexed), or the payer's name: the company's tenants whose name matches (a paid
+    // booking makes its booker a tenant), as a bounded array (see companyTenanciesNamed).
+    const people = companyTenanciesNamed(
+      db,
+      { companyId: value('companyId'), like: value('like') },
+      { bound: LEDGER_COUNT_BOUND, select: 'person' },
+    );
     filters.push(
       sql`(${payments.reference} = ${value('term')} or ${payments.gatewayPaymentId} = ${value('term')} or ${payments.userId} = any(array(${people})))`,
     );
