@@ -13,6 +13,7 @@ import {
   COUNT_BOUND,
   endOfPage,
   type InventoryShape,
+  inventoryConstantLimit,
   inventoryPageValues,
   inventoryShape,
   inventoryShapeKey,
@@ -124,6 +125,7 @@ type UnitShape = InventoryShape<RentalUnitListQuery['sortBy']>;
 const unitShapeOptions = {
   key: inventoryShapeKey,
   searches: (shape: UnitShape) => shape.filters.includes('tsQuery'),
+  constantLimit: inventoryConstantLimit,
 };
 
 /**
