@@ -75,12 +75,7 @@ function isFirstPage(values: Record<string, unknown>): values is { limit: number
  */
 export function statementsByShape<Shape, Result>(
   build: (db: DbOrTx, shape: Shape) => Preparable<Result>,
-  options: {
-    key: (shape: Shape) => string;
-    searches?: (shape: Shape) => boolean;
-    /** False for shapes whose first page must stay planned for its values too (keyset pages after a cursor). */
-    constantLimit?: (shape: Shape) => boolean;
-  },
+  options: { key: (shape: Shape) => string; searches?: (shape: Shape) => boolean },
 ): (db: DbOrTx, shape: Shape) => ShapedStatement<Result> {
   const byDb = new WeakMap<DbOrTx, Map<string, ShapedStatement<Result>>>();
   /** Shape keys whose statement filters by an array (learnt at their first build). */
@@ -99,19 +94,19 @@ export function statementsByShape<Shape, Result>(
     }
     return statement;
   }
-  const unnamed = (db: DbOrTx, shape: Shape): ShapedStatement<Result> => ({
-    execute: (values) =>
-      build(db, shape)
-        .prepare(undefined as unknown as string)
-        .execute(values),
-  });
   return (db, shape) => {
-    if (options.searches?.(shape)) return unnamed(db, shape);
+    if (options.searches?.(shape)) {
+      return {
+        execute: (values) =>
+          build(db, shape)
+            .prepare(undefined as unknown as string)
+            .execute(values),
+      };
+    }
     const key = options.key(shape);
-    const constantLimit = options.constantLimit?.(shape) ?? true;
     return {
       execute(values) {
-        if (constantLimit && isFirstPage(values) && !byArray.has(key)) {
+        if (isFirstPage(values) && !byArray.has(key)) {
           const { limit } = values;
           const first = named(db, `${key}|${limit}`, () => {
             const { query, byArray: filtersByArray } = buildNoting(() =>
@@ -122,10 +117,6 @@ export function statementsByShape<Shape, Result>(
           });
           if (!byArray.has(key)) return first.execute(values);
         }
-        // A page past the first is sent unnamed, planned for its OFFSET: a named statement that only deep pages use
-        // is soon given a generic plan (their custom plans look dear), which walked the wrong index (45 against 112
-        // req/s at OFFSET 99,980).
-        if (typeof values.offset === 'number' && values.offset > 0) return unnamed(db, shape).execute(values);
         return named(db, key, () => build(db, shape)).execute(values);
       },
     };

@@ -187,9 +187,6 @@ export function inventoryShape<S extends string>(
 
 export const inventoryShapeKey = (shape: InventoryShape<string>) => JSON.stringify(shape);
 
-/** A keyset page after a cursor keeps `LIMIT $n`, planned for the cursor's row (see statementsByShape). */
-export const inventoryConstantLimit = (shape: InventoryShape<string>) => !shape.cursor;
-
 /** The placeholders' values: the filters, the company, one row more than the page, and the cursor's row or OFFSET. */
 export function inventoryPageValues<S extends string>(
   companyId: string,

@@ -14,7 +14,6 @@ import {
   COUNT_BOUND,
   endOfPage,
   type InventoryShape,
-  inventoryConstantLimit,
   inventoryPageValues,
   inventoryShape,
   inventoryShapeKey,
@@ -85,7 +84,6 @@ type PropertyShape = InventoryShape<PropertyListQuery['sortBy']>;
 const propertyShapeOptions = {
   key: inventoryShapeKey,
   searches: (shape: PropertyShape) => shape.filters.includes('tsQuery'),
-  constantLimit: inventoryConstantLimit,
 };
 
 /** One statement per page: the page's ids, then those rows with their photos and the bounded count beside them. */

@@ -13,7 +13,6 @@ import {
   COUNT_BOUND,
   endOfPage,
   type InventoryShape,
-  inventoryConstantLimit,
   inventoryPageValues,
   inventoryShape,
   inventoryShapeKey,
@@ -125,7 +124,6 @@ type UnitShape = InventoryShape<RentalUnitListQuery['sortBy']>;
 const unitShapeOptions = {
   key: inventoryShapeKey,
   searches: (shape: UnitShape) => shape.filters.includes('tsQuery'),
-  constantLimit: inventoryConstantLimit,
 };
 
 /**
