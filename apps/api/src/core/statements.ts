@@ -75,7 +75,11 @@ function isFirstPage(values: Record<string, unknown>): values is { limit: number
  */
 export function statementsByShape<Shape, Result>(
   build: (db: DbOrTx, shape: Shape) => Preparable<Result>,
-  options: { key: (shape: Shape) => string; searches?: (shape: Shape) => boolean },
+  options: {
+    /** The shape's key among the statements built (default: the shape as JSON). */
+    key?: (shape: Shape) => string;
+    searches?: (shape: Shape) => boolean;
+  } = {},
 ): (db: DbOrTx, shape: Shape) => ShapedStatement<Result> {
   const byDb = new WeakMap<DbOrTx, Map<string, ShapedStatement<Result>>>();
   /** Shape keys whose statement filters by an array (learnt at their first build). */
@@ -103,7 +107,7 @@ export function statementsByShape<Shape, Result>(
             .execute(values),
       };
     }
-    const key = options.key(shape);
+    const key = options.key?.(shape) ?? JSON.stringify(shape);
     return {
       execute(values) {
         if (isFirstPage(values) && !byArray.has(key)) {
@@ -187,6 +191,21 @@ function buildNoting<T>(build: () => T): { query: T; byArray: boolean } {
  */
 export function boundedCountColumn(db: DbOrTx, table: PgTable, where: SQL | undefined, bound: number) {
   return sql<number | null>`(${boundedCountQuery(db, table, where, bound)})`;
+}
+
+/**
+ * A page statement's `total`: the bounded count of its matches, or null for a shape that searches (its count would
+ * repeat the search; `pageTotal` / `boundedTotal` then count on their own when the page cannot tell).
+ */
+export function pageCountColumn(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  options: { bound: number; searches: boolean },
+) {
+  return options.searches
+    ? sql<number | null>`null::int`
+    : boundedCountColumn(db, table, where, options.bound);
 }
 
 /** The exact count of a list's matches as a column (lists whose total must stay exact, on a filtered index). */

@@ -44,31 +44,26 @@ function where(shape: AuditLogShape): SQL | undefined {
   );
 }
 
-const shapeOptions = { key: (shape: AuditLogShape) => JSON.stringify(shape) };
-
 /** Newest first through (company_id, created_at, id); one join for the actor, the bounded count in the same statement. */
-const auditPage = statementsByShape(
-  (db, shape: AuditLogShape) =>
-    db
-      .select({
-        log: auditLogs,
-        actorFirstName: users.firstName,
-        actorLastName: users.lastName,
-        actorEmail: users.email,
-        total: boundedCountColumn(db, auditLogs, where(shape), AUDIT_COUNT_BOUND),
-      })
-      .from(auditLogs)
-      .leftJoin(users, eq(users.id, auditLogs.actorUserId))
-      .where(where(shape))
-      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-      .limit(pageLimit())
-      .offset(pageOffset()),
-  shapeOptions,
+const auditPage = statementsByShape((db, shape: AuditLogShape) =>
+  db
+    .select({
+      log: auditLogs,
+      actorFirstName: users.firstName,
+      actorLastName: users.lastName,
+      actorEmail: users.email,
+      total: boundedCountColumn(db, auditLogs, where(shape), AUDIT_COUNT_BOUND),
+    })
+    .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.actorUserId))
+    .where(where(shape))
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(pageLimit())
+    .offset(pageOffset()),
 );
 
-const auditCount = statementsByShape(
-  (db, shape: AuditLogShape) => boundedCountQuery(db, auditLogs, where(shape), AUDIT_COUNT_BOUND),
-  shapeOptions,
+const auditCount = statementsByShape((db, shape: AuditLogShape) =>
+  boundedCountQuery(db, auditLogs, where(shape), AUDIT_COUNT_BOUND),
 );
 
 export function createAuditLogsRepo(db: DbOrTx) {

@@ -20,8 +20,8 @@ import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../.
 import { iso, isoOrNull } from '../../core/http';
 import {
   anyOf,
-  boundedCountColumn,
   boundedCountQuery,
+  pageCountColumn,
   pageLimit,
   pageOffset,
   statementsByShape,
@@ -313,7 +313,6 @@ function bookingListWhere(db: DbOrTx, shape: BookingListShape): SQL | undefined 
 }
 
 const bookingShapeOptions = {
-  key: (shape: BookingListShape) => JSON.stringify(shape),
   searches: (shape: BookingListShape) => shape.search,
 };
 
@@ -326,9 +325,7 @@ const bookingPage = statementsByShape((db, shape: BookingListShape) => {
       unitNumber: rentalUnits.unitNumber,
       firstName: users.firstName,
       lastName: users.lastName,
-      total: shape.search
-        ? sql<number | null>`null::int`
-        : boundedCountColumn(db, bookings, where, COUNT_BOUND),
+      total: pageCountColumn(db, bookings, where, { bound: COUNT_BOUND, searches: shape.search }),
     })
     .from(bookings)
     .innerJoin(properties, eq(properties.id, bookings.propertyId))

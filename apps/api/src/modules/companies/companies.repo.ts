@@ -81,7 +81,6 @@ function companyListWhere(db: DbOrTx, shape: CompanyListShape): SQL | undefined 
 }
 
 const companyShapeOptions = {
-  key: (shape: CompanyListShape) => JSON.stringify(shape),
   searches: (shape: CompanyListShape) => shape.search,
 };
 

@@ -75,7 +75,6 @@ const ORDER_COLUMNS = {
 };
 
 const memberShapeOptions = {
-  key: (shape: MemberListShape) => JSON.stringify(shape),
   searches: (shape: MemberListShape) => shape.search || shape.department,
 };
 
@@ -121,7 +120,7 @@ const activeMembers = statementsByShape(
       )
       .orderBy(asc(ORDER_COLUMNS.name), asc(companyUsers.id))
       .limit(pageLimit()),
-  { key: (shape) => JSON.stringify(shape), searches: (shape) => shape.search },
+  { searches: (shape) => shape.search },
 );
 
 export function createCompanyUsersRepo(db: DbOrTx) {

@@ -8,8 +8,8 @@ import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { CompanyContext } from '../../core/access';
 import { boundedPageOf, offsetOf } from '../../core/http';
 import {
-  boundedCountColumn,
   boundedCountQuery,
+  pageCountColumn,
   pageLimit,
   pageOffset,
   pageTotal,
@@ -95,7 +95,6 @@ function listWhere(db: DbOrTx, shape: InvoiceListShape): SQL | undefined {
 }
 
 const shapeOptions = {
-  key: (shape: InvoiceListShape) => JSON.stringify(shape),
   searches: (shape: InvoiceListShape) => shape.search === 'name',
 };
 
@@ -111,10 +110,7 @@ const invoicePage = statementsByShape((db, shape: InvoiceListShape) => {
       email: users.email,
       propertyName: properties.name,
       unitNumber: rentalUnits.unitNumber,
-      total:
-        shape.search === 'name'
-          ? sql<number | null>`null::int`
-          : boundedCountColumn(db, invoices, where, COUNT_BOUND),
+      total: pageCountColumn(db, invoices, where, { bound: COUNT_BOUND, searches: shape.search === 'name' }),
     })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.userId))

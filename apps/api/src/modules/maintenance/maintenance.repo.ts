@@ -5,7 +5,7 @@ import {
 } from '@rentora/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { anyOf, boundedCountColumn, pageLimit, pageOffset, statementsByShape } from '../../core/statements';
+import { anyOf, pageCountColumn, pageLimit, pageOffset, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import {
   maintenanceCounters,
@@ -211,7 +211,6 @@ function conditionsOf(shape: RequestListShape): SQL[] {
 }
 
 const shapeOptions = {
-  key: (shape: RequestListShape) => JSON.stringify(shape),
   searches: (shape: RequestListShape) => shape.search !== 'none',
 };
 
@@ -240,10 +239,10 @@ const requestPage = statementsByShape((db, shape: RequestListShape) => {
   return db
     .select({
       ...listColumns,
-      total:
-        shape.search === 'none'
-          ? boundedCountColumn(db, maintenanceRequests, where, PAGE_COUNT_BOUND)
-          : sql<number | null>`null::int`,
+      total: pageCountColumn(db, maintenanceRequests, where, {
+        bound: PAGE_COUNT_BOUND,
+        searches: shape.search !== 'none',
+      }),
     })
     .from(maintenanceRequests)
     .leftJoin(maintenanceTypes, eq(maintenanceTypes.id, maintenanceRequests.typeId))

@@ -12,8 +12,8 @@ import { conflict, notFound } from '../../core/errors';
 import { boundedPageOf, iso, offsetOf, pageOf } from '../../core/http';
 import {
   anyOf,
-  boundedCountColumn,
   boundedCountQuery,
+  pageCountColumn,
   pageLimit,
   pageOffset,
   pageTotal,
@@ -152,7 +152,6 @@ function ledgerWhere(db: DbOrTx, shape: LedgerShape): SQL | undefined {
 }
 
 const ledgerShapeOptions = {
-  key: (shape: LedgerShape) => JSON.stringify(shape),
   searches: (shape: LedgerShape) => shape.search === 'text',
 };
 
@@ -160,10 +159,10 @@ const ledgerShapeOptions = {
 const ledgerPage = statementsByShape((db, shape: LedgerShape) => {
   const where = ledgerWhere(db, shape);
   return selectRows(db, {
-    total:
-      shape.search === 'text'
-        ? sql<number | null>`null::int`
-        : boundedCountColumn(db, payments, where, LEDGER_COUNT_BOUND),
+    total: pageCountColumn(db, payments, where, {
+      bound: LEDGER_COUNT_BOUND,
+      searches: shape.search === 'text',
+    }),
   })
     .where(where)
     .orderBy(desc(payments.paidAt), desc(payments.id))

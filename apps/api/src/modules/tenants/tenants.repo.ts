@@ -2,8 +2,8 @@ import type { TenantListQuery, TenantStatus } from '@rentora/shared';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   anyOf,
-  boundedCountColumn,
   boundedCountQuery,
+  pageCountColumn,
   pageLimit,
   pageOffset,
   pageTotal,
@@ -182,7 +182,6 @@ function boundedCount(db: DbOrTx, shape: TenantListShape) {
 }
 
 const shapeOptions = {
-  key: (shape: TenantListShape) => JSON.stringify(shape),
   searches: (shape: TenantListShape) => shape.search,
 };
 
@@ -192,9 +191,10 @@ const tenantPage = statementsByShape((db, shape: TenantListShape) => {
   return db
     .select({
       ...tenantColumns,
-      total: shape.search
-        ? sql<number | null>`null::int`
-        : boundedCountColumn(db, rentalUnitUsers, listWhere(db, shape), TENANT_COUNT_BOUND),
+      total: pageCountColumn(db, rentalUnitUsers, listWhere(db, shape), {
+        bound: TENANT_COUNT_BOUND,
+        searches: shape.search,
+      }),
     })
     .from(rentalUnitUsers)
     .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
