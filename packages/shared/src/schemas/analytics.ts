@@ -7,6 +7,9 @@ const inRange = (value: string) => {
   const year = Number(value.slice(0, 4));
   return year >= 2000 && year <= 2100;
 };
+/** The first day a report may cover (dates of 2000–2100 are accepted). */
+export const ANALYTICS_FIRST_DAY = '2000-01-01';
+
 const ZDay = z.iso.date('Use a real date, YYYY-MM-DD').refine(inRange, 'Use a date between 2000 and 2100');
 export const ZAnalyticsMonth = z
   .string()

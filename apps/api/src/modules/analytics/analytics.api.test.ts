@@ -91,6 +91,28 @@ describe('GET /api/analytics/overview', () => {
     expect(across.statusCode).toBe(404);
   });
 
+  it('keeps ranges at the edge of the accepted dates a 2xx or a 400, never a 5xx', async () => {
+    for (const report of ['overview', 'revenue', 'occupancy']) {
+      // The default start (12 months before `to`) and the period before it stop at 2000-01-01.
+      const early = await call(app, 'GET', `/api/analytics/${report}`, {
+        ...auth(owner),
+        query: { to: '2000-01-01' },
+      });
+      expect(early.statusCode, `${report} ${early.body}`).toBe(200);
+      const first = await call(app, 'GET', `/api/analytics/${report}`, {
+        ...auth(owner),
+        query: { from: '2000-01-01', to: '2000-03-01' },
+      });
+      expect(first.statusCode, `${report} ${first.body}`).toBe(200);
+      // `from` alone after the default `to` (today) is a reversed range.
+      const late = await call(app, 'GET', `/api/analytics/${report}`, {
+        ...auth(owner),
+        query: { from: '2100-12-31' },
+      });
+      expect(late.statusCode, `${report} ${late.body}`).toBe(400);
+    }
+  });
+
   it('refuses a plan without analytics, a role without analytics_read and a reversed range', async () => {
     const starter = await createCompany(app, { plan: 'starter' });
     const planRefusal = await call(app, 'GET', '/api/analytics/overview', auth(starter));

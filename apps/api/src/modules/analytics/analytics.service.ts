@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_FIRST_DAY,
   type AnalyticsOverview,
   type AnalyticsQuery,
   type BookingsReport,
@@ -24,15 +25,18 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 /** The requested range (default: the last 12 months up to today) and the equally long period before it. */
 export function resolvePeriod(query: Pick<AnalyticsQuery, 'from' | 'to'>, now = new Date()) {
   const to = query.to ?? day(now);
-  const from =
-    query.from ??
-    day(
-      new Date(Date.UTC(Number(to.slice(0, 4)) - 1, Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)) + 1)),
-    );
+  const yearBefore = day(
+    new Date(Date.UTC(Number(to.slice(0, 4)) - 1, Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)) + 1)),
+  );
+  // Nothing starts before the first day a report covers: the default start (`to` early in 2000) and the period
+  // before a range that starts early in 2000 are cut there.
+  const notBeforeFirstDay = (value: string) => (value < ANALYTICS_FIRST_DAY ? ANALYTICS_FIRST_DAY : value);
+  const from = query.from ?? notBeforeFirstDay(yearBefore);
+  if (from > to) throw badRequest('`from` must not be after `to`', 'from');
   const lengthDays = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
   if (lengthDays > 366 * 5) throw badRequest('The range may cover at most five years', 'from');
-  const previousTo = day(new Date(Date.parse(from) - DAY_MS));
-  const previousFrom = day(new Date(Date.parse(from) - lengthDays * DAY_MS));
+  const previousTo = notBeforeFirstDay(day(new Date(Date.parse(from) - DAY_MS)));
+  const previousFrom = notBeforeFirstDay(day(new Date(Date.parse(from) - lengthDays * DAY_MS)));
   return { from, to, previousFrom, previousTo };
 }
 
