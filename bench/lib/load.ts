@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadCase {
@@ -12,6 +12,8 @@ export interface LoadCase {
   body?: string;
   /** The serving process: when given, its CPU time per request is measured too (Linux /proc). */
   pid?: number;
+  /** Also measure the CPU of every local `postgres` process per request (the database's share of the cost). */
+  postgresCpu?: boolean;
 }
 
 export interface LoadResult {
@@ -29,6 +31,8 @@ export interface LoadResult {
    * Unlike req/s it hardly moves when other processes compete for the cores.
    */
   cpuUsPerRequest?: number;
+  /** CPU time of the local PostgreSQL processes per completed request, in µs; only with `LoadCase.postgresCpu`. */
+  postgresCpuUsPerRequest?: number;
 }
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
@@ -40,6 +44,21 @@ export function cpuTimeUs(pid: number): number {
   // Fields after the command name (which may contain spaces) start at state; utime and stime are fields 14 and 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND;
+}
+
+/** User + system CPU time of every local `postgres` process (server and backends) in µs. */
+export function postgresCpuTimeUs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      total += cpuTimeUs(Number(entry));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
 }
 
 /** BENCH_DURATION seconds per case (default 10). */
@@ -68,8 +87,11 @@ export async function measure(
   if (options.warmupS) await autocannon({ ...request, connections, duration: options.warmupS });
   const durationS = options.durationS ?? DEFAULT_DURATION_S;
   const cpuBefore = load.pid ? cpuTimeUs(load.pid) : 0;
+  const postgresBefore = load.postgresCpu ? postgresCpuTimeUs() : 0;
   const result = await autocannon({ ...request, connections, duration: durationS });
   const cpuUs = load.pid ? cpuTimeUs(load.pid) - cpuBefore : 0;
+  const postgresUs = load.postgresCpu ? postgresCpuTimeUs() - postgresBefore : 0;
+  const perRequest = (us: number) => (result.requests.total > 0 ? Math.round(us / result.requests.total) : undefined);
   return {
     name: load.name,
     database: load.database,
@@ -79,7 +101,7 @@ export async function measure(
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
-    cpuUsPerRequest:
-      load.pid && result.requests.total > 0 ? Math.round(cpuUs / result.requests.total) : undefined,
+    cpuUsPerRequest: load.pid ? perRequest(cpuUs) : undefined,
+    postgresCpuUsPerRequest: load.postgresCpu ? perRequest(postgresUs) : undefined,
   };
 }

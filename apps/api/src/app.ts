@@ -9,11 +9,13 @@ import { uuidv7 } from 'uuidv7';
 import type { Config } from './config';
 import { type RouteAccess, registerAccessControl } from './core/access';
 import { registerAuditContext } from './core/audit';
+import { installCompanyVersioning } from './core/company-versions';
 import { frameworkErrorReply, registerErrorHandling } from './core/error-handler';
 import { createJobRunner, type JobRunner } from './core/jobs';
 import { redactUrl } from './core/log-redaction';
 import { createMailer, type Mailer, registerMailRetries } from './core/mail';
 import { registerMetrics } from './core/metrics';
+import { registerPageCache } from './core/page-cache';
 import {
   type CounterStore,
   createMemoryCounterStore,
@@ -203,6 +205,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurity(app, config);
   registerMetrics(app, { database, openSockets: () => realtime.io.engine.clientsCount, jobs });
   registerAccessControl(app, deps);
+  // The company data versions keep the report and page caches exact (idempotent, once per process start).
+  await installCompanyVersioning(database.db);
+  registerPageCache(app, config.pageCacheBytes);
 
   await app.register(fastifySwagger, {
     openapi: {

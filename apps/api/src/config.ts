@@ -49,6 +49,7 @@ const ZEnv = z.object({
     .min(32, 'PAYMENTS_SANDBOX_SECRET must be at least 32 characters')
     .optional(),
   BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
 });
 
 export interface Config {
@@ -91,6 +92,8 @@ export interface Config {
   metricsToken?: string;
   /** Origins allowed to call the API from a browser on another origin (CORS); empty: same origin only. */
   corsOrigins: string[];
+  /** Bytes of company pages each API process keeps (core/page-cache.ts); 0 turns the page cache off. */
+  pageCacheBytes: number;
 }
 
 /** A JWT secret kept in DATA_DIR so that the embedded default survives restarts without configuration. */
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
       holdMinutes: e.BOOKING_HOLD_MINUTES,
     },
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

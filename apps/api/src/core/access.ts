@@ -12,7 +12,7 @@ import {
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { companies, companyUsers, sessions, users } from '../db/schema';
+import { analyticsVersions, companies, companyUsers, sessions, users } from '../db/schema';
 import { AppError, featureNotInPlan, forbidden, unauthorized } from './errors';
 import type { TokenService } from './tokens';
 
@@ -78,6 +78,11 @@ export interface AuthContext {
   /** The current company's plan feature list (empty: no restriction). */
   planFeatures: readonly string[];
   limitations: Limitations | null;
+  /**
+   * The current company's data version when the request began (core/company-versions.ts; 0 before its first write,
+   * null without a company): the key of exact cached pages.
+   */
+  dataVersion: number | null;
 }
 
 /** A context in which a current company is known. */
@@ -141,6 +146,8 @@ function prepareAuthContextQueries(db: Db) {
         companyActive: companies.isActive,
         planFeatures: companies.featuresList,
         limitations: companies.limitations,
+        dataVersion: sql<string | null>`(select ${analyticsVersions.version} from ${analyticsVersions}
+          where ${analyticsVersions.companyId} = ${companies.id})`,
       })
       .from(users)
       .innerJoin(sessions, and(eq(sessions.id, sql.placeholder('sid')), eq(sessions.userId, users.id)))
@@ -213,6 +220,7 @@ export async function loadAuthContext(
     features: isPlatformStaff ? FEATURES : (row.featurePermissions ?? []),
     planFeatures: hasCompany ? (row.planFeatures ?? []) : [],
     limitations: hasCompany ? row.limitations : null,
+    dataVersion: hasCompany ? Number(row.dataVersion ?? 0) : null,
   };
 }
 

@@ -19,11 +19,11 @@ import {
   signUp,
   uniqueEmail,
 } from '../../../test/factories';
+import { companyVersion } from '../../core/company-versions';
 import { bookings, maintenanceRequests } from '../../db/schema';
 import { book, makeBookableUnit, payInSandbox } from '../bookings/bookings.testing';
 import { as, createRequest, expectOk, maintenanceWorld } from '../maintenance/maintenance.testing';
 import { createUnit } from '../properties/properties.testing';
-import { companyVersion } from './analytics.versions';
 
 /**
  * The maintenance, bookings and money figures of the analytics recomputed from the domain lists

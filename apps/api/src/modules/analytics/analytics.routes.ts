@@ -16,14 +16,11 @@ import { access } from '../../core/access';
 import { ok } from '../../core/http';
 import { reportTable, toCsv, toXlsx } from './analytics.export';
 import { createAnalyticsService } from './analytics.service';
-import { installAnalyticsVersioning } from './analytics.versions';
 
 const tags = ['analytics'];
 
 /** Analytics of the current company (super admin: any company, or the platform); mounted at /api/analytics. */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The change counters that keep the per-process report cache exact (idempotent, once per process start).
-  await installAnalyticsVersioning(app.deps.db);
   const analytics = createAnalyticsService(app.deps);
 
   app.get(

@@ -63,7 +63,7 @@ export const auditLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { access: access.user },
+      config: { access: access.user, pageCache: true },
       schema: { tags, querystring: ZAuditLogQuery, response: { 200: ZAuditLogList } },
     },
     async (request) => {

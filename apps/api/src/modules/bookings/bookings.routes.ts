@@ -63,7 +63,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { access: access.user },
+      config: { access: access.user, pageCache: true },
       schema: { tags, querystring: ZBookingListQuery, response: { 200: zOkList(ZBookingDto) } },
     },
     async (request) => {

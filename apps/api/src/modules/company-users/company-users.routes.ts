@@ -49,7 +49,7 @@ export const companyUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { access: access.user },
+      config: { access: access.user, pageCache: true },
       schema: { tags, querystring: ZCompanyUserListQuery, response: { 200: zOkList(ZCompanyUserDto) } },
     },
     async (request) => {

@@ -82,7 +82,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { access: read },
+      config: { access: read, pageCache: true },
       schema: { tags, querystring: ZInvoiceListQuery, response: { 200: zOkList(ZInvoiceListItemDto) } },
     },
     async (request) => {
@@ -327,7 +327,7 @@ export const invoiceTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { access: read },
+      config: { access: read, pageCache: true },
       schema: { tags: templateTags, querystring: ZPage, response: { 200: zOkList(ZInvoiceTemplateDto) } },
     },
     async (request) => {

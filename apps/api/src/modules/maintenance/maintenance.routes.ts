@@ -84,7 +84,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/requests',
     {
-      config: { access: read },
+      config: { access: read, pageCache: true },
       schema: {
         tags,
         summary: 'Requests with filters; pagination {currentPage, totalPages, totalItems, itemsPerPage}',

@@ -54,7 +54,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { access: ledgerRead },
+      config: { access: ledgerRead, pageCache: true },
       schema: {
         tags,
         summary:

@@ -50,7 +50,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { access: access.company('properties_read') },
+      config: { access: access.company('properties_read'), pageCache: true },
       schema: { tags, querystring: ZPropertyListQuery, response: { 200: zOkInventoryList(ZPropertyDto) } },
     },
     async (request) => {
@@ -135,7 +135,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      config: { access: access.company('properties_read') },
+      config: { access: access.company('properties_read'), pageCache: true },
       schema: { tags, params: ZIdParams, response: propertyResponse },
     },
     async (request) => ok(await properties.get(requireCompany(request.auth), request.params.id)),

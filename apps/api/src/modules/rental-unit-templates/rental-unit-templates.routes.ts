@@ -32,7 +32,10 @@ export const rentalUnitTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { config, schema: { tags, querystring: ZTemplateListQuery, response: { 200: zOkList(ZTemplateDto) } } },
+    {
+      config: { ...config, pageCache: true },
+      schema: { tags, querystring: ZTemplateListQuery, response: { 200: zOkList(ZTemplateDto) } },
+    },
     async (request) => {
       const { data, pagination } = await templates.list(request.auth!, request.query);
       return { success: true as const, data, pagination };

@@ -50,7 +50,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { access: read },
+      config: { access: read, pageCache: true },
       schema: {
         tags,
         querystring: ZRentalUnitListQuery,
@@ -124,7 +124,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/property/:propertyId',
     {
-      config: { access: read },
+      config: { access: read, pageCache: true },
       schema: {
         tags,
         params: ZPropertyIdParams,
@@ -144,7 +144,10 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { config: { access: read }, schema: { tags, params: ZIdParams, response: unitResponse } },
+    {
+      config: { access: read, pageCache: true },
+      schema: { tags, params: ZIdParams, response: unitResponse },
+    },
     async (request) => ok(await units.get(requireCompany(request.auth), request.params.id)),
   );
 

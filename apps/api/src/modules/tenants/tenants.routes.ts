@@ -61,7 +61,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { access: read },
+      config: { access: read, pageCache: true },
       schema: { tags, querystring: ZTenantListQuery, response: { 200: zOkList(ZTenantListItemDto) } },
     },
     async (request) => {
@@ -101,7 +101,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/status/:status',
     {
-      config: { access: read },
+      config: { access: read, pageCache: true },
       schema: {
         tags,
         params: ZTenantStatusParams,
@@ -122,7 +122,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/company/:companyId',
     {
-      config: { access: read },
+      config: { access: read, pageCache: true },
       schema: {
         tags,
         params: ZTenantCompanyParams,

@@ -1,0 +1,180 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { analyticsVersions } from '../db/schema';
+
+/**
+ * One data version per company, for exact caches of what the company's pages show (the reports of
+ * modules/analytics and the list pages of core/page-cache.ts).
+ *
+ * Every transaction that writes a row of a company's data bumps the company's row of `analytics_versions` once, at
+ * commit: a deferred constraint trigger locks the row only at the very end of the writing transaction, after every
+ * other lock it takes, so it adds no lock-order deadlock. An answer computed while the version was v is served again
+ * only while the version still reads v, so any committed change, whatever code path made it (services, jobs, straight
+ * SQL), is visible at once on every API process. The version is read before an answer is computed: an answer built
+ * from data newer than the version it was read with is stored under the older version and never served again.
+ *
+ * The SQL objects keep the `analytics_` names they were created with, so databases made before the versions covered
+ * every table keep working. Bulk loads in `session_replication_role = replica` (the benchmarks' generators) bypass
+ * the triggers, like every other trigger; they run before the server starts.
+ */
+export const COMPANY_VERSIONED_TABLES = [
+  'properties',
+  'rental_units',
+  'inventory_images',
+  'rental_unit_users',
+  'tenant_documents',
+  'tenant_entries',
+  'tenant_status_history',
+  'tenant_codes',
+  'bookings',
+  'booking_agreement_templates',
+  'payment_orders',
+  'payments',
+  'invoices',
+  'invoice_payments',
+  'invoice_templates',
+  'maintenance_requests',
+  'maintenance_types',
+  'maintenance_assignments',
+  'maintenance_events',
+  'maintenance_media',
+  'maintenance_forms',
+  'assignee_codes',
+  'company_users',
+  'company_user_goals',
+  'company_user_notes',
+  'invitations',
+  'audit_logs',
+] as const;
+
+/**
+ * Rows without a company that every company's pages show: the platform's global unit templates. A change to one
+ * moves every company's version.
+ */
+const SHARED_ROW_TABLES = ['rental_unit_templates'] as const;
+
+/**
+ * Not versioned, so never cached as pages: chat (messages arrive many times a minute and are pushed live), in-app
+ * notifications (the same), the notification log and the number counters (written with a versioned row anyway).
+ */
+
+/** Columns of `users` that no page shows: a sign-in or a new password moves no company's version. */
+const UNSHOWN_USER_COLUMNS = ['last_login_at', 'updated_at', 'password_hash'];
+
+const FUNCTIONS = [
+  `create or replace function analytics_bump_version(company uuid) returns void language plpgsql as $$
+declare
+  flag text := 'rentora.analytics_' || replace(company::text, '-', '_');
+begin
+  if company is null or current_setting(flag, true) = '1' then
+    return;
+  end if;
+  insert into analytics_versions (company_id, version) values (company, 1)
+    on conflict (company_id) do update set version = analytics_versions.version + 1;
+  perform set_config(flag, '1', true);
+end $$`,
+  // Every company, in id order (two such transactions lock the rows in the same order).
+  `create or replace function company_versions_bump_all() returns void language plpgsql as $$
+begin
+  if current_setting('rentora.company_versions_all', true) = '1' then
+    return;
+  end if;
+  insert into analytics_versions (company_id, version)
+    select id, 1 from companies order by id
+    on conflict (company_id) do update set version = analytics_versions.version + 1;
+  perform set_config('rentora.company_versions_all', '1', true);
+end $$`,
+  // tg_argv[0] = 'all_when_null': a row without a company is shared by every company.
+  `create or replace function analytics_touch() returns trigger language plpgsql as $$
+declare
+  shared boolean := tg_nargs > 0 and tg_argv[0] = 'all_when_null';
+begin
+  if tg_op <> 'INSERT' then
+    if shared and old.company_id is null then
+      perform company_versions_bump_all();
+    end if;
+    perform analytics_bump_version(old.company_id);
+  end if;
+  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and new.company_id is distinct from old.company_id) then
+    if shared and new.company_id is null then
+      perform company_versions_bump_all();
+    end if;
+    perform analytics_bump_version(new.company_id);
+  end if;
+  return null;
+end $$`,
+  `create or replace function company_versions_touch_companies() returns trigger language plpgsql as $$
+begin
+  perform analytics_bump_version(case when tg_op = 'DELETE' then old.id else new.id end);
+  return null;
+end $$`,
+  // A person's name, email, phone or avatar is shown in the lists of every company they deal with (members,
+  // tenants, bookers, requesters, actors of the audit log): a change moves every company's version.
+  `create or replace function company_versions_touch_users() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'DELETE' or (to_jsonb(old) - '{${UNSHOWN_USER_COLUMNS.join(',')}}'::text[])
+      is distinct from (to_jsonb(new) - '{${UNSHOWN_USER_COLUMNS.join(',')}}'::text[]) then
+    perform company_versions_bump_all();
+  end if;
+  return null;
+end $$`,
+];
+
+/** The trigger of each table: name, events and the function it runs. */
+const TRIGGERS: { name: string; table: string; events: string; run: string }[] = [
+  ...COMPANY_VERSIONED_TABLES.map((table) => ({
+    name: `analytics_version_${table}`,
+    table,
+    events: 'insert or update or delete',
+    run: 'analytics_touch()',
+  })),
+  ...SHARED_ROW_TABLES.map((table) => ({
+    name: `analytics_version_${table}`,
+    table,
+    events: 'insert or update or delete',
+    run: `analytics_touch('all_when_null')`,
+  })),
+  {
+    name: 'company_version_companies',
+    table: 'companies',
+    events: 'update or delete',
+    run: 'company_versions_touch_companies()',
+  },
+  {
+    name: 'company_version_users',
+    table: 'users',
+    events: 'update or delete',
+    run: 'company_versions_touch_users()',
+  },
+];
+
+/** Creates the trigger functions and the missing triggers (idempotent; serialised across API processes). */
+export async function installCompanyVersioning(db: DbOrTx): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rentora.analytics_versions'))`);
+    for (const statement of FUNCTIONS) await tx.execute(sql.raw(statement));
+    const existing = await tx.execute(
+      sql`select tgname from pg_trigger where (tgname like 'analytics_version_%' or tgname like 'company_version_%')
+            and not tgisinternal`,
+    );
+    const names = new Set(
+      (existing as unknown as { rows: { tgname: string }[] }).rows.map((row) => row.tgname),
+    );
+    for (const trigger of TRIGGERS) {
+      if (names.has(trigger.name)) continue;
+      await tx.execute(
+        sql.raw(`create constraint trigger ${trigger.name} after ${trigger.events} on ${trigger.table}
+          deferrable initially deferred for each row execute function ${trigger.run}`),
+      );
+    }
+  });
+}
+
+export async function companyVersion(db: DbOrTx, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: analyticsVersions.version })
+    .from(analyticsVersions)
+    .where(eq(analyticsVersions.companyId, companyId))
+    .limit(1);
+  return Number(row?.version ?? 0);
+}

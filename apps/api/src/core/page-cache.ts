@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthContext } from './access';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A company page (a list or a detail GET) whose answer depends only on the company's versioned data
+     * (core/company-versions.ts), the caller, the query and the minute: answers are kept and served again while the
+     * company's data version stands.
+     */
+    pageCache?: true;
+  }
+  interface FastifyRequest {
+    /** Set while a cacheable answer is being computed: the key to store it under. */
+    pageCacheKey?: string;
+  }
+}
+
+/**
+ * Answers are keyed by the minute as well: a few pages derive flags from the clock (overdue requests and invoices,
+ * the next rent date) and signed photo URLs change by the hour, so an answer is never older than a minute.
+ */
+const MINUTE_MS = 60_000;
+
+/** The query string without the web client's `_t` cache-buster (spec 01 §7), which every GET carries. */
+export function queryKey(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const kept = url
+    .slice(start + 1)
+    .split('&')
+    .filter((part) => part !== '' && !part.startsWith('_t=') && part !== '_t');
+  return kept.length > 0 ? `${url.slice(0, start)}?${kept.join('&')}` : url.slice(0, start);
+}
+
+function pageKey(request: FastifyRequest, ctx: AuthContext): string {
+  const minute = Math.floor(Date.now() / MINUTE_MS);
+  return `${ctx.companyId}|${ctx.dataVersion}|${ctx.userId}|${minute}|${queryKey(request.url)}`;
+}
+
+/** A map of strings bounded by their total length, least recently used evicted first. */
+export function createBoundedStringCache(maxBytes: number) {
+  const entries = new Map<string, string>();
+  let bytes = 0;
+  const sizeOf = (key: string, value: string) => 2 * (key.length + value.length);
+  return {
+    get(key: string): string | undefined {
+      const value = entries.get(key);
+      if (value === undefined) return undefined;
+      entries.delete(key);
+      entries.set(key, value);
+      return value;
+    },
+    set(key: string, value: string): void {
+      const size = sizeOf(key, value);
+      if (size > maxBytes) return;
+      const previous = entries.get(key);
+      if (previous !== undefined) {
+        entries.delete(key);
+        bytes -= sizeOf(key, previous);
+      }
+      entries.set(key, value);
+      bytes += size;
+      for (const [oldest, evicted] of entries) {
+        if (bytes <= maxBytes) break;
+        entries.delete(oldest);
+        bytes -= sizeOf(oldest, evicted);
+      }
+    },
+    get size(): number {
+      return entries.size;
+    },
+  };
+}
+
+/**
+ * Serves the routes marked `config.pageCache` from this process's memory while the company's data version stands.
+ * The version comes with the caller's context (one query, before the handler runs), so a hit costs what an
+ * authenticated request costs and no more; a miss runs the route and keeps its serialised answer. Access is checked
+ * before (onRequest), per caller, so a hit never skips a permission or plan check, and answers are per user.
+ */
+export function registerPageCache(app: FastifyInstance, maxBytes: number): void {
+  if (maxBytes <= 0) return;
+  const pages = createBoundedStringCache(maxBytes);
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config?.pageCache) return;
+    const ctx = request.auth;
+    if (ctx?.companyId == null || ctx.dataVersion === null) return;
+    const key = pageKey(request, ctx);
+    const page = pages.get(key);
+    if (page === undefined) {
+      request.pageCacheKey = key;
+      return;
+    }
+    reply.header('x-page-cache', 'hit').type('application/json; charset=utf-8');
+    return reply.send(page);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.pageCacheKey !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
+      pages.set(request.pageCacheKey, payload);
+    }
+    return payload;
+  });
+}
