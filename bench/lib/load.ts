@@ -91,7 +91,8 @@ export async function measure(
   const result = await autocannon({ ...request, connections, duration: durationS });
   const cpuUs = load.pid ? cpuTimeUs(load.pid) - cpuBefore : 0;
   const postgresUs = load.postgresCpu ? postgresCpuTimeUs() - postgresBefore : 0;
-  const perRequest = (us: number) => (result.requests.total > 0 ? Math.round(us / result.requests.total) : undefined);
+  const perRequest = (us: number) =>
+    result.requests.total > 0 ? Math.round(us / result.requests.total) : undefined;
   return {
     name: load.name,
     database: load.database,
