@@ -1,5 +1,16 @@
 import type { CompanyRole, NotificationCategory } from '@rentora/shared';
-import { and, count, desc, eq, getTableColumns, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  notInArray,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { countColumn, pageLimit, pageOffset, pageTotal, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companyUsers, notifications, users } from '../../db/schema';
@@ -31,11 +42,18 @@ function listWhere(shape: NotificationListShape): SQL | undefined {
 
 const shapeOptions = { key: (shape: NotificationListShape) => `${shape.status}:${shape.category}` };
 
-/** A page of one person's notifications, newest first, with their count in the same statement. */
+const unreadOf = (userId: string | Placeholder) =>
+  and(eq(notifications.userId, userId), eq(notifications.status, 'unread'));
+
+/** A page of one person's notifications, newest first, with their count and unread count in the same statement. */
 const notificationPage = statementsByShape(
   (db, shape: NotificationListShape) =>
     db
-      .select({ ...getTableColumns(notifications), total: countColumn(notifications, listWhere(shape)) })
+      .select({
+        ...getTableColumns(notifications),
+        total: countColumn(notifications, listWhere(shape)),
+        unread: countColumn(notifications, unreadOf(sql.placeholder('userId'))),
+      })
       .from(notifications)
       .where(listWhere(shape))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -62,14 +80,12 @@ export function createNotificationsRepo(db: DbOrTx) {
         { limit: filter.limit, offset: filter.offset, bound: Number.POSITIVE_INFINITY },
         async () => (await notificationCount(db, shape).execute(values))[0]?.total ?? 0,
       );
-      return { rows: rows.map(({ total: _total, ...row }) => row), total };
+      const unread = rows[0]?.unread ?? (await this.countUnread(userId));
+      return { rows: rows.map(({ total: _total, unread: _unread, ...row }) => row), total, unread };
     },
 
     async countUnread(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ total: count() })
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.status, 'unread')));
+      const [row] = await db.select({ total: count() }).from(notifications).where(unreadOf(userId));
       return row?.total ?? 0;
     },
 

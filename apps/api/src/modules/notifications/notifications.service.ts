@@ -19,19 +19,16 @@ export function createNotificationsService(deps: Pick<AppDeps, 'db' | 'notifier'
 
   return {
     async list(ctx: AuthContext, query: z.infer<typeof ZNotificationListQuery>): Promise<NotificationList> {
-      const [{ rows, total }, unreadCount] = await Promise.all([
-        repo.list(ctx.userId, {
-          status: query.status,
-          category: query.category,
-          limit: query.limit,
-          offset: offsetOf(query.page, query.limit),
-        }),
-        repo.countUnread(ctx.userId),
-      ]);
+      const { rows, total, unread } = await repo.list(ctx.userId, {
+        status: query.status,
+        category: query.category,
+        limit: query.limit,
+        offset: offsetOf(query.page, query.limit),
+      });
       return {
         success: true,
         data: rows.map(toNotificationDto),
-        unreadCount,
+        unreadCount: unread,
         pagination: pageOf(query.page, query.limit, total),
       };
     },
