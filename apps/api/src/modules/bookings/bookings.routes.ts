@@ -125,7 +125,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stats',
     {
-      config: { access: access.company('bookings_read') },
+      config: { access: access.company('bookings_read'), pageCache: true },
       schema: { tags, response: { 200: zOk(ZBookingStatsDto) } },
     },
     async (request) => ok(await bookings.stats(requireCompany(request.auth))),

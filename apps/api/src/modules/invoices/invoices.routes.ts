@@ -433,7 +433,7 @@ export const paymentTrackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tracking',
     {
-      config: { access: moneyRead },
+      config: { access: moneyRead, pageCache: true },
       schema: {
         tags: ledgerTags,
         summary: 'One row per active tenant for a month: expected, paid, balance, status',
@@ -465,7 +465,7 @@ export const paymentTrackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stats',
     {
-      config: { access: moneyRead },
+      config: { access: moneyRead, pageCache: true },
       schema: { tags: ledgerTags, response: { 200: zOk(ZPaymentStatsDto) } },
     },
     async (request) => ok(await billing.stats(requireCompany(request.auth).companyId)),

@@ -100,7 +100,10 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/requests/stats',
-    { config: { access: read }, schema: { tags, response: { 200: zOk(ZMaintenanceStatsDto) } } },
+    {
+      config: { access: read, pageCache: true },
+      schema: { tags, response: { 200: zOk(ZMaintenanceStatsDto) } },
+    },
     async (request) => ok(await requests.stats(requireCompany(request.auth))),
   );
 

@@ -62,7 +62,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
     {
-      config: { access: access.company('properties_read') },
+      config: { access: access.company('properties_read'), pageCache: true },
       schema: { tags, querystring: ZPropertySearchQuery, response: { 200: zOkInventoryList(ZPropertyDto) } },
     },
     async (request) => {

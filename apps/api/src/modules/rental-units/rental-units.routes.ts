@@ -66,7 +66,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
     {
-      config: { access: read },
+      config: { access: read, pageCache: true },
       schema: {
         tags,
         querystring: ZRentalUnitSearchQuery,
