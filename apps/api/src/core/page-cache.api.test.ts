@@ -91,6 +91,15 @@ describe('the page cache', () => {
     expect((await list(owner)).headers['x-page-cache']).toBeUndefined();
   });
 
+  it('computes a page once for concurrent misses: the others wait for its answer', async () => {
+    await createProperty(app, owner, { name: 'Concurrent House' });
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => list(owner, String(i))));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
+    expect(answers.filter((answer) => answer.headers['x-page-cache'] !== 'hit')).toHaveLength(1);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(names(answers[0]!)).toContain('Concurrent House');
+  });
+
   it('keeps no failed answer', async () => {
     const bad = () => call(app, 'GET', '/api/properties/not-an-id', auth(owner));
     expect((await bad()).statusCode).toBe(400);

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set while a cacheable answer is being computed: the key to store it under. */
     pageCacheKey?: string;
+    /** This request computes the answer other requests of the same key wait for. */
+    pageCacheLeads?: boolean;
   }
 }
 
@@ -73,32 +75,66 @@ export function createBoundedStringCache(maxBytes: number) {
   };
 }
 
+/** An answer being computed, with the way to hand it to the requests that wait for it. */
+interface Flight {
+  promise: Promise<string | undefined>;
+  resolve(page: string | undefined): void;
+}
+
+function startFlight(): Flight {
+  let resolve: Flight['resolve'] = () => {};
+  const promise = new Promise<string | undefined>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
 /**
  * Serves the routes marked `config.pageCache` from this process's memory while the company's data version stands.
  * The version comes with the caller's context (one query, before the handler runs), so a hit costs what an
  * authenticated request costs and no more; a miss runs the route and keeps its serialised answer. Access is checked
  * before (onRequest), per caller, so a hit never skips a permission or plan check, and answers are per user.
+ *
+ * Concurrent misses of one key run the route once: the first computes, the others wait for its answer (a new minute
+ * or a write would otherwise send every open connection to the database with the same slow query at once). When the
+ * first fails, each waiter runs the route itself.
  */
 export function registerPageCache(app: FastifyInstance, maxBytes: number): void {
   if (maxBytes <= 0) return;
   const pages = createBoundedStringCache(maxBytes);
+  const computing = new Map<string, Flight>();
+  const settle = (request: FastifyRequest, page: string | undefined) => {
+    const key = request.pageCacheKey;
+    if (key === undefined || !request.pageCacheLeads) return;
+    request.pageCacheLeads = false;
+    computing.get(key)?.resolve(page);
+    computing.delete(key);
+  };
+
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config?.pageCache) return;
     const ctx = request.auth;
     if (ctx?.companyId == null || ctx.dataVersion === null) return;
     const key = pageKey(request, ctx);
-    const page = pages.get(key);
-    if (page === undefined) {
-      request.pageCacheKey = key;
-      return;
+    const page = pages.get(key) ?? (await computing.get(key)?.promise);
+    if (page !== undefined) {
+      reply.header('x-page-cache', 'hit').type('application/json; charset=utf-8');
+      return reply.send(page);
     }
-    reply.header('x-page-cache', 'hit').type('application/json; charset=utf-8');
-    return reply.send(page);
+    request.pageCacheKey = key;
+    if (!computing.has(key)) {
+      computing.set(key, startFlight());
+      request.pageCacheLeads = true;
+    }
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.pageCacheKey !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
-      pages.set(request.pageCacheKey, payload);
-    }
+    if (request.pageCacheKey === undefined) return payload;
+    const page = reply.statusCode === 200 && typeof payload === 'string' ? payload : undefined;
+    if (page !== undefined) pages.set(request.pageCacheKey, page);
+    settle(request, page);
     return payload;
   });
+  // A request that ends without sending (the client went away) must not keep its waiters waiting.
+  app.addHook('onResponse', async (request) => settle(request, undefined));
+  app.addHook('onRequestAbort', async (request) => settle(request, undefined));
 }
