@@ -207,7 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccessControl(app, deps);
   // The company data versions keep the report and page caches exact (idempotent, once per process start).
   await installCompanyVersioning(database.db);
-  registerPageCache(app, config.pageCacheBytes);
+  registerPageCache(app, database.db, config.pageCacheBytes);
 
   await app.register(fastifySwagger, {
     openapi: {

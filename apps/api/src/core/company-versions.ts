@@ -54,8 +54,19 @@ export const COMPANY_VERSIONED_TABLES = [
 const SHARED_ROW_TABLES = ['rental_unit_templates'] as const;
 
 /**
- * Not versioned, so never cached as pages: chat (messages arrive many times a minute and are pushed live), in-app
- * notifications (the same), the notification log and the number counters (written with a versioned row anyway).
+ * Chat has a version of its own per company (a message must not move every other page of the company), kept in the
+ * row of `analytics_versions` keyed `md5('chat:' || company_id)::uuid`; chat pages are keyed by both versions.
+ */
+const CHAT_VERSIONED_TABLES = [
+  'chat_channels',
+  'chat_channel_members',
+  'chat_messages',
+  'chat_attachments',
+] as const;
+
+/**
+ * Not versioned, so never cached as pages: in-app notifications (written many times a minute and pushed live), the
+ * notification log and the number counters (written with a versioned row anyway).
  */
 
 /** Columns of `users` that no page shows: a sign-in or a new password moves no company's version. */
@@ -72,6 +83,19 @@ begin
   insert into analytics_versions (company_id, version) values (company, 1)
     on conflict (company_id) do update set version = analytics_versions.version + 1;
   perform set_config(flag, '1', true);
+end $$`,
+  `create or replace function chat_touch() returns trigger language plpgsql as $$
+declare
+  company uuid := case when tg_op = 'DELETE' then old.company_id else new.company_id end;
+  flag text := 'rentora.chat_' || replace(company::text, '-', '_');
+begin
+  if current_setting(flag, true) = '1' then
+    return null;
+  end if;
+  insert into analytics_versions (company_id, version) values (md5('chat:' || company::text)::uuid, 1)
+    on conflict (company_id) do update set version = analytics_versions.version + 1;
+  perform set_config(flag, '1', true);
+  return null;
 end $$`,
   // Every company, in id order (two such transactions lock the rows in the same order).
   `create or replace function company_versions_bump_all() returns void language plpgsql as $$
@@ -108,14 +132,26 @@ begin
   perform analytics_bump_version(case when tg_op = 'DELETE' then old.id else new.id end);
   return null;
 end $$`,
-  // A person's name, email, phone or avatar is shown in the lists of every company they deal with (members,
-  // tenants, bookers, requesters, actors of the audit log): a change moves every company's version.
+  // A person's name, email, phone or avatar is shown in the lists of the companies they deal with: as a member, a
+  // tenant or a booker (requesters, assignees, authors and audit actors are members or tenants). Platform staff act in
+  // any company's audit log, so a change to one of them moves every company's version.
   `create or replace function company_versions_touch_users() returns trigger language plpgsql as $$
+declare
+  person users := case when tg_op = 'DELETE' then old else new end;
 begin
-  if tg_op = 'DELETE' or (to_jsonb(old) - '{${UNSHOWN_USER_COLUMNS.join(',')}}'::text[])
-      is distinct from (to_jsonb(new) - '{${UNSHOWN_USER_COLUMNS.join(',')}}'::text[]) then
-    perform company_versions_bump_all();
+  if tg_op = 'UPDATE' and (to_jsonb(old) - '{${UNSHOWN_USER_COLUMNS.join(',')}}'::text[])
+      is not distinct from (to_jsonb(new) - '{${UNSHOWN_USER_COLUMNS.join(',')}}'::text[]) then
+    return null;
   end if;
+  if old.role in ('super_admin', 'admin') or person.role in ('super_admin', 'admin') then
+    perform company_versions_bump_all();
+    return null;
+  end if;
+  perform analytics_bump_version(company_id) from (
+    select company_id from company_users where user_id = person.id
+    union select company_id from rental_unit_users where user_id = person.id
+    union select company_id from bookings where user_id = person.id
+  ) related order by company_id;
   return null;
 end $$`,
 ];
@@ -133,6 +169,12 @@ const TRIGGERS: { name: string; table: string; events: string; run: string }[] =
     table,
     events: 'insert or update or delete',
     run: `analytics_touch('all_when_null')`,
+  })),
+  ...CHAT_VERSIONED_TABLES.map((table) => ({
+    name: `company_version_${table}`,
+    table,
+    events: 'insert or update or delete',
+    run: 'chat_touch()',
   })),
   {
     name: 'company_version_companies',
@@ -177,4 +219,14 @@ export async function companyVersion(db: DbOrTx, companyId: string): Promise<num
     .where(eq(analyticsVersions.companyId, companyId))
     .limit(1);
   return Number(row?.version ?? 0);
+}
+
+/** The SQL of a company's chat version (0 before its first chat write), for a prepared statement. */
+export function chatVersionQuery(db: DbOrTx) {
+  return db
+    .select({ version: analyticsVersions.version })
+    .from(analyticsVersions)
+    .where(eq(analyticsVersions.companyId, sql`md5('chat:' || ${sql.placeholder('companyId')}::text)::uuid`))
+    .limit(1)
+    .prepare('chat_version');
 }

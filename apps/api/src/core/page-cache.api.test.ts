@@ -83,12 +83,15 @@ describe('the page cache', () => {
     expect((await list(member)).statusCode).toBe(403);
   });
 
-  it('is moved by a change to a person shown on the pages, not by a sign-in', async () => {
+  it('is moved by a change to a person shown on their companies’ pages, not by a sign-in', async () => {
     await list(owner);
     await database.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, owner.user._id));
     expect((await list(owner)).headers['x-page-cache']).toBe('hit');
+    await list(other);
     await database.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, owner.user._id));
     expect((await list(owner)).headers['x-page-cache']).toBeUndefined();
+    // Only the companies the person deals with: another company's pages stand.
+    expect((await list(other)).headers['x-page-cache']).toBe('hit');
   });
 
   it('computes a page once for concurrent misses: the others wait for its answer', async () => {

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
 import type { AuthContext } from './access';
+import { chatVersionQuery } from './company-versions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A company page (a list or a detail GET) whose answer depends only on the company's versioned data
      * (core/company-versions.ts), the caller, the query and the minute: answers are kept and served again while the
-     * company's data version stands.
+     * company's data version stands. `'chat'`: a chat page, kept while the company's chat version stands too.
      */
-    pageCache?: true;
+    pageCache?: true | 'chat';
   }
   interface FastifyRequest {
     /** Set while a cacheable answer is being computed: the key to store it under. */
@@ -35,9 +37,9 @@ export function queryKey(url: string): string {
   return kept.length > 0 ? `${url.slice(0, start)}?${kept.join('&')}` : url.slice(0, start);
 }
 
-function pageKey(request: FastifyRequest, ctx: AuthContext): string {
+function pageKey(request: FastifyRequest, ctx: AuthContext, version: string): string {
   const minute = Math.floor(Date.now() / MINUTE_MS);
-  return `${ctx.companyId}|${ctx.dataVersion}|${ctx.userId}|${minute}|${queryKey(request.url)}`;
+  return `${ctx.companyId}|${version}|${ctx.userId}|${minute}|${queryKey(request.url)}`;
 }
 
 /** A map of strings bounded by their total length, least recently used evicted first. */
@@ -99,9 +101,15 @@ function startFlight(): Flight {
  * or a write would otherwise send every open connection to the database with the same slow query at once). When the
  * first fails, each waiter runs the route itself.
  */
-export function registerPageCache(app: FastifyInstance, maxBytes: number): void {
+export function registerPageCache(app: FastifyInstance, db: Db, maxBytes: number): void {
   if (maxBytes <= 0) return;
   const pages = createBoundedStringCache(maxBytes);
+  const chatVersion = chatVersionQuery(db);
+  const versionOf = async (kind: true | 'chat', companyId: string, dataVersion: number) => {
+    if (kind !== 'chat') return String(dataVersion);
+    const [row] = await chatVersion.execute({ companyId });
+    return `${dataVersion}:${row?.version ?? 0}`;
+  };
   const computing = new Map<string, Flight>();
   const settle = (request: FastifyRequest, page: string | undefined) => {
     const key = request.pageCacheKey;
@@ -112,10 +120,11 @@ export function registerPageCache(app: FastifyInstance, maxBytes: number): void 
   };
 
   app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config?.pageCache) return;
+    const kind = request.routeOptions.config?.pageCache;
+    if (!kind) return;
     const ctx = request.auth;
     if (ctx?.companyId == null || ctx.dataVersion === null) return;
-    const key = pageKey(request, ctx);
+    const key = pageKey(request, ctx, await versionOf(kind, ctx.companyId, ctx.dataVersion));
     const page = pages.get(key) ?? (await computing.get(key)?.promise);
     if (page !== undefined) {
       reply.header('x-page-cache', 'hit').type('application/json; charset=utf-8');

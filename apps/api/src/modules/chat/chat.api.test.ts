@@ -132,6 +132,32 @@ describe('messages', () => {
   });
 });
 
+describe('kept chat pages', () => {
+  it('serve a channel again until a chat write or a company write, each shown at once', async () => {
+    const general = (await channels(owner)).find((channel) => channel.name === 'general')!;
+    const page = () => call(app, 'GET', `/api/chat/channels/${general._id}/messages`, auth(owner));
+    await page();
+    expect((await page()).headers['x-page-cache']).toBe('hit');
+
+    await post(manager, general._id, 'kept pages move with every message');
+    const afterMessage = await page();
+    expect(afterMessage.headers['x-page-cache']).toBeUndefined();
+    expect(afterMessage.json<{ data: ChatMessageDto[] }>().data.map((message) => message.body)).toContain(
+      'kept pages move with every message',
+    );
+    expect((await page()).headers['x-page-cache']).toBe('hit');
+
+    // A member's new name is shown beside their messages: a company write moves chat pages too.
+    const renamed = await call(app, 'PUT', '/api/auth/update-profile', {
+      ...auth(manager),
+      body: { firstName: 'Renamed' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const afterRename = await page();
+    expect(afterRename.headers['x-page-cache']).toBeUndefined();
+  });
+});
+
 describe('channels and direct messages', () => {
   it('creates named channels once per company (409 on a duplicate, 400 on a bad name)', async () => {
     const created = await createChannel(owner, { name: 'Maintenance-Team', description: 'Fixes' });

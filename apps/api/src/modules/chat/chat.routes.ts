@@ -39,7 +39,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/channels',
-    { config: { access: staff }, schema: { tags, response: { 200: zOk(z.array(ZChatChannelDto)) } } },
+    {
+      config: { access: staff, pageCache: 'chat' },
+      schema: { tags, response: { 200: zOk(z.array(ZChatChannelDto)) } },
+    },
     async (request) => ok(await chat.listChannels(requireCompany(request.auth))),
   );
 
@@ -57,7 +60,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/members',
-    { config: { access: staff }, schema: { tags, response: { 200: zOk(z.array(ZChatMember)) } } },
+    {
+      config: { access: staff, pageCache: 'chat' },
+      schema: { tags, response: { 200: zOk(z.array(ZChatMember)) } },
+    },
     async (request) => ok(await chat.members(requireCompany(request.auth))),
   );
 
@@ -73,7 +79,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/channels/:id/messages',
     {
-      config: { access: staff },
+      config: { access: staff, pageCache: 'chat' },
       schema: {
         tags,
         params: ZChatChannelParams,
