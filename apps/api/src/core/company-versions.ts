@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { analyticsVersions } from '../db/schema';
+import { analyticsVersions, companyUsers } from '../db/schema';
 
 /**
  * One data version per company, for exact caches of what the company's pages show (the reports of
@@ -127,6 +127,12 @@ begin
   end if;
   return null;
 end $$`,
+  // A plan's name is shown with every company on it.
+  `create or replace function company_versions_touch_plans() returns trigger language plpgsql as $$
+begin
+  perform analytics_bump_version(id) from companies where plan_id = old.id order by id;
+  return null;
+end $$`,
   `create or replace function company_versions_touch_companies() returns trigger language plpgsql as $$
 begin
   perform analytics_bump_version(case when tg_op = 'DELETE' then old.id else new.id end);
@@ -229,4 +235,21 @@ export function chatVersionQuery(db: DbOrTx) {
     .where(eq(analyticsVersions.companyId, sql`md5('chat:' || ${sql.placeholder('companyId')}::text)::uuid`))
     .limit(1)
     .prepare('chat_version');
+}
+
+/**
+ * The data versions of every company a person belongs to, as one string (`<company>:<version>,…` in company order): it
+ * changes when any of those companies changes, or when the person joins or leaves one. Keeps their companies list.
+ */
+export function membershipVersionsQuery(db: DbOrTx) {
+  return db
+    .select({
+      versions: sql<
+        string | null
+      >`string_agg(${companyUsers.companyId}::text || ':' || coalesce(${analyticsVersions.version}, 0)::text, ',' order by ${companyUsers.companyId})`,
+    })
+    .from(companyUsers)
+    .leftJoin(analyticsVersions, eq(analyticsVersions.companyId, companyUsers.companyId))
+    .where(eq(companyUsers.userId, sql.placeholder('userId')))
+    .prepare('membership_versions');
 }

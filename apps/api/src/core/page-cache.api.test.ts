@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../test/app';
-import { addMember, type CompanySession, createCompany } from '../../test/factories';
+import { addMember, type CompanySession, createCompany, superAdmin } from '../../test/factories';
 import type { Database } from '../db/client';
-import { companyUsers, properties, users } from '../db/schema';
+import { companies, companyUsers, properties, users } from '../db/schema';
 import { auth, createProperty } from '../modules/properties/properties.testing';
 
 let app: FastifyInstance;
@@ -101,6 +101,37 @@ describe('the page cache', () => {
     expect(answers.filter((answer) => answer.headers['x-page-cache'] !== 'hit')).toHaveLength(1);
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
     expect(names(answers[0]!)).toContain('Concurrent House');
+  });
+
+  it('keeps a person’s companies list while none of their companies changes, never for platform staff', async () => {
+    const person = await createCompany(app, { plan: 'enterprise' });
+    const companiesOf = (session: { token: string }) =>
+      call(app, 'GET', '/api/companies', { token: session.token, query: { _t: String(Date.now()) } });
+    const namesOf = (response: Awaited<ReturnType<typeof companiesOf>>) =>
+      response.json<{ data: { name: string }[] }>().data.map((company) => company.name);
+    await companiesOf(person);
+    expect((await companiesOf(person)).headers['x-page-cache']).toBe('hit');
+
+    const created = await call(app, 'POST', '/api/companies', {
+      token: person.token,
+      body: { name: 'Second Company' },
+    });
+    expect(created.statusCode).toBe(201);
+    const afterJoin = await companiesOf(person);
+    expect(afterJoin.headers['x-page-cache']).toBeUndefined();
+    expect(namesOf(afterJoin)).toContain('Second Company');
+
+    await database.db
+      .update(companies)
+      .set({ name: 'Renamed Company' })
+      .where(eq(companies.id, person.companyId));
+    const afterRename = await companiesOf(person);
+    expect(afterRename.headers['x-page-cache']).toBeUndefined();
+    expect(namesOf(afterRename)).toContain('Renamed Company');
+
+    const admin = await superAdmin(app);
+    await companiesOf(admin);
+    expect((await companiesOf(admin)).headers['x-page-cache']).toBeUndefined();
   });
 
   it('keeps no failed answer', async () => {

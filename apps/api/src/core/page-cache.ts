@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { AuthContext } from './access';
-import { chatVersionQuery } from './company-versions';
+import { chatVersionQuery, membershipVersionsQuery } from './company-versions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,8 +9,10 @@ declare module 'fastify' {
      * A company page (a list or a detail GET) whose answer depends only on the company's versioned data
      * (core/company-versions.ts), the caller, the query and the minute: answers are kept and served again while the
      * company's data version stands. `'chat'`: a chat page, kept while the company's chat version stands too.
+     * `'memberships'`: a page of the caller's companies, kept while none of them changes (not for platform staff,
+     * whose lists span every company).
      */
-    pageCache?: true | 'chat';
+    pageCache?: PageCacheKind;
   }
   interface FastifyRequest {
     /** Set while a cacheable answer is being computed: the key to store it under. */
@@ -25,6 +27,8 @@ declare module 'fastify' {
  * the next rent date) and signed photo URLs change by the hour, so an answer is never older than a minute.
  */
 const MINUTE_MS = 60_000;
+
+export type PageCacheKind = true | 'chat' | 'memberships';
 
 /** The query string without the web client's `_t` cache-buster (spec 01 §7), which every GET carries. */
 export function queryKey(url: string): string {
@@ -105,10 +109,18 @@ export function registerPageCache(app: FastifyInstance, db: Db, maxBytes: number
   if (maxBytes <= 0) return;
   const pages = createBoundedStringCache(maxBytes);
   const chatVersion = chatVersionQuery(db);
-  const versionOf = async (kind: true | 'chat', companyId: string, dataVersion: number) => {
-    if (kind !== 'chat') return String(dataVersion);
-    const [row] = await chatVersion.execute({ companyId });
-    return `${dataVersion}:${row?.version ?? 0}`;
+  const membershipVersions = membershipVersionsQuery(db);
+  /** What the page's answer depends on, as a string; null: this caller's page is not kept. */
+  const versionOf = async (kind: PageCacheKind, ctx: AuthContext): Promise<string | null> => {
+    if (kind === 'memberships') {
+      if (ctx.role === 'super_admin' || ctx.role === 'admin') return null;
+      const [row] = await membershipVersions.execute({ userId: ctx.userId });
+      return `m:${row?.versions ?? ''}`;
+    }
+    if (ctx.companyId === null || ctx.dataVersion === null) return null;
+    if (kind !== 'chat') return String(ctx.dataVersion);
+    const [row] = await chatVersion.execute({ companyId: ctx.companyId });
+    return `${ctx.dataVersion}:${row?.version ?? 0}`;
   };
   const computing = new Map<string, Flight>();
   const settle = (request: FastifyRequest, page: string | undefined) => {
@@ -123,8 +135,10 @@ export function registerPageCache(app: FastifyInstance, db: Db, maxBytes: number
     const kind = request.routeOptions.config?.pageCache;
     if (!kind) return;
     const ctx = request.auth;
-    if (ctx?.companyId == null || ctx.dataVersion === null) return;
-    const key = pageKey(request, ctx, await versionOf(kind, ctx.companyId, ctx.dataVersion));
+    if (!ctx) return;
+    const version = await versionOf(kind, ctx);
+    if (version === null) return;
+    const key = pageKey(request, ctx, version);
     const page = pages.get(key) ?? (await computing.get(key)?.promise);
     if (page !== undefined) {
       reply.header('x-page-cache', 'hit').type('application/json; charset=utf-8');

@@ -32,7 +32,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { access: access.user },
+      config: { access: access.user, pageCache: 'memberships' },
       schema: { tags, querystring: ZCompanyListQuery, response: { 200: zOkList(ZCompanyDto) } },
     },
     async (request) => {
