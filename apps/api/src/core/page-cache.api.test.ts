@@ -134,6 +134,16 @@ describe('the page cache', () => {
     expect((await companiesOf(admin)).headers['x-page-cache']).toBeUndefined();
   });
 
+  it('neither keeps nor serves a HEAD request’s answer', async () => {
+    await createProperty(app, owner, { name: 'Head House' });
+    const head = await call(app, 'HEAD', '/api/properties', { ...auth(owner), query: { limit: '50' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['x-page-cache']).toBeUndefined();
+    const get = await list(owner);
+    expect(get.headers['x-page-cache']).toBeUndefined();
+    expect(names(get)).toContain('Head House');
+  });
+
   it('keeps no failed answer', async () => {
     const bad = () => call(app, 'GET', '/api/properties/not-an-id', auth(owner));
     expect((await bad()).statusCode).toBe(400);

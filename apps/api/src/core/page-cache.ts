@@ -133,7 +133,8 @@ export function registerPageCache(app: FastifyInstance, db: Db, maxBytes: number
 
   app.addHook('preHandler', async (request, reply) => {
     const kind = request.routeOptions.config?.pageCache;
-    if (!kind) return;
+    // HEAD (which Fastify answers from the GET route) runs the route and sends no body: nothing to keep or serve.
+    if (!kind || request.method !== 'GET') return;
     const ctx = request.auth;
     if (!ctx) return;
     const version = await versionOf(kind, ctx);
