@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { pageWithTotal } from '../../core/pagination';
 import type { DbOrTx } from '../../db/client';
 import { notificationLogs, users } from '../../db/schema';
 
@@ -56,7 +57,8 @@ export function createNotificationLogsRepo(db: DbOrTx) {
       }
       const where = conditions.length ? and(...conditions) : undefined;
       const direction = filter.sortOrder === 'asc' ? asc : desc;
-      const [rows, [totalRow]] = await Promise.all([
+      return pageWithTotal(
+        filter,
         db
           .select({
             log: notificationLogs,
@@ -68,13 +70,15 @@ export function createNotificationLogsRepo(db: DbOrTx) {
           .orderBy(direction(notificationLogs.createdAt), direction(notificationLogs.id))
           .limit(filter.limit)
           .offset(filter.offset),
-        db
-          .select({ total: count() })
-          .from(notificationLogs)
-          .leftJoin(users, eq(users.id, notificationLogs.recipientUserId))
-          .where(where),
-      ]);
-      return { rows, total: totalRow?.total ?? 0 };
+        async () => {
+          const [row] = await db
+            .select({ total: count() })
+            .from(notificationLogs)
+            .leftJoin(users, eq(users.id, notificationLogs.recipientUserId))
+            .where(where);
+          return row?.total ?? 0;
+        },
+      );
     },
 
     async stats(since: Date) {
