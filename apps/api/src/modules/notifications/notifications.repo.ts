@@ -70,6 +70,11 @@ const notificationCount = statementsByShape(
 
 /** Every query names the recipient: a notification is only ever reached through its own user. */
 export function createNotificationsRepo(db: DbOrTx) {
+  const countUnread = async (userId: string): Promise<number> => {
+    const [row] = await db.select({ total: count() }).from(notifications).where(unreadOf(userId));
+    return row?.total ?? 0;
+  };
+
   return {
     async list(userId: string, filter: NotificationListFilter) {
       const shape = { status: filter.status !== 'all', category: Boolean(filter.category) };
@@ -80,14 +85,11 @@ export function createNotificationsRepo(db: DbOrTx) {
         { limit: filter.limit, offset: filter.offset, bound: Number.POSITIVE_INFINITY },
         async () => (await notificationCount(db, shape).execute(values))[0]?.total ?? 0,
       );
-      const unread = rows[0]?.unread ?? (await this.countUnread(userId));
+      const unread = rows[0]?.unread ?? (await countUnread(userId));
       return { rows: rows.map(({ total: _total, unread: _unread, ...row }) => row), total, unread };
     },
 
-    async countUnread(userId: string): Promise<number> {
-      const [row] = await db.select({ total: count() }).from(notifications).where(unreadOf(userId));
-      return row?.total ?? 0;
-    },
+    countUnread,
 
     /** Unread counts of several users in one query; users without unread notifications are absent. */
     async countUnreadByUser(userIds: string[]): Promise<Map<string, number>> {
