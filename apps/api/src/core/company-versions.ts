@@ -64,10 +64,8 @@ const CHAT_VERSIONED_TABLES = [
   'chat_attachments',
 ] as const;
 
-/**
- * Not versioned, so never cached as pages: in-app notifications (written many times a minute and pushed live), the
- * notification log and the number counters (written with a versioned row anyway).
- */
+// Not versioned, so never cached as pages: in-app notifications (written many times a minute and pushed live), the
+// notification log and the number counters (written with a versioned row anyway).
 
 /** Columns of `users` that no page shows: a sign-in or a new password moves no company's version. */
 const UNSHOWN_USER_COLUMNS = ['last_login_at', 'updated_at', 'password_hash'];
