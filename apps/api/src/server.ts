@@ -10,6 +10,7 @@ import { createRedisSharedCache } from './core/shared-cache';
 import { type Database, openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
 import { ensurePlans, ensureSuperAdmin, seedDemoData } from './db/seed';
+import { BOOKINGS_MAINTENANCE_JOB } from './modules/bookings/bookings.routes';
 
 /** Migrations, plans, the super admin and the demo data: once, before any process serves requests. */
 async function prepareDatabase(database: Database, config: Config): Promise<boolean> {
@@ -121,6 +122,10 @@ async function runServer(config: Config, options: { prepare: boolean }): Promise
     });
   };
   startJobs();
+  // Money the gateway took while no process was running is looked for at once, not at the next scheduled tick.
+  app.deps.jobs.send(BOOKINGS_MAINTENANCE_JOB, {}).catch((error: unknown) => {
+    app.log.error({ err: error }, 'start-up reconciliation not queued');
+  });
   app.log.info(
     {
       database: database.driver,

@@ -272,7 +272,11 @@ export type InvoiceDto = z.infer<typeof ZInvoiceDto>;
 export const ZInvoiceListItemDto = ZInvoiceDto.omit({ lineItems: true, notes: true });
 export type InvoiceListItemDto = z.infer<typeof ZInvoiceListItemDto>;
 
-export const ZInvoiceDetailDto = ZInvoiceDto.extend({ payments: z.array(ZInvoicePaymentDto) });
+export const ZInvoiceDetailDto = ZInvoiceDto.extend({
+  /** Money received online beyond the total (or for a void invoice), owed back to the payer. */
+  refundDueAmount: z.number().int(),
+  payments: z.array(ZInvoicePaymentDto),
+});
 export type InvoiceDetailDto = z.infer<typeof ZInvoiceDetailDto>;
 
 export const INVOICE_SORTS = ['createdAt', 'dueDate', 'total', 'number'] as const;

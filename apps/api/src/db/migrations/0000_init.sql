@@ -279,6 +279,7 @@ CREATE TABLE "invoices" (
 	"tax" integer NOT NULL,
 	"total" integer NOT NULL,
 	"amount_paid" integer DEFAULT 0 NOT NULL,
+	"refund_due_amount" integer DEFAULT 0 NOT NULL,
 	"notes" text DEFAULT '' NOT NULL,
 	"sent_at" timestamp with time zone,
 	"paid_at" timestamp with time zone,
@@ -457,6 +458,7 @@ CREATE TABLE "payment_orders" (
 	"purpose" text NOT NULL,
 	"reference_id" uuid,
 	"installment_number" integer,
+	"checked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -491,6 +493,18 @@ CREATE TABLE "payments" (
 	"reference" text DEFAULT '' NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"recorded_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sandbox_gateway_payments" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"gateway_order_id" text NOT NULL,
+	"gateway_payment_id" text NOT NULL,
+	"amount" integer NOT NULL,
+	"currency" text DEFAULT 'INR' NOT NULL,
+	"status" text NOT NULL,
+	"method" text,
+	"error_description" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -993,6 +1007,8 @@ CREATE INDEX "payments_company_booking_idx" ON "payments" USING btree ("company_
 CREATE INDEX "payments_company_invoice_idx" ON "payments" USING btree ("company_id","invoice_id");--> statement-breakpoint
 CREATE INDEX "payments_company_reference_idx" ON "payments" USING btree ("company_id","reference");--> statement-breakpoint
 CREATE INDEX "payments_user_paid_idx" ON "payments" USING btree ("user_id","paid_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "sandbox_gateway_payments_payment_uq" ON "sandbox_gateway_payments" USING btree ("gateway_payment_id");--> statement-breakpoint
+CREATE INDEX "sandbox_gateway_payments_order_idx" ON "sandbox_gateway_payments" USING btree ("gateway_order_id");--> statement-breakpoint
 CREATE INDEX "lead_notes_lead_created_idx" ON "lead_notes" USING btree ("lead_id","created_at");--> statement-breakpoint
 CREATE INDEX "leads_created_idx" ON "leads" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "leads_status_created_idx" ON "leads" USING btree ("status","created_at");--> statement-breakpoint

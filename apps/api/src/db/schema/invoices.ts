@@ -138,6 +138,8 @@ export const invoices = pgTable(
     tax: integer().notNull(),
     total: integer().notNull(),
     amountPaid: integer().notNull().default(0),
+    /** Money received online beyond the total (or for a void invoice): owed back to the payer, shown to staff. */
+    refundDueAmount: integer().notNull().default(0),
     notes: text().notNull().default(''),
     sentAt: timestamp({ withTimezone: true }),
     paidAt: timestamp({ withTimezone: true }),

@@ -38,6 +38,8 @@ export const paymentOrders = pgTable(
     /** The paid entity (a booking) and, for installments, its number. */
     referenceId: uuid(),
     installmentNumber: integer(),
+    /** When reconciliation last asked the gateway for this order's payments (it asks less often as the order ages). */
+    checkedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -115,4 +117,28 @@ export const paymentWebhookEvents = pgTable(
     receivedAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [uniqueIndex('payment_webhook_events_event_uq').on(t.eventId)],
+);
+
+/**
+ * The offline gateway's own record of the payments it captured or declined, per order: what Razorpay keeps on its
+ * side. The sandbox checkout writes here before it answers, so reconciliation finds a payment whose client never
+ * came back (or whose server died before recording it), exactly as `orders.fetchPayments` does with Razorpay.
+ */
+export const sandboxGatewayPayments = pgTable(
+  'sandbox_gateway_payments',
+  {
+    id: id(),
+    gatewayOrderId: text().notNull(),
+    gatewayPaymentId: text().notNull(),
+    amount: integer().notNull(),
+    currency: text().notNull().default('INR'),
+    status: text({ enum: ['captured', 'failed'] }).notNull(),
+    method: text(),
+    errorDescription: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_gateway_payments_payment_uq').on(t.gatewayPaymentId),
+    index('sandbox_gateway_payments_order_idx').on(t.gatewayOrderId),
+  ],
 );

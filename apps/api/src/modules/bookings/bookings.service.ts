@@ -164,42 +164,41 @@ async function onBookingPaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
   if (order.purpose !== 'booking' || !order.referenceId) return;
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, order.referenceId)).for('update');
   if (!booking) return;
-  // Money for a closed booking, for an installment already paid, or beyond the total (two orders of one booking
-  // paid): kept as a refund due rather than counted twice.
+  // What the booking still owes takes the payment; the rest (money for a closed booking, or beyond the total when
+  // two orders of one booking were both paid) is kept as a refund due, never counted twice and never dropped.
   const closed = booking.status === 'cancelled' || booking.status === 'expired';
-  const installmentPaid =
-    order.installmentNumber !== null &&
-    booking.installments.some((i) => i.number === order.installmentNumber && i.status === 'paid');
-  const overpaid = booking.paidAmount + payment.amount > booking.totalAmount;
-  if (closed || installmentPaid || overpaid) {
+  const due = closed ? 0 : Math.max(0, booking.totalAmount - booking.paidAmount);
+  const applied = Math.min(payment.amount, due);
+  const surplus = payment.amount - applied;
+  let history = booking.statusHistory;
+  if (surplus > 0) {
     const why = closed ? `after ${booking.status}` : 'for an amount already paid';
+    history = [
+      ...history,
+      entry(booking.status, `Payment ${payment.gatewayPaymentId} arrived ${why}: refund due`, null),
+    ];
     await tx
       .update(bookings)
-      .set({
-        refundDueAmount: booking.refundDueAmount + payment.amount,
-        statusHistory: [
-          ...booking.statusHistory,
-          entry(booking.status, `Payment ${payment.gatewayPaymentId} arrived ${why}: refund due`, null),
-        ],
-      })
+      .set({ refundDueAmount: booking.refundDueAmount + surplus, statusHistory: history })
       .where(eq(bookings.id, booking.id));
     await recordAudit(tx, {
       companyId: booking.companyId,
       action: 'booking.refund_due',
       entityType: 'booking',
       entityId: booking.id,
-      summary: `Payment ${payment.gatewayPaymentId} of ${payment.amount} arrived ${why}: refund due`,
-      after: { refundDueAmount: booking.refundDueAmount + payment.amount },
+      summary: `Payment ${payment.gatewayPaymentId} of ${payment.amount} arrived ${why}: ${surplus} refund due`,
+      after: { refundDueAmount: booking.refundDueAmount + surplus },
     });
-    return;
   }
+  if (applied === 0) return;
   const paidAt = new Date().toISOString();
-  const installments = booking.installments.map((i) =>
-    i.status === 'pending' && (order.installmentNumber === null || i.number === order.installmentNumber)
-      ? { ...i, status: 'paid' as const, paidAt }
-      : i,
-  );
-  const paidAmount = booking.paidAmount + payment.amount;
+  const paidAmount = booking.paidAmount + applied;
+  // Installments are paid in order: each one the money received so far covers is paid.
+  let covered = 0;
+  const installments = booking.installments.map((i) => {
+    covered += i.amount;
+    return i.status === 'pending' && covered <= paidAmount ? { ...i, status: 'paid' as const, paidAt } : i;
+  });
   const status = paidAmount >= booking.totalAmount ? 'confirmed' : 'partially_paid';
   let tenantId = booking.tenantId;
   if (!tenantId) {
@@ -240,8 +239,8 @@ async function onBookingPaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
       holdExpiresAt: null,
       statusHistory:
         status === booking.status
-          ? booking.statusHistory
-          : [...booking.statusHistory, entry(status, `Payment ${payment.gatewayPaymentId} received`, null)],
+          ? history
+          : [...history, entry(status, `Payment ${payment.gatewayPaymentId} received`, null)],
     })
     .where(eq(bookings.id, booking.id));
   if (status !== booking.status) {
@@ -559,8 +558,21 @@ export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }
     return detail(ctx, body.bookingId);
   }
 
+  /**
+   * Before the booker is asked for more money: whatever the gateway took for the booking's earlier orders is
+   * recorded first, so the new order asks only for what is still due.
+   */
+  async function settleOpenOrders(ctx: AuthContext, id: string): Promise<void> {
+    const [own] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.id, id), eq(bookings.userId, ctx.userId)));
+    if (own) await payments.settleOpenOrdersOf(own.id);
+  }
+
   /** An order for installment `n`: only the next unpaid one, and only while the booking is open. */
   async function installmentOrder(ctx: AuthContext, id: string, n: number): Promise<BookingCheckoutDto> {
+    await settleOpenOrders(ctx, id);
     const made = await db.transaction(async (tx) => {
       const [row] = await tx
         .select()
@@ -639,6 +651,7 @@ export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }
 
   /** An order for everything still unpaid (the rest of an installment plan, or a full booking's total). */
   async function fullPaymentOrder(ctx: AuthContext, id: string): Promise<BookingCheckoutDto> {
+    await settleOpenOrders(ctx, id);
     const made = await db.transaction(async (tx) => {
       const [row] = await tx
         .select()

@@ -250,14 +250,20 @@ async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
     .onConflictDoNothing()
     .returning({ id: invoicePayments.id });
   if (!inserted[0]) return;
-  const amountPaid = invoice.amountPaid + payment.amount;
+  // The balance takes the payment; what goes beyond it (or any payment of a void invoice) is owed back to the payer.
+  const due = invoice.status === 'void' ? 0 : Math.max(0, invoice.total - invoice.amountPaid);
+  const applied = Math.min(payment.amount, due);
+  const surplus = payment.amount - applied;
+  const amountPaid = invoice.amountPaid + applied;
+  const refundDueAmount = invoice.refundDueAmount + surplus;
   const status = invoice.status === 'void' ? 'void' : amountPaid >= invoice.total ? 'paid' : 'partially_paid';
   await tx
     .update(invoices)
     .set({
       amountPaid,
+      refundDueAmount,
       status,
-      paidAt: status === 'paid' ? payment.createdAt : invoice.paidAt,
+      paidAt: status === 'paid' && invoice.status !== 'paid' ? payment.createdAt : invoice.paidAt,
       currentOrderId: invoice.currentOrderId === order.id ? null : invoice.currentOrderId,
     })
     .where(eq(invoices.id, invoice.id));
@@ -268,9 +274,15 @@ async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
     action: 'invoice.payment_recorded',
     entityType: 'invoice',
     entityId: invoice.id,
-    summary: `${invoice.number}: online payment ${payment.amount} (${payment.gatewayPaymentId})`,
-    before: { status: invoice.status, amountPaid: invoice.amountPaid },
-    after: { status, amountPaid },
+    summary: `${invoice.number}: online payment ${payment.amount} (${payment.gatewayPaymentId})${
+      surplus > 0 ? `, ${surplus} beyond the balance: refund due` : ''
+    }`,
+    before: {
+      status: invoice.status,
+      amountPaid: invoice.amountPaid,
+      refundDueAmount: invoice.refundDueAmount,
+    },
+    after: { status, amountPaid, refundDueAmount },
   });
 }
 
@@ -332,7 +344,7 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
         .where(eq(invoicePayments.invoiceId, row.id))
         .orderBy(asc(invoicePayments.paidAt), asc(invoicePayments.id)),
     ]);
-    return { ...dto!, payments: paid.map(toPaymentDto) };
+    return { ...dto!, refundDueAmount: row.refundDueAmount, payments: paid.map(toPaymentDto) };
   }
 
   async function load(companyId: string, id: string, conn: DbOrTx = db, lock = false): Promise<InvoiceRow> {
@@ -629,6 +641,8 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
   }
 
   async function voidInvoice(ctx: CompanyContext, id: string, reason: string): Promise<InvoiceDetailDto> {
+    // A payment the gateway took for the invoice is recorded first: an invoice with payments is never voided.
+    await payments.settleOpenOrdersOf((await load(ctx.companyId, id)).id);
     const row = await db.transaction(async (tx) => {
       const current = await load(ctx.companyId, id, tx, true);
       if (current.status === 'void') throw conflict('This invoice is already void');
@@ -757,6 +771,8 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
   async function pay(ctx: AuthContext, id: string): Promise<InvoiceCheckoutDto> {
     const first = await visible(ctx, id);
     await planAllowsInvoices(first.companyId);
+    // What the gateway already took for the invoice's earlier orders is recorded before the balance is asked for.
+    await payments.settleOpenOrdersOf(first.id);
     const made = await db.transaction(async (tx) => {
       const row = await visible(ctx, id, tx, true);
       if (row.status === 'draft' || row.status === 'void' || row.status === 'paid') {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import Razorpay from 'razorpay';
-import type { Config } from '../../config';
 import { AppError } from '../../core/errors';
 
 /** One payment gateway interface; `sandbox` runs offline, `razorpay` is used when its keys are set. */
@@ -48,28 +47,6 @@ export function gatewayId(prefix: 'order' | 'pay' | 'rfnd'): string {
   let out = '';
   for (const byte of bytes) out += alphabet[byte % alphabet.length];
   return `${prefix}_${out}`;
-}
-
-/**
- * The offline gateway: orders are made locally and only exist in our `payment_orders` table, payments are made
- * by the sandbox checkout call, so the gateway itself knows of no payments to reconcile. Refunds succeed at once
- * (no real money moved).
- */
-export function createSandboxGateway(secret: string): PaymentGateway {
-  return {
-    mode: 'sandbox',
-    keyId: 'sandbox',
-    signingSecret: secret,
-    async createOrder({ amount, currency }) {
-      return { id: gatewayId('order'), amount, currency };
-    },
-    async fetchOrderPayments() {
-      return [];
-    },
-    async refund({ paymentId, amount }) {
-      return { id: gatewayId('rfnd'), paymentId, amount, status: 'processed' };
-    },
-  };
 }
 
 export interface RazorpayOptions {
@@ -159,10 +136,4 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
       }
     },
   };
-}
-
-/** The gateway of this process: Razorpay when its key id and secret are set, the sandbox otherwise. */
-export function createPaymentGateway(config: Config): PaymentGateway {
-  if (config.razorpay) return createRazorpayGateway(config.razorpay);
-  return createSandboxGateway(config.payments.sandboxSecret);
 }

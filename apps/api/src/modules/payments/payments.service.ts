@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
+import type { Config } from '../../config';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, notFound } from '../../core/errors';
 import type { Db, Tx } from '../../db/client';
 import { bookings, invoices, paymentOrders, payments, paymentWebhookEvents } from '../../db/schema';
-import { createPaymentGateway, gatewayId, type PaymentGateway } from './payments.gateway';
+import type { PaymentGateway } from './payments.gateway';
+import { createRazorpayGateway } from './payments.gateway';
+import { createSandboxGateway, type SandboxGateway } from './payments.sandbox';
 import { paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './payments.signature';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
@@ -31,6 +34,24 @@ export interface RecordResult {
   order: PaymentOrderRow;
   payment: PaymentRow;
 }
+
+/** A webhook delivery, logged (deduplicated on its event id) in the transaction that applies it. */
+export interface WebhookDelivery {
+  eventId: string;
+  event: string;
+  payload: unknown;
+}
+
+/** The gateway of this process: Razorpay when its key id and secret are set, the sandbox otherwise. */
+export function createPaymentGateway(config: Config, db: Db): PaymentGateway | SandboxGateway {
+  if (config.razorpay) return createRazorpayGateway(config.razorpay);
+  return createSandboxGateway(config.payments.sandboxSecret, db);
+}
+
+/** Open orders are asked about for this long after they were made (Razorpay keeps an order payable for days). */
+const RECONCILE_WINDOW = sql`interval '3 days'`;
+/** Order statuses whose payments may still arrive: `expired` orders were replaced on our side, not at the gateway. */
+const UNSETTLED_ORDER_STATUSES = ['created', 'expired'] as const;
 
 /** Runs after a captured payment is first recorded, inside the same transaction (bookings hook in here). */
 export type PaidHook = (tx: Tx, order: PaymentOrderRow, payment: PaymentRow) => Promise<void>;
@@ -152,6 +173,9 @@ interface WebhookEntity {
   error_description?: unknown;
 }
 
+const integerOf = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+
 function str(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
 }
@@ -162,7 +186,9 @@ export function createPaymentsService(
   gatewayOverride?: PaymentGateway,
 ) {
   const db: Db = deps.db;
-  const gateway: PaymentGateway = gatewayOverride ?? createPaymentGateway(deps.config);
+  const gateway: PaymentGateway | SandboxGateway = gatewayOverride ?? createPaymentGateway(deps.config, db);
+  /** The first reconciliation of this process asks about every recent unsettled order (a restart may have lost some). */
+  let sweptSinceStart = false;
 
   async function runSettledHooks(order: PaymentOrderRow, payment: PaymentRow): Promise<void> {
     for (const hook of settledHooks) {
@@ -212,15 +238,30 @@ export function createPaymentsService(
     return row!;
   }
 
+  /** Logs a webhook delivery; true when its event id is new (committed with `conn`'s transaction). */
+  async function logDelivery(conn: Db | Tx, delivery: WebhookDelivery): Promise<boolean> {
+    const inserted = await conn
+      .insert(paymentWebhookEvents)
+      .values({ eventId: delivery.eventId, event: delivery.event, payload: delivery.payload })
+      .onConflictDoNothing({ target: paymentWebhookEvents.eventId })
+      .returning({ id: paymentWebhookEvents.id });
+    return inserted.length > 0;
+  }
+
   /**
    * Records one gateway payment exactly once: the order row is locked, the ledger insert is
-   * `ON CONFLICT (gateway_payment_id) DO NOTHING`, and only the call that inserted runs the paid hooks.
+   * `ON CONFLICT (gateway_payment_id) DO NOTHING`, and only the call that inserted runs the paid hooks. A webhook
+   * delivery is logged in that same transaction, so its event id is never kept without the payment it brought
+   * (`fresh` says whether the event id was new). Nothing is answered before the payment is committed.
    */
-  async function recordPayment(input: RecordPaymentInput): Promise<RecordResult | null> {
+  async function recordPayment(
+    input: RecordPaymentInput,
+    delivery?: WebhookDelivery,
+  ): Promise<(RecordResult & { fresh: boolean }) | null> {
     // Fast path for repeats (the webhook redelivered, the verify retried): a payment already in the ledger is
     // answered from one read, without queueing on the order's row lock. The first recording still goes through the
     // locked transaction below; the unique key decides any race between the two.
-    const recordedBefore = async (): Promise<RecordResult | null> => {
+    const recordedBefore = async (): Promise<(RecordResult & { fresh: boolean }) | null> => {
       const [known] = await db
         .select({ payment: payments, order: paymentOrders })
         .from(payments)
@@ -228,7 +269,9 @@ export function createPaymentsService(
         .where(eq(payments.gatewayPaymentId, input.gatewayPaymentId));
       if (!known) return null;
       if (known.order.gatewayOrderId !== input.gatewayOrderId) throw verificationFailed();
-      return { recorded: false, order: known.order, payment: known.payment };
+      // The payment is durable already: the delivery's log row needs no transaction of its own with it.
+      const fresh = delivery ? await logDelivery(db, delivery) : true;
+      return { recorded: false, fresh, order: known.order, payment: known.payment };
     };
     const before = await recordedBefore();
     if (before) return before;
@@ -237,7 +280,7 @@ export function createPaymentsService(
     // LOCK_TRIES the wait is left to PostgreSQL.
     let result: Awaited<ReturnType<typeof recordPaymentInTx>> | typeof LOCK_BUSY = LOCK_BUSY;
     for (let attempt = 0; result === LOCK_BUSY; attempt += 1) {
-      result = await recordPaymentInTx(input, attempt < LOCK_TRIES);
+      result = await recordPaymentInTx(input, attempt < LOCK_TRIES, delivery);
       if (result !== LOCK_BUSY) break;
       await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS + Math.random() * LOCK_RETRY_MS));
       const meanwhile = await recordedBefore();
@@ -247,13 +290,14 @@ export function createPaymentsService(
     // and log their own errors.
     if (result?.settled) void runSettledHooks(result.order, result.payment);
     if (!result) return null;
-    return { recorded: result.recorded, order: result.order, payment: result.payment };
+    return { recorded: result.recorded, fresh: result.fresh, order: result.order, payment: result.payment };
   }
 
   async function recordPaymentInTx(
     input: RecordPaymentInput,
     skipLocked: boolean,
-  ): Promise<(RecordResult & { settled: boolean }) | null | typeof LOCK_BUSY> {
+    delivery: WebhookDelivery | undefined,
+  ): Promise<(RecordResult & { settled: boolean; fresh: boolean }) | null | typeof LOCK_BUSY> {
     return db.transaction(async (tx) => {
       const [order] = await tx
         .select()
@@ -268,6 +312,7 @@ export function createPaymentsService(
           .where(eq(paymentOrders.gatewayOrderId, input.gatewayOrderId));
         return exists ? LOCK_BUSY : null;
       }
+      const fresh = delivery ? await logDelivery(tx, delivery) : true;
       const inserted = await tx
         .insert(payments)
         .values({
@@ -295,24 +340,29 @@ export function createPaymentsService(
           summary: `${payment.status} ${payment.amount} ${payment.currency} (${payment.gatewayPaymentId}) via ${payment.source}`,
           after: { orderId: order.gatewayOrderId, amount: payment.amount, status: payment.status },
         });
-        if (payment.status === 'captured' && order.status !== 'paid') {
-          const [paid] = await tx
-            .update(paymentOrders)
-            .set({ status: 'paid' })
-            .where(eq(paymentOrders.id, order.id))
-            .returning();
+        // A capture settles its order, once: a second capture of one order (two checkouts of it) still runs the
+        // hooks, which keep what goes beyond the amount due as a refund due.
+        if (payment.status === 'captured') {
+          const [paid] =
+            order.status === 'paid'
+              ? [order]
+              : await tx
+                  .update(paymentOrders)
+                  .set({ status: 'paid' })
+                  .where(eq(paymentOrders.id, order.id))
+                  .returning();
           for (const hook of hooks) await hook(tx, paid!, payment);
           await linkBookingTenancy(tx, payment);
-          return { recorded: true, settled: true, order: paid!, payment };
+          return { recorded: true, settled: true, fresh, order: paid!, payment };
         }
-        return { recorded: true, settled: false, order, payment };
+        return { recorded: true, settled: false, fresh, order, payment };
       }
       const [existing] = await tx
         .select()
         .from(payments)
         .where(eq(payments.gatewayPaymentId, input.gatewayPaymentId));
       if (!existing || existing.orderId !== order.id) throw verificationFailed();
-      return { recorded: false, settled: false, order, payment: existing };
+      return { recorded: false, settled: false, fresh, order, payment: existing };
     });
   }
 
@@ -395,9 +445,12 @@ export function createPaymentsService(
     return result;
   }
 
-  /** The sandbox's stand-in for Razorpay Checkout: only the order's owner, only in sandbox mode. */
+  /**
+   * The sandbox's stand-in for Razorpay Checkout: only the order's owner, only in sandbox mode. The sandbox gateway
+   * books the payment first (its own record, as Razorpay's), then the browser gets what Checkout would hand it.
+   */
   async function sandboxCheckout(userId: string, gatewayOrderId: string, outcome: 'success' | 'failure') {
-    if (gateway.mode !== 'sandbox') throw notFound('Order');
+    if (gateway.mode !== 'sandbox' || !('checkout' in gateway)) throw notFound('Order');
     const [order] = await db
       .select()
       .from(paymentOrders)
@@ -406,11 +459,16 @@ export function createPaymentsService(
     if (order.gateway !== 'sandbox') throw notFound('Order');
     if (order.status !== 'created')
       throw new AppError('CONFLICT', 'This order is no longer open for payment');
-    const paymentId = gatewayId('pay');
-    if (outcome === 'failure') {
+    const taken = await gateway.checkout({
+      orderId: gatewayOrderId,
+      amount: order.amount,
+      currency: order.currency,
+      outcome,
+    });
+    if (taken.status === 'failed') {
       await recordPayment({
         gatewayOrderId,
-        gatewayPaymentId: paymentId,
+        gatewayPaymentId: taken.paymentId,
         status: 'failed',
         source: 'checkout',
         method: 'card',
@@ -419,20 +477,22 @@ export function createPaymentsService(
       return {
         outcome: 'failure' as const,
         razorpay_order_id: gatewayOrderId,
-        razorpay_payment_id: paymentId,
+        razorpay_payment_id: taken.paymentId,
       };
     }
     return {
       outcome: 'success' as const,
       razorpay_order_id: gatewayOrderId,
-      razorpay_payment_id: paymentId,
-      razorpay_signature: paymentSignature(gateway.signingSecret, gatewayOrderId, paymentId),
+      razorpay_payment_id: taken.paymentId,
+      razorpay_signature: paymentSignature(gateway.signingSecret, gatewayOrderId, taken.paymentId),
     };
   }
 
   /**
-   * A gateway webhook: the signature over the raw body first, then the event is deduped on its id and handled in
-   * one transaction (a failure rolls the event row back so that the gateway's retry is handled again).
+   * A gateway webhook: the signature over the raw body first; then the event is applied and its id logged in ONE
+   * transaction, so a process that dies half-way keeps neither and the gateway's retry applies it again. A copy
+   * delivered while the first is being applied waits for it (the order's row lock) and only then answers; the
+   * answer says `duplicate` when that event id had been logged before.
    */
   async function handleWebhook(
     rawBody: Buffer,
@@ -450,84 +510,65 @@ export function createPaymentsService(
     }
     const event = str(body?.event);
     if (!event) throw badRequest('Webhook event missing');
-    const eventId = str(eventIdHeader) ?? createHash('sha256').update(rawBody).digest('hex');
-    const inserted = await db
-      .insert(paymentWebhookEvents)
-      .values({ eventId, event, payload: body })
-      .onConflictDoNothing({ target: paymentWebhookEvents.eventId })
-      .returning({ id: paymentWebhookEvents.id });
-    if (!inserted[0]) return { duplicate: true, event };
-    try {
-      await applyWebhook(event, body.payload ?? {});
-    } catch (error) {
-      await db.delete(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, eventId));
-      throw error;
-    }
-    return { duplicate: false, event };
+    const delivery: WebhookDelivery = {
+      eventId: str(eventIdHeader) ?? createHash('sha256').update(rawBody).digest('hex'),
+      event,
+      payload: body,
+    };
+    const input = await paymentOfWebhook(event, body.payload ?? {});
+    const recorded = input ? await recordPayment(input, delivery) : null;
+    // Events that move no money here (other events, orders of another system) are only logged.
+    const fresh = recorded ? recorded.fresh : await logDelivery(db, delivery);
+    return { duplicate: !fresh, event };
   }
 
-  async function applyWebhook(event: string, payload: Record<string, { entity?: WebhookEntity }>) {
+  /** The ledger row a webhook event asks for, or null when it moves no money of ours. */
+  async function paymentOfWebhook(
+    event: string,
+    payload: Record<string, { entity?: WebhookEntity }>,
+  ): Promise<RecordPaymentInput | null> {
     const payment = payload.payment?.entity;
-    const method = str(payment?.method) ?? null;
-    const amount =
-      typeof payment?.amount === 'number' && Number.isInteger(payment.amount) ? payment.amount : undefined;
     if (event === 'payment.captured' || event === 'order.paid' || event === 'payment.failed') {
       const paymentId = str(payment?.id);
       const orderId = str(payment?.order_id);
-      if (!paymentId || !orderId) return;
-      await recordPayment({
+      if (!paymentId || !orderId) return null;
+      return {
         gatewayOrderId: orderId,
         gatewayPaymentId: paymentId,
         status: event === 'payment.failed' ? 'failed' : 'captured',
         source: 'webhook',
-        amount,
-        method,
+        amount: integerOf(payment?.amount),
+        method: str(payment?.method) ?? null,
         failureReason:
           event === 'payment.failed' ? (str(payment?.error_description) ?? 'Payment failed') : null,
-      });
-      return;
+      };
     }
     if (event === 'refund.processed') {
       const refund = payload.refund?.entity;
       const refundId = str(refund?.id);
       const paymentId = str(refund?.payment_id);
-      if (!refundId || !paymentId) return;
+      if (!refundId || !paymentId) return null;
       const [paid] = await db
         .select({ gatewayOrderId: paymentOrders.gatewayOrderId })
         .from(payments)
         .innerJoin(paymentOrders, eq(paymentOrders.id, payments.orderId))
         .where(eq(payments.gatewayPaymentId, paymentId));
-      if (!paid) return;
-      await recordPayment({
+      if (!paid) return null;
+      return {
         gatewayOrderId: paid.gatewayOrderId,
         gatewayPaymentId: refundId,
         status: 'refunded',
         source: 'webhook',
-        amount:
-          typeof refund?.amount === 'number' && Number.isInteger(refund.amount) ? refund.amount : undefined,
-      });
+        amount: integerOf(refund?.amount),
+      };
     }
+    return null;
   }
 
-  /**
-   * Settles orders left `created` by asking the gateway for their payments. Safe on several processes at once: a
-   * payment found twice is recorded once through the ledger's unique key (the sandbox gateway reports none).
-   */
-  async function reconcile(limit = 50): Promise<number> {
-    const stale = await db
-      .select()
-      .from(paymentOrders)
-      .where(
-        and(
-          eq(paymentOrders.status, 'created'),
-          eq(paymentOrders.gateway, gateway.mode),
-          sql`${paymentOrders.createdAt} < now() - interval '2 minutes'`,
-        ),
-      )
-      .orderBy(paymentOrders.createdAt)
-      .limit(limit);
+  /** Asks the gateway about each order and records every captured or failed payment it reports, once. */
+  async function settleOrders(orders: PaymentOrderRow[]): Promise<number> {
     let settled = 0;
-    for (const order of stale) {
+    for (const order of orders) {
       let found: Awaited<ReturnType<PaymentGateway['fetchOrderPayments']>>;
       try {
         found = await gateway.fetchOrderPayments(order.gatewayOrderId);
@@ -551,6 +592,79 @@ export function createPaymentsService(
       }
     }
     return settled;
+  }
+
+  /**
+   * Records what the gateway captured for recent orders that are not settled on our side (`created`, or `expired`
+   * because another order replaced them: the gateway may still take money for it). Each order is asked less often
+   * as it ages (after a quarter of its age, at least a minute); the first run of a process, and `all`, ask about
+   * every one of them. Safe on several processes at once: each run claims the orders it asks about, and a payment
+   * found twice is recorded once through the ledger's unique key. Answers how many payments it recorded.
+   */
+  async function reconcile(limit = 50, options: { all?: boolean } = {}): Promise<number> {
+    const all = options.all === true || !sweptSinceStart;
+    sweptSinceStart = true;
+    let settled = 0;
+    let afterId: string | null = null;
+    for (;;) {
+      const unsettled = and(
+        inArray(paymentOrders.status, [...UNSETTLED_ORDER_STATUSES]),
+        eq(paymentOrders.gateway, gateway.mode),
+        sql`${paymentOrders.createdAt} > now() - ${RECONCILE_WINDOW}`,
+      );
+      // A sweep walks every unsettled order once (by id); a scheduled run takes those whose next look is due.
+      const candidates = all
+        ? db
+            .select({ id: paymentOrders.id })
+            .from(paymentOrders)
+            .where(and(unsettled, afterId ? gt(paymentOrders.id, afterId) : undefined))
+            .orderBy(paymentOrders.id)
+            .limit(limit)
+            .for('update', { skipLocked: true })
+        : db
+            .select({ id: paymentOrders.id })
+            .from(paymentOrders)
+            .where(
+              and(
+                unsettled,
+                sql`coalesce(${paymentOrders.checkedAt}, ${paymentOrders.createdAt})
+                  < now() - greatest(interval '1 minute', (now() - ${paymentOrders.createdAt}) / 4)`,
+              ),
+            )
+            .orderBy(sql`coalesce(${paymentOrders.checkedAt}, ${paymentOrders.createdAt})`)
+            .limit(limit)
+            .for('update', { skipLocked: true });
+      const orders: PaymentOrderRow[] = await db
+        .update(paymentOrders)
+        .set({ checkedAt: sql`clock_timestamp()` })
+        .where(inArray(paymentOrders.id, candidates))
+        .returning();
+      if (orders.length === 0) break;
+      orders.sort((x, y) => (x.id < y.id ? -1 : 1));
+      settled += await settleOrders(orders);
+      afterId = orders[orders.length - 1]!.id;
+      if (!all || orders.length < limit) break;
+    }
+    return settled;
+  }
+
+  /**
+   * Before a new order is made for a booking or an invoice: records whatever the gateway took for its earlier
+   * unsettled orders, so that the amount still due is computed from every payment the gateway holds.
+   */
+  async function settleOpenOrdersOf(referenceId: string): Promise<number> {
+    const open = await db
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.referenceId, referenceId),
+          eq(paymentOrders.gateway, gateway.mode),
+          inArray(paymentOrders.status, [...UNSETTLED_ORDER_STATUSES]),
+          sql`${paymentOrders.createdAt} > now() - ${RECONCILE_WINDOW}`,
+        ),
+      );
+    return settleOrders(open);
   }
 
   async function orderPayments(orderRowId: string): Promise<PaymentRow[]> {
@@ -578,6 +692,7 @@ export function createPaymentsService(
     sandboxCheckout,
     handleWebhook,
     reconcile,
+    settleOpenOrdersOf,
     orderPayments,
   };
 }

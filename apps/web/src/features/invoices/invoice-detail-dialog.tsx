@@ -270,6 +270,15 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
                 {formatMoney(invoice.balance, invoice.currency)}
               </dd>
             </div>
+            {invoice.refundDueAmount > 0 ? (
+              <div
+                className="flex justify-between font-medium text-amber-700"
+                data-testid="invoice-refund-due"
+              >
+                <dt>Refund due (paid beyond the total)</dt>
+                <dd className="tabular-nums">{formatMoney(invoice.refundDueAmount, invoice.currency)}</dd>
+              </div>
+            ) : null}
           </dl>
           {invoice.payments.length > 0 ? (
             <div>
