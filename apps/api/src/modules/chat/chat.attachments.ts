@@ -1,13 +1,11 @@
 import type {} from '@fastify/multipart';
 import { CHAT_ATTACHMENTS, CHAT_LIMITS } from '@rentora/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../core/access';
 import { AppError, badRequest } from '../../core/errors';
 import type { Storage } from '../../core/storage';
 import type { DbOrTx } from '../../db/client';
-import { chatAttachments, companies, companyUsers } from '../../db/schema';
 import { removeMediaFiles, sniffMedia } from '../maintenance/maintenance.media';
 import { processImage } from '../uploads/uploads.images';
 import { createChatRepo } from './chat.repo';
@@ -129,33 +127,14 @@ export async function authorizeChatFile(
   key: string,
   caller: { auth: AuthContext | null; signed: boolean },
 ): Promise<{ mimeType: string; visibility: 'signed' | 'member' } | 'not_found' | 'denied'> {
-  const [file] = await db
-    .select({
-      companyId: chatAttachments.companyId,
-      channelId: chatAttachments.channelId,
-      mimeType: chatAttachments.mimeType,
-    })
-    .from(chatAttachments)
-    .where(eq(chatAttachments.storageKey, key))
-    .limit(1);
+  const repo = createChatRepo(db);
+  const file = await repo.findAttachmentByKey(key);
   if (!file) return 'not_found';
   if (caller.signed) return { mimeType: file.mimeType, visibility: 'signed' };
   const { auth } = caller;
   if (!auth) return 'denied';
-  const [member] = await db
-    .select({ role: companyUsers.role })
-    .from(companyUsers)
-    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
-    .where(
-      and(
-        eq(companyUsers.companyId, file.companyId),
-        eq(companyUsers.userId, auth.userId),
-        eq(companyUsers.isActive, true),
-        eq(companies.isActive, true),
-      ),
-    )
-    .limit(1);
+  const member = await repo.findActiveMembership(file.companyId, auth.userId);
   if (!member) return 'denied';
-  const channel = await createChatRepo(db).findChannel(file.companyId, auth.userId, file.channelId);
+  const channel = await repo.findChannel(file.companyId, auth.userId, file.channelId);
   return channel ? { mimeType: file.mimeType, visibility: 'member' } : 'denied';
 }

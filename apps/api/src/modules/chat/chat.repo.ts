@@ -7,6 +7,7 @@ import {
   chatChannelMembers,
   chatChannels,
   chatMessages,
+  companies,
   companyUsers,
   users,
 } from '../../db/schema';
@@ -312,6 +313,38 @@ export function createChatRepo(db: DbOrTx) {
         .update(chatMessages)
         .set({ body: '', deletedAt: new Date() })
         .where(and(eq(chatMessages.companyId, companyId), eq(chatMessages.id, messageId)));
+    },
+
+    /** A chat file by its storage key, with the company and channel that decide who may fetch it. */
+    async findAttachmentByKey(storageKey: string) {
+      const [row] = await db
+        .select({
+          companyId: chatAttachments.companyId,
+          channelId: chatAttachments.channelId,
+          mimeType: chatAttachments.mimeType,
+        })
+        .from(chatAttachments)
+        .where(eq(chatAttachments.storageKey, storageKey))
+        .limit(1);
+      return row;
+    },
+
+    /** The user's membership of the company when both the membership and the company are active. */
+    async findActiveMembership(companyId: string, userId: string) {
+      const [row] = await db
+        .select({ role: companyUsers.role })
+        .from(companyUsers)
+        .innerJoin(companies, eq(companies.id, companyUsers.companyId))
+        .where(
+          and(
+            eq(companyUsers.companyId, companyId),
+            eq(companyUsers.userId, userId),
+            eq(companyUsers.isActive, true),
+            eq(companies.isActive, true),
+          ),
+        )
+        .limit(1);
+      return row;
     },
 
     async messageById(messageId: string) {

@@ -1,11 +1,11 @@
 import { zOk } from '@rentora/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
 import { AppError, unauthorized } from '../../core/errors';
 import { ok } from '../../core/http';
 import { isMetricsTokenValid, metricsText } from '../../core/metrics';
+import { pingDatabase } from './health.repo';
 
 const ZCheck = z.object({ status: z.enum(['ok', 'failed']), ms: z.number(), error: z.string().optional() });
 const ZReadiness = z.object({ status: z.enum(['ready', 'not_ready']), checks: z.record(z.string(), ZCheck) });
@@ -56,7 +56,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      await app.deps.db.execute(sql`select 1`);
+      await pingDatabase(app.deps.db);
       return ok({ status: 'ok' as const, database: app.deps.driver });
     },
   );
@@ -74,7 +74,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       const checks = await runChecks(
         {
-          database: () => app.deps.db.execute(sql`select 1`),
+          database: () => pingDatabase(app.deps.db),
           storage: () => app.deps.storage.exists('health/ready-probe'),
           ...app.deps.readinessChecks,
         },

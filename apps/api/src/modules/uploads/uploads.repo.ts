@@ -75,6 +75,22 @@ export function coverImageJson(listedOnly: boolean): SQL<ImageJson | null> {
 
 export function createImagesRepo(db: DbOrTx) {
   return {
+    /** Locks the row of the unit (or, without one, the property) the images belong to; false when it is not there. */
+    async lockOwner(companyId: string, propertyId: string, rentalUnitId: string | null): Promise<boolean> {
+      const rows = rentalUnitId
+        ? await db
+            .select({ id: rentalUnits.id })
+            .from(rentalUnits)
+            .where(and(eq(rentalUnits.companyId, companyId), eq(rentalUnits.id, rentalUnitId)))
+            .for('update')
+        : await db
+            .select({ id: properties.id })
+            .from(properties)
+            .where(and(eq(properties.companyId, companyId), eq(properties.id, propertyId)))
+            .for('update');
+      return rows.length > 0;
+    },
+
     /** The images of a page of units, in one query. */
     async listForUnits(companyId: string, unitIds: readonly string[]): Promise<ImageRow[]> {
       if (unitIds.length === 0) return [];

@@ -1,15 +1,12 @@
 import { canUseFeature, IMAGE_UPLOAD, type ImageUpdateBody, ZImageUploadFields } from '@rentora/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../core/access';
 import { AppError, badRequest, notFound } from '../../core/errors';
 import { isValidStorageKey } from '../../core/storage';
-import type { DbOrTx } from '../../db/client';
-import { properties, rentalUnits } from '../../db/schema';
 import { authorizeChatFile } from '../chat/chat.attachments';
 import { receiveImages, removeImageFiles } from './uploads.images';
-import { createImagesRepo, type ImageOwner } from './uploads.repo';
+import { createImagesRepo, type ImageOwner, type ImagesRepo } from './uploads.repo';
 import { createUrlSigner } from './uploads.signing';
 
 export interface ImageTarget {
@@ -23,19 +20,9 @@ const ownerOf = (target: ImageTarget): ImageOwner =>
   target.rentalUnitId ? { rentalUnitId: target.rentalUnitId } : { propertyId: target.propertyId };
 
 /** Locks the unit or property the images belong to, so that concurrent uploads count and pick a primary in turn. */
-async function lockTarget(tx: DbOrTx, target: ImageTarget): Promise<void> {
-  const rows = target.rentalUnitId
-    ? await tx
-        .select({ id: rentalUnits.id })
-        .from(rentalUnits)
-        .where(and(eq(rentalUnits.companyId, target.companyId), eq(rentalUnits.id, target.rentalUnitId)))
-        .for('update')
-    : await tx
-        .select({ id: properties.id })
-        .from(properties)
-        .where(and(eq(properties.companyId, target.companyId), eq(properties.id, target.propertyId)))
-        .for('update');
-  if (rows.length === 0) throw notFound(target.rentalUnitId ? 'Rental unit' : 'Property');
+async function lockTarget(repo: ImagesRepo, target: ImageTarget): Promise<void> {
+  const found = await repo.lockOwner(target.companyId, target.propertyId, target.rentalUnitId);
+  if (!found) throw notFound(target.rentalUnitId ? 'Rental unit' : 'Property');
 }
 
 /** Unit images and property photos: upload, edit (primary, category, caption), delete — files and rows together. */
@@ -69,8 +56,8 @@ export function createImagesService(deps: AppDeps) {
           throw badRequest(issue?.message ?? 'Invalid field', String(issue?.path[0] ?? ''));
         }
         await db.transaction(async (tx) => {
-          await lockTarget(tx, target);
           const txRepo = createImagesRepo(tx);
+          await lockTarget(txRepo, target);
           const current = await txRepo.stats(target.companyId, owner);
           if (current.total + upload.images.length > IMAGE_UPLOAD.maxImagesPerItem) {
             throw new AppError('CONFLICT', `At most ${IMAGE_UPLOAD.maxImagesPerItem} images are allowed`);
@@ -106,8 +93,8 @@ export function createImagesService(deps: AppDeps) {
     async update(target: ImageTarget, imageId: string, input: ImageUpdateBody): Promise<void> {
       const owner = ownerOf(target);
       await db.transaction(async (tx) => {
-        await lockTarget(tx, target);
         const txRepo = createImagesRepo(tx);
+        await lockTarget(txRepo, target);
         const image = await txRepo.find(target.companyId, owner, imageId);
         if (!image) throw notFound('Image');
         if (input.isPrimary) await txRepo.clearPrimary(target.companyId, owner);
@@ -123,8 +110,8 @@ export function createImagesService(deps: AppDeps) {
     async remove(target: ImageTarget, imageId: string): Promise<void> {
       const owner = ownerOf(target);
       const removed = await db.transaction(async (tx) => {
-        await lockTarget(tx, target);
         const txRepo = createImagesRepo(tx);
+        await lockTarget(txRepo, target);
         const image = await txRepo.find(target.companyId, owner, imageId);
         if (!image) throw notFound('Image');
         await txRepo.delete(target.companyId, imageId);
