@@ -13,14 +13,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
 import { ok, okMessage } from '../../core/http';
-import { createAdminAccountsService } from './admin-accounts.service';
+import type { ServicesOption } from '../../services';
 
 const tags = ['admin-accounts'];
 const config = { access: access.superAdmin };
 
 /** /api/auth/admin (spec 02 §7 Admin accounts): super_admin only. */
-export const adminAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = createAdminAccountsService(app.deps, app.log);
+export const adminAccountsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const admin = services.adminAccounts;
 
   app.post(
     '/create',

@@ -6,8 +6,8 @@ import {
   makePagination,
   type PlatformRole,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { conflict, forbidden, notFound } from '../../core/errors';
 import { offsetOf } from '../../core/http';
 import { hashPassword } from '../../core/passwords';
@@ -28,11 +28,13 @@ function toAdminUserDto(row: { user: UserRow; companiesCount: number }): AdminUs
   return { ...toUserDto(row.user), companiesCount: row.companiesCount };
 }
 
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'realtime' | 'notifier'>;
+
 /**
  * Platform accounts for the super admin (base /auth/admin). The platform always keeps one active super admin,
  * and nobody deactivates, demotes or deletes their own account here.
  */
-export function createAdminAccountsService(deps: AppDeps, log?: EventLog) {
+export function createAdminAccountsService(deps: Deps, log?: EventLog) {
   const { db, config, mailer } = deps;
   const repo = createAdminAccountsRepo(db);
   const events = createMembershipEvents(deps, log);

@@ -1,12 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { bookings, properties, rentalUnits, users } from '../../db/schema';
 import { escapeHtml, sendMail } from '../notification-logs/notification-logs.delivery';
-import {
-  type PaymentOrderRow,
-  type PaymentRow,
-  type PaymentsDeps,
-  registerSettledHook,
-} from '../payments/payments.service';
+import type { PaymentOrderRow, PaymentRow, PaymentsDeps } from '../payments/payments.service';
 
 const rupees = (amount: number, currency: string) =>
   currency === 'INR'
@@ -110,5 +105,3 @@ export async function notifyBookingPaid(
     );
   }
 }
-
-registerSettledHook(notifyBookingPaid);

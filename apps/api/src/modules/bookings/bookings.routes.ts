@@ -22,26 +22,13 @@ import { z } from 'zod';
 import { type AuthContext, access, requireCompany } from '../../core/access';
 import { unauthorized } from '../../core/errors';
 import { ok, pageOf } from '../../core/http';
-import { createBookingsService } from './bookings.service';
-import { createAgreementTemplateService } from './bookings.template';
+import type { ServicesOption } from '../../services';
 
 const tags = ['bookings'];
-export const BOOKINGS_MAINTENANCE_JOB = 'bookings.maintenance';
 
-export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const bookings = createBookingsService({ ...app.deps, log: app.log });
-  const templates = createAgreementTemplateService(app.deps.db);
-
-  // Hold expiry and reconciliation once a minute, one run per tick across processes (core/jobs.ts).
-  app.deps.jobs.define(BOOKINGS_MAINTENANCE_JOB, {
-    retryLimit: 0,
-    handler: async () => {
-      const expired = await bookings.expireHolds();
-      const settled = await bookings.payments.reconcile();
-      if (expired || settled) app.log.info({ expired, settled }, 'bookings maintenance');
-    },
-  });
-  await app.deps.jobs.schedule(BOOKINGS_MAINTENANCE_JOB, '* * * * *');
+export const bookingsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const bookings = services.bookings;
+  const templates = services.agreementTemplates;
 
   const caller = (auth: AuthContext | null): AuthContext => {
     if (!auth) throw unauthorized();

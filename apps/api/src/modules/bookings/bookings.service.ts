@@ -39,13 +39,13 @@ import {
   rentalUnits,
   users,
 } from '../../db/schema';
-import {
-  createPaymentsService,
-  type PaymentOrderRow,
-  type PaymentRow,
-  type PaymentsDeps,
-  registerPaidHook,
+import type {
+  PaymentOrderRow,
+  PaymentRow,
+  PaymentsDeps,
+  PaymentsService,
 } from '../payments/payments.service';
+import { createTenancyInTx } from '../tenants/tenants.service';
 import {
   createAgreementLinks,
   parseSignature,
@@ -53,8 +53,6 @@ import {
   sha256Hex,
   signAgreementPdf,
 } from './bookings.agreement';
-import './bookings.notify';
-import { createTenancyInTx } from '../tenants/tenants.service';
 import { loadAgreementTemplate } from './bookings.template';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -160,7 +158,7 @@ const entry = (status: string, note: string | null, byUserId: string | null): Bo
  * and, for the first payment, creates the booker's pending tenancy (in a savepoint, so that a refusal there never
  * loses the payment).
  */
-async function onBookingPaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow): Promise<void> {
+export async function onBookingPaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow): Promise<void> {
   if (order.purpose !== 'booking' || !order.referenceId) return;
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, order.referenceId)).for('update');
   if (!booking) return;
@@ -257,8 +255,6 @@ async function onBookingPaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
   }
 }
 
-registerPaidHook(onBookingPaid);
-
 /** Which filters a bookings list request uses: one statement per shape, built once (core/statements.ts). */
 interface BookingListShape {
   /** Staff see the company's bookings; anyone else their own. */
@@ -342,9 +338,11 @@ const bookingCount = statementsByShape(
   bookingShapeOptions,
 );
 
-export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }) {
+type Deps = PaymentsDeps & { storage?: Storage; payments: PaymentsService };
+
+export function createBookingsService(deps: Deps) {
   const db = deps.db;
-  const payments = createPaymentsService(deps);
+  const { payments } = deps;
   const links = createAgreementLinks(deps.config.jwtSecret);
 
   /** Property name, unit number and booker name of each booking, in one query. */

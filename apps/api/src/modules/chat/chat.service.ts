@@ -5,8 +5,8 @@ import {
   type ChatMessageDto,
   ZChatChannelCreateBody,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
 import type { CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import type { ServerToClientEvents } from '../../core/realtime';
 import type { Tx } from '../../db/client';

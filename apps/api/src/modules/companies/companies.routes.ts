@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
 import { ok, okMessage } from '../../core/http';
-import { createCompaniesService } from './companies.service';
+import type { ServicesOption } from '../../services';
 
 const tags = ['companies'];
 const ZMemberParams = z.object({ id: ZId, userId: ZId });
@@ -26,8 +26,8 @@ const ZMembersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const companies = createCompaniesService(app.deps);
+export const companiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const companies = services.companies;
 
   app.get(
     '/',

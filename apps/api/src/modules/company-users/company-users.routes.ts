@@ -28,7 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany } from '../../core/access';
 import { ok, okMessage } from '../../core/http';
-import { createCompanyUsersService } from './company-users.service';
+import type { ServicesOption } from '../../services';
 
 const tags = ['company-users'];
 const ZGoalParams = z.object({ id: ZId, goalId: ZId });
@@ -43,8 +43,8 @@ const remove = access.companyAny('users_write', 'users_delete');
 const invite = access.company('users_write');
 
 /** /api/company-users: `:id` is the company-user record id, looked up in the caller's current company. */
-export const companyUsersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCompanyUsersService(app.deps, app.log);
+export const companyUsersRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const service = services.companyUsers;
 
   app.get(
     '/',
@@ -328,8 +328,8 @@ export const companyUsersRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** /api/companies/:id/users/stats — registered under the /companies prefix by this module. */
-export const companyUserStatsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCompanyUsersService(app.deps, app.log);
+export const companyUserStatsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const service = services.companyUsers;
 
   app.get(
     '/:id/users/stats',

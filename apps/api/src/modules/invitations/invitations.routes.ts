@@ -18,12 +18,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
 import { ok, okMessage } from '../../core/http';
-import { createInvitationsService } from './invitations.service';
+import type { ServicesOption } from '../../services';
 
 const tags = ['invitations'];
 
-export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const invitations = createInvitationsService(app.deps, app.log);
+export const invitationsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const invitations = services.invitations;
 
   app.post(
     '/invite',

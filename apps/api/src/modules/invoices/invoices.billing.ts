@@ -6,7 +6,7 @@ import {
   type PaymentTrackingRow,
 } from '@rentora/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import type { Db } from '../../db/client';
 import {

@@ -1,6 +1,6 @@
 import { computeInvoiceTotals, lateFeeOf } from '@rentora/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { invoices, invoiceTemplates, users } from '../../db/schema';
 import { escapeHtml, sendMail } from '../notification-logs/notification-logs.delivery';

@@ -28,11 +28,11 @@ import { z } from 'zod';
 import { type AuthContext, access, requireCompany } from '../../core/access';
 import { unauthorized } from '../../core/errors';
 import { ok, okMessage, pageOf } from '../../core/http';
+import { INVOICES_RENT_NOTIFY_JOB } from '../../scheduled-jobs';
+import type { ServicesOption } from '../../services';
 import { sendPdf } from '../payments/payments.receipt';
-import { createInvoiceTemplatesService } from './invoice-templates.service';
-import { createBillingService, monthOf } from './invoices.billing';
-import { createInvoiceReminders } from './invoices.reminders';
-import { createInvoicesService, todayIso } from './invoices.service';
+import { monthOf } from './invoices.billing';
+import { todayIso } from './invoices.service';
 
 const tags = ['invoices'];
 const read = access.company('invoices_read');
@@ -47,37 +47,14 @@ const ZPage = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-export const INVOICES_RENT_RUN_JOB = 'invoices.rent-run';
-export const INVOICES_RENT_NOTIFY_JOB = 'invoices.rent-notify';
-
 const caller = (auth: AuthContext | null): AuthContext => {
   if (!auth) throw unauthorized();
   return auth;
 };
 
-export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const invoices = createInvoicesService(app.deps, app.log);
-  const billing = createBillingService(app.deps);
-  const reminders = createInvoiceReminders(app.deps);
-
-  // The daily rent run: tenancies whose rent falls due within five days get their month's invoice (core/jobs.ts
-  // runs one tick across every process; generateRent itself is idempotent per tenancy and month).
-  app.deps.jobs.define(INVOICES_RENT_RUN_JOB, {
-    retryLimit: 1,
-    handler: async () => {
-      const created = await billing.dailyRentRun();
-      const lateFees = await reminders.applyLateFees();
-      const sent = await reminders.sendReminders();
-      app.log.info({ created, lateFees, ...sent }, 'daily rent run, late fees and reminders');
-    },
-  });
-  await app.deps.jobs.schedule(INVOICES_RENT_RUN_JOB, '15 2 * * *');
-  app.deps.jobs.define<{ companyId: string; month: string; since: string }>(INVOICES_RENT_NOTIFY_JOB, {
-    retryLimit: 2,
-    handler: async ({ companyId, month, since }) => {
-      await billing.notifyRentRun(companyId, month, since);
-    },
-  });
+export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const invoices = services.invoices;
+  const billing = services.billing;
 
   app.get(
     '/',
@@ -314,12 +291,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export const invoiceTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const templates = createInvoiceTemplatesService(
-    app.deps.db,
-    app.deps.storage,
-    app.deps.config.uploadLimitBytes,
-  );
+export const invoiceTemplatesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const templates = services.invoiceTemplates;
   const templateTags = ['invoice-templates'];
   // The logo upload (one image) is multipart; JSON bodies are unaffected.
   await app.register(fastifyMultipart, { limits: { fileSize: app.deps.config.uploadLimitBytes, files: 1 } });
@@ -425,8 +398,8 @@ export const invoiceTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Money overviews under /payments (the ledger's own routes live in modules/payments). */
-export const paymentTrackingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const billing = createBillingService(app.deps);
+export const paymentTrackingRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const billing = services.billing;
   const moneyRead = access.companyAny('payments_read', 'invoices_read');
   const ledgerTags = ['payments'];
 

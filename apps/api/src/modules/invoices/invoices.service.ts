@@ -16,8 +16,8 @@ import {
   type VerifyInvoicePaymentBody,
 } from '@rentora/shared';
 import { and, asc, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import { type AuthContext, accessContextOf, type CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
 import { iso, isoOrNull, offsetOf, pageOf } from '../../core/http';
@@ -36,12 +36,7 @@ import {
   users,
 } from '../../db/schema';
 import { escapeHtml, sendMail } from '../notification-logs/notification-logs.delivery';
-import {
-  createPaymentsService,
-  type PaymentOrderRow,
-  type PaymentRow,
-  registerPaidHook,
-} from '../payments/payments.service';
+import type { PaymentOrderRow, PaymentRow, PaymentsService } from '../payments/payments.service';
 import { logoPng, templateFor } from './invoice-templates.service';
 import { refreshTenantDues } from './invoices.dues';
 import { listInvoices } from './invoices.list';
@@ -229,7 +224,7 @@ const ONLINE_METHODS = new Set(['card', 'upi']);
  * Runs inside the payments transaction when an invoice's gateway order is first paid: records the invoice payment
  * (unique on the ledger row) and moves the invoice's paid amount and status under its row lock.
  */
-async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow): Promise<void> {
+export async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow): Promise<void> {
   if (order.purpose !== 'invoice' || !order.referenceId) return;
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, order.referenceId)).for('update');
   if (!invoice) return;
@@ -274,9 +269,9 @@ async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
   });
 }
 
-registerPaidHook(onInvoicePaid);
-
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage'> & {
+  payments: PaymentsService;
+};
 
 export interface EventLog {
   error(details: object, message: string): void;
@@ -284,7 +279,7 @@ export interface EventLog {
 
 export function createInvoicesService(deps: Deps, log?: EventLog) {
   const db = deps.db;
-  const payments = createPaymentsService(deps);
+  const { payments } = deps;
   const pdfKey = createHmac('sha256', deps.config.jwtSecret).update('rentora:invoice-pdf:v1').digest();
   const pdfSignature = (id: string, exp: number) =>
     createHmac('sha256', pdfKey).update(`${id}\n${exp}`).digest('base64url');

@@ -1,6 +1,6 @@
 import { formatRequestNumber, MAINTENANCE_STATUS_LABELS, type MaintenanceStatus } from '@rentora/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../core/app-deps';
 import { companyUsers, users } from '../../db/schema';
 import { escapeHtml, sendMail } from '../notification-logs/notification-logs.delivery';
 import type { NotifyInput } from '../notifications/notifications.notifier';

@@ -31,10 +31,7 @@ import { z } from 'zod';
 import { type AuthContext, access, requireCompany } from '../../core/access';
 import { unauthorized } from '../../core/errors';
 import { ok } from '../../core/http';
-import { createMaintenanceAssignmentsService } from './maintenance.assignments';
-import { createMaintenanceRequestsService } from './maintenance.requests';
-import { createTenantMaintenanceService } from './maintenance.tenant';
-import { createTenantPortalMaintenanceService } from './maintenance.tenant-portal';
+import type { ServicesOption } from '../../services';
 
 const tags = ['maintenance'];
 const read = access.company('maintenance_read');
@@ -42,29 +39,17 @@ const work = access.companyAny('maintenance_write', 'maintenance_update');
 const requestResponse = { 200: zOk(ZMaintenanceRequestDto) };
 const multipartDoc = `multipart/form-data: repeated file field \`${MAINTENANCE_MEDIA_UPLOAD.field}\` (JPEG, PNG or WebP photos, MP4 or WebM videos, PDFs; at most ${MAINTENANCE_MEDIA_UPLOAD.maxFilesPerRequest} files of ${MAINTENANCE_MEDIA_UPLOAD.maxBytes / 1024 / 1024} MB).`;
 
-export const MAINTENANCE_OVERDUE_JOB = 'maintenance.overdue';
-
 /** Requests (spec 02 §7 Maintenance), their media files and the tenant side, under /api/maintenance. */
-export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const requests = createMaintenanceRequestsService(app.deps, app.log);
-  const assignments = createMaintenanceAssignmentsService(app.deps);
-  const tenant = createTenantMaintenanceService(app.deps, app.log);
+export const maintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const requests = services.maintenanceRequests;
+  const assignments = services.maintenanceAssignments;
+  const tenant = services.tenantMaintenance;
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: Math.min(app.deps.config.uploadLimitBytes, MAINTENANCE_MEDIA_UPLOAD.maxBytes),
       files: MAINTENANCE_MEDIA_UPLOAD.maxFilesPerRequest,
     },
   });
-
-  // Overdue reminders every ten minutes, one run per tick across processes (core/jobs.ts).
-  app.deps.jobs.define(MAINTENANCE_OVERDUE_JOB, {
-    retryLimit: 0,
-    handler: async () => {
-      const reminded = await requests.remindOverdue();
-      if (reminded) app.log.info({ reminded }, 'maintenance overdue reminders');
-    },
-  });
-  await app.deps.jobs.schedule(MAINTENANCE_OVERDUE_JOB, '*/10 * * * *');
 
   app.post(
     '/requests',
@@ -366,8 +351,11 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Maintenance from the tenant portal by code (public, rate limited), under /api/maintenance/tenant-portal. */
-export const tenantPortalMaintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const portal = createTenantPortalMaintenanceService(app.deps, app.log);
+export const tenantPortalMaintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (
+  app,
+  { services },
+) => {
+  const portal = services.tenantPortalMaintenance;
   const portalTags = ['maintenance tenant portal'];
 
   app.get(

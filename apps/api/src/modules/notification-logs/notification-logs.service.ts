@@ -8,8 +8,8 @@ import {
   type TestNotificationBody,
   type TestNotificationResult,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
 import { type AuthContext, accessContextOf, requireCompany } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { featureNotInPlan, forbidden, notFound } from '../../core/errors';
 import { iso, offsetOf } from '../../core/http';
 import { createAuthRepo } from '../auth/auth.repo';
@@ -81,7 +81,9 @@ export function registerNotificationLogging(deps: Pick<AppDeps, 'db' | 'mailer' 
   });
 }
 
-export function createNotificationLogsService(deps: AppDeps) {
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'notifier'>;
+
+export function createNotificationLogsService(deps: Deps) {
   const { db, mailer, notifier } = deps;
   const repo = createNotificationLogsRepo(db);
 

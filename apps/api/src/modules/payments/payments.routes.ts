@@ -14,9 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthContext, access, requireCompany } from '../../core/access';
 import { unauthorized } from '../../core/errors';
 import { ok, okList } from '../../core/http';
-import { createLedgerService } from './payments.ledger';
+import type { ServicesOption } from '../../services';
 import { sendPdf } from './payments.receipt';
-import { createPaymentsService } from './payments.service';
 
 const ledgerRead = access.company('payments_read');
 
@@ -27,8 +26,8 @@ const caller = (auth: AuthContext | null): AuthContext => {
 
 const tags = ['payments'];
 
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const payments = createPaymentsService({ ...app.deps, log: app.log });
+export const paymentsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const payments = services.payments;
   if (payments.gateway.mode === 'sandbox' && app.deps.config.env !== 'test') {
     app.log.warn(
       'Payments run in SANDBOX mode: no real money moves (set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET)',
@@ -49,7 +48,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const ledger = createLedgerService(app.deps.db);
+  const ledger = services.ledger;
 
   app.get(
     '/',

@@ -27,9 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany } from '../../core/access';
 import { ok, okMessage, pageOf } from '../../core/http';
-import { createPublicListingService } from '../public-listing/public-listing.service';
-import { createRentalUnitsService } from '../rental-units/rental-units.service';
-import { createPropertiesService } from './properties.service';
+import type { ServicesOption } from '../../services';
 
 const tags = ['properties'];
 const canEdit = access.companyAny('properties_write', 'properties_update');
@@ -40,9 +38,9 @@ const ZUserPropertiesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.properties),
 });
 
-export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const properties = createPropertiesService(app.deps);
-  const listing = createPublicListingService(app.deps);
+export const propertiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const properties = services.properties;
+  const listing = services.publicListing;
   await app.register(fastifyMultipart, {
     limits: { fileSize: app.deps.config.uploadLimitBytes, files: IMAGE_UPLOAD.maxFilesPerRequest },
   });
@@ -231,9 +229,9 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** GET /companies/:id/properties and /companies/:id/rental-units: one company's inventory, for its members. */
-export const companyInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const properties = createPropertiesService(app.deps);
-  const units = createRentalUnitsService(app.deps);
+export const companyInventoryRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const properties = services.properties;
+  const units = services.rentalUnits;
 
   app.get(
     '/:id/properties',

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
 import { ok, okMessage } from '../../core/http';
-import { createTemplatesService } from './rental-unit-templates.service';
+import type { ServicesOption } from '../../services';
 
 const tags = ['rental-unit-templates'];
 /**
@@ -27,8 +27,8 @@ const tags = ['rental-unit-templates'];
 const config = { access: access.user };
 const templateResponse = { 200: zOk(ZTemplateDto) };
 
-export const rentalUnitTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const templates = createTemplatesService(app.deps);
+export const rentalUnitTemplatesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const templates = services.unitTemplates;
 
   app.get(
     '/',

@@ -32,17 +32,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireCompany } from '../../core/access';
 import { ok, okMessage, pageOf } from '../../core/http';
-import { createRentalUnitsService } from './rental-units.service';
-import { createUnitTenantsService } from './rental-units.tenants';
+import type { ServicesOption } from '../../services';
 
 const tags = ['rental-units'];
 const read = access.company('rentalunit_read');
 const canEdit = access.companyAny('rentalunit_write', 'rentalunit_update');
 const unitResponse = { 200: zOk(ZRentalUnitDto) };
 
-export const rentalUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const units = createRentalUnitsService(app.deps);
-  const tenants = createUnitTenantsService(app.deps);
+export const rentalUnitsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const units = services.rentalUnits;
+  const tenants = services.unitTenants;
   await app.register(fastifyMultipart, {
     limits: { fileSize: app.deps.config.uploadLimitBytes, files: IMAGE_UPLOAD.maxFilesPerRequest },
   });

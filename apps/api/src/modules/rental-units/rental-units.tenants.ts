@@ -6,8 +6,8 @@ import {
   type UnitAnalyticsDto,
   type UpdateTenantAssignmentBody,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
 import type { CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { iso, pageOf } from '../../core/http';
 import { hashPassword } from '../../core/passwords';
@@ -106,8 +106,10 @@ export async function lockUnit(tx: DbOrTx, companyId: string, unitId: string): P
   return unit;
 }
 
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer'>;
+
 /** Tenant assignments of units (rental-unit-users) and the unit analytics built on them. */
-export function createUnitTenantsService(deps: AppDeps) {
+export function createUnitTenantsService(deps: Deps) {
   const { db, config, mailer } = deps;
 
   /** The account for `userId`: by id, or by email (made as a tenant account when none exists). */

@@ -41,7 +41,7 @@ import { z } from 'zod';
 import { access, requireCompany } from '../../core/access';
 import { AppError, badRequest, unauthorized } from '../../core/errors';
 import { ok, okMessage } from '../../core/http';
-import { createTenantsService } from './tenants.service';
+import type { ServicesOption } from '../../services';
 
 const tags = ['tenants'];
 const read = access.company('tenants_read');
@@ -49,8 +49,8 @@ const write = access.companyAny('tenants_write', 'tenants_update');
 const remove = access.companyAny('tenants_delete', 'tenants_write');
 const tenantResponse = { 200: zOk(ZTenantDto) };
 
-export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tenants = createTenantsService(app.deps);
+export const tenantsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const tenants = services.tenants;
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: Math.min(app.deps.config.uploadLimitBytes, TENANT_DOCUMENT_UPLOAD.maxBytes),
@@ -513,8 +513,8 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export const tenantCodesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tenants = createTenantsService(app.deps);
+export const tenantCodesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const tenants = services.tenants;
   const codeTags = ['tenant-codes'];
 
   app.get(

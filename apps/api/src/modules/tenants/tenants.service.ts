@@ -25,8 +25,8 @@ import {
 } from '@rentora/shared';
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { AppDeps } from '../../app';
 import type { AuthContext, CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
 import { boundedPageOf, iso, pageOf } from '../../core/http';
@@ -119,7 +119,9 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-export function createTenantsService(deps: AppDeps) {
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage' | 'limiter'>;
+
+export function createTenantsService(deps: Deps) {
   const { db, config, mailer, notifier, storage, limiter } = deps;
   const signer = createDocumentSigner(config.jwtSecret);
 

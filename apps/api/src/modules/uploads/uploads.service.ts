@@ -1,8 +1,8 @@
 import { canUseFeature, IMAGE_UPLOAD, type ImageUpdateBody, ZImageUploadFields } from '@rentora/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { AppError, badRequest, notFound } from '../../core/errors';
 import { isValidStorageKey } from '../../core/storage';
 import type { DbOrTx } from '../../db/client';
@@ -38,8 +38,10 @@ async function lockTarget(tx: DbOrTx, target: ImageTarget): Promise<void> {
   if (rows.length === 0) throw notFound(target.rentalUnitId ? 'Rental unit' : 'Property');
 }
 
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'config'>;
+
 /** Unit images and property photos: upload, edit (primary, category, caption), delete — files and rows together. */
-export function createImagesService(deps: AppDeps) {
+export function createImagesService(deps: Deps) {
   const { db, storage, config } = deps;
   const signer = createUrlSigner(config.jwtSecret);
   const repo = createImagesRepo(db);
