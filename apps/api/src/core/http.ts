@@ -5,7 +5,8 @@ export function ok<T>(data: T, message?: string) {
   return message === undefined ? { success: true as const, data } : { success: true as const, data, message };
 }
 
-export function okList<T>(data: T[], pagination: Pagination, message?: string) {
+/** The success envelope of every list route: the page's data and its pagination. */
+export function okList<D, P extends object>(data: D, pagination: P, message?: string) {
   return { success: true as const, data, pagination, ...(message === undefined ? {} : { message }) };
 }
 

@@ -12,7 +12,7 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
-import { ok, okMessage } from '../../core/http';
+import { ok, okList, okMessage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['admin-accounts'];
@@ -37,7 +37,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<ServicesOption> = async 
     { config, schema: { tags, querystring: ZAdminUserListQuery, response: { 200: zOkList(ZAdminUserDto) } } },
     async (request) => {
       const { data, pagination } = await admin.list(request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

@@ -9,6 +9,7 @@ import {
 import type { AuthContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { conflict, forbidden, notFound } from '../../core/errors';
+import { escapeHtml } from '../../core/html';
 import { offsetOf } from '../../core/http';
 import { hashPassword } from '../../core/passwords';
 import { releaseCompanyUsage } from '../../core/plan-limits';
@@ -17,7 +18,7 @@ import type { DbOrTx } from '../../db/client';
 import { createAuthRepo, type UserRow } from '../auth/auth.repo';
 import { toUserDto } from '../auth/user-dto';
 import { createMembershipEvents, type EventLog } from '../companies/membership-events';
-import { escapeHtml, sendMail } from '../notification-logs/notification-logs.delivery';
+import { sendMail } from '../notification-logs/notification-logs.delivery';
 import { createAdminAccountsRepo } from './admin-accounts.repo';
 
 const DAY_MS = 86_400_000;

@@ -10,6 +10,7 @@ import type {
 import { type AuthContext, loadAuthContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError, badRequest, unauthorized } from '../../core/errors';
+import { escapeHtml } from '../../core/html';
 import { hashPassword, verifyPassword } from '../../core/passwords';
 import { hashToken, newOpaqueToken } from '../../core/tokens';
 import type { CompaniesService } from '../companies/companies.service';
@@ -279,7 +280,4 @@ export function createAuthService(deps: Deps) {
   };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 export type AuthService = ReturnType<typeof createAuthService>;

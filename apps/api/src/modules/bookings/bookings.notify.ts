@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { escapeHtml } from '../../core/html';
 import { bookings, properties, rentalUnits, users } from '../../db/schema';
-import { escapeHtml, sendMail } from '../notification-logs/notification-logs.delivery';
+import { sendMail } from '../notification-logs/notification-logs.delivery';
 import type { PaymentOrderRow, PaymentRow, PaymentsDeps } from '../payments/payments.service';
 
 const rupees = (amount: number, currency: string) =>

@@ -16,8 +16,10 @@ import {
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AuthContext, accessContextOf, type CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
+import { today } from '../../core/dates';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
 import { iso, isoOrNull } from '../../core/http';
+import { COUNT_BOUND } from '../../core/pagination';
 import {
   anyOf,
   boundedCountQuery,
@@ -56,9 +58,6 @@ import {
 import { loadAgreementTemplate } from './bookings.template';
 
 type BookingRow = typeof bookings.$inferSelect;
-
-/** Lists count at most this many matching rows (as the inventory and invoice lists do). */
-export const COUNT_BOUND = 1_000;
 
 const OPEN_STATUSES = ['pending_payment', 'partially_paid', 'confirmed'] as const;
 
@@ -133,8 +132,6 @@ function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 function addMonths(isoDate: string, months: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
-import { ok, okMessage } from '../../core/http';
+import { ok, okList, okMessage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['companies'];
@@ -37,7 +37,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app
     },
     async (request) => {
       const { data, pagination } = await companies.listCompanies(request.auth!, request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -108,7 +108,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app
     async (request) => {
       const { page, limit } = request.query;
       const { data, pagination } = await companies.listMembers(request.auth!, request.params.id, page, limit);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

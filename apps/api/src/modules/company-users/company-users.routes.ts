@@ -27,7 +27,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany } from '../../core/access';
-import { ok, okMessage } from '../../core/http';
+import { ok, okList, okMessage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['company-users'];
@@ -54,7 +54,7 @@ export const companyUsersRoutes: FastifyPluginAsyncZod<ServicesOption> = async (
     },
     async (request) => {
       const { data, pagination } = await service.list(request.auth!, request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -70,7 +70,7 @@ export const companyUsersRoutes: FastifyPluginAsyncZod<ServicesOption> = async (
     },
     async (request) => {
       const { data, pagination } = await service.listByCompany(request.auth!, request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -300,7 +300,7 @@ export const companyUsersRoutes: FastifyPluginAsyncZod<ServicesOption> = async (
         request.query.page,
         request.query.limit,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

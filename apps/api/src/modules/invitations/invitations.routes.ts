@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
-import { ok, okMessage } from '../../core/http';
+import { ok, okList, okMessage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['invitations'];
@@ -55,7 +55,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
         request.params.companyId,
         request.query,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

@@ -11,6 +11,7 @@ import {
 import { type AuthContext, requireCompany } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { badRequest, conflict, forbidden, notFound, planLimitReached } from '../../core/errors';
+import { escapeHtml } from '../../core/html';
 import { iso, offsetOf } from '../../core/http';
 import { hashPassword } from '../../core/passwords';
 import { hashToken, newOpaqueToken } from '../../core/tokens';
@@ -22,7 +23,7 @@ import { createCompaniesRepo } from '../companies/companies.repo';
 import type { CompaniesService } from '../companies/companies.service';
 import { assertMayGiveRole, changeMember, joinCompany } from '../companies/company-members';
 import { createMembershipEvents, type EventLog } from '../companies/membership-events';
-import { escapeHtml, sendMail } from '../notification-logs/notification-logs.delivery';
+import { sendMail } from '../notification-logs/notification-logs.delivery';
 import { effectiveStatus, toInvitationDto } from './invitations.dto';
 import { createInvitationsRepo, type InvitationRow } from './invitations.repo';
 

@@ -25,14 +25,13 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthContext, access, requireCompany } from '../../core/access';
-import { unauthorized } from '../../core/errors';
-import { ok, okMessage, pageOf } from '../../core/http';
+import { access, requireCompany, requireUser } from '../../core/access';
+import { today as todayIso } from '../../core/dates';
+import { ok, okList, okMessage, pageOf } from '../../core/http';
 import { INVOICES_RENT_NOTIFY_JOB } from '../../scheduled-jobs';
 import type { ServicesOption } from '../../services';
 import { sendPdf } from '../payments/payments.receipt';
 import { monthOf } from './invoices.billing';
-import { todayIso } from './invoices.service';
 
 const tags = ['invoices'];
 const read = access.company('invoices_read');
@@ -47,11 +46,6 @@ const ZPage = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-const caller = (auth: AuthContext | null): AuthContext => {
-  if (!auth) throw unauthorized();
-  return auth;
-};
-
 export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
   const invoices = services.invoices;
   const billing = services.billing;
@@ -64,7 +58,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
     },
     async (request) => {
       const { data, pagination } = await invoices.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -92,8 +86,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
       },
     },
     async (request) => {
-      const { data, pagination } = await invoices.mine(caller(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      const { data, pagination } = await invoices.mine(requireUser(request.auth), request.query);
+      return okList(data, pagination);
     },
   );
 
@@ -103,7 +97,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
       config: { access: access.user },
       schema: { tags, summary: 'The PDF of one of my invoices', params: ZIdParams },
     },
-    async (request, reply) => sendPdf(reply, await invoices.minePdf(caller(request.auth), request.params.id)),
+    async (request, reply) =>
+      sendPdf(reply, await invoices.minePdf(requireUser(request.auth), request.params.id)),
   );
 
   app.post(
@@ -141,7 +136,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
       schema: { tags, body: ZVerifyInvoicePaymentBody, response: detail },
     },
     async (request) =>
-      ok(await invoices.verifyPayment(caller(request.auth), request.body), 'Payment received'),
+      ok(await invoices.verifyPayment(requireUser(request.auth), request.body), 'Payment received'),
   );
 
   app.get(
@@ -226,7 +221,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
         response: { 200: zOk(ZPdfLink) },
       },
     },
-    async (request) => ok(await invoices.minePdfLink(caller(request.auth), request.params.id)),
+    async (request) => ok(await invoices.minePdfLink(requireUser(request.auth), request.params.id)),
   );
 
   app.get(
@@ -287,7 +282,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
         response: { 200: zOk(ZInvoiceCheckoutDto) },
       },
     },
-    async (request) => ok(await invoices.pay(caller(request.auth), request.params.id)),
+    async (request) => ok(await invoices.pay(requireUser(request.auth), request.params.id)),
   );
 };
 
@@ -305,7 +300,7 @@ export const invoiceTemplatesRoutes: FastifyPluginAsyncZod<ServicesOption> = asy
     },
     async (request) => {
       const { data, pagination } = await templates.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -427,11 +422,7 @@ export const paymentTrackingRoutes: FastifyPluginAsyncZod<ServicesOption> = asyn
       const ctx = requireCompany(request.auth);
       const month = request.query.month ?? monthOf(todayIso());
       const { totalCount, ...data } = await billing.tracking(ctx.companyId, month, request.query);
-      return {
-        success: true as const,
-        data,
-        pagination: pageOf(request.query.page, request.query.limit, totalCount),
-      };
+      return okList(data, pageOf(request.query.page, request.query.limit, totalCount));
     },
   );
 

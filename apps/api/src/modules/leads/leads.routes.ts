@@ -11,7 +11,7 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
-import { ok } from '../../core/http';
+import { ok, okList } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['leads'];
@@ -42,7 +42,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { 
     },
     async (request) => {
       const { data, pagination } = await leads.list(request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

@@ -28,9 +28,8 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthContext, access, requireCompany } from '../../core/access';
-import { unauthorized } from '../../core/errors';
-import { ok } from '../../core/http';
+import { access, requireCompany, requireUser } from '../../core/access';
+import { ok, okList } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['maintenance'];
@@ -79,7 +78,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
     },
     async (request) => {
       const { data, pagination } = await requests.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -253,11 +252,6 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
 
   // ---------- The tenant side: a signed-in tenant's own requests ----------
 
-  const caller = (auth: AuthContext | null): AuthContext => {
-    if (!auth) throw unauthorized();
-    return auth;
-  };
-
   app.get(
     '/my/options',
     {
@@ -268,7 +262,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
         response: { 200: zOk(ZTenantMaintenanceOptionsDto) },
       },
     },
-    async (request) => ok(await tenant.options(caller(request.auth))),
+    async (request) => ok(await tenant.options(requireUser(request.auth))),
   );
 
   app.get(
@@ -282,8 +276,8 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
       },
     },
     async (request) => {
-      const { data, pagination } = await tenant.list(caller(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      const { data, pagination } = await tenant.list(requireUser(request.auth), request.query);
+      return okList(data, pagination);
     },
   );
 
@@ -296,7 +290,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
     async (request, reply) => {
       reply.status(201);
       return ok(
-        await tenant.create(caller(request.auth), request.body),
+        await tenant.create(requireUser(request.auth), request.body),
         'Maintenance request created successfully',
       );
     },
@@ -308,7 +302,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
       config: { access: access.user },
       schema: { tags, params: ZRequestParams, response: { 200: zOk(ZMaintenancePublicRequestDto) } },
     },
-    async (request) => ok(await tenant.get(caller(request.auth), request.params.id)),
+    async (request) => ok(await tenant.get(requireUser(request.auth), request.params.id)),
   );
 
   app.post(
@@ -325,7 +319,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
     async (request, reply) => {
       reply.status(201);
       return ok(
-        await tenant.comment(caller(request.auth), request.params.id, request.body.comment),
+        await tenant.comment(requireUser(request.auth), request.params.id, request.body.comment),
         'Comment added successfully',
       );
     },
@@ -344,7 +338,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
       },
     },
     async (request, reply) => {
-      const dto = await tenant.media(caller(request.auth), request.params.id, request);
+      const dto = await tenant.media(requireUser(request.auth), request.params.id, request);
       return reply.status(201).send(ok(dto, 'Media added successfully'));
     },
   );

@@ -17,7 +17,3 @@ export function sendMail(mailer: Mailer, message: MailMessage, context: MailCont
 export function mailContextOf(message: MailMessage): MailContext | undefined {
   return contexts.get(message);
 }
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

@@ -9,7 +9,7 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
-import { ok } from '../../core/http';
+import { ok, okList } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['notification-logs'];
@@ -30,7 +30,7 @@ export const notificationLogsRoutes: FastifyPluginAsyncZod<ServicesOption> = asy
     },
     async (request) => {
       const { data, pagination } = await logs.list(request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

@@ -11,18 +11,12 @@ import {
   zOkList,
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AuthContext, access, requireCompany } from '../../core/access';
-import { unauthorized } from '../../core/errors';
+import { access, requireCompany, requireUser } from '../../core/access';
 import { ok, okList } from '../../core/http';
 import type { ServicesOption } from '../../services';
 import { sendPdf } from './payments.receipt';
 
 const ledgerRead = access.company('payments_read');
-
-const caller = (auth: AuthContext | null): AuthContext => {
-  if (!auth) throw unauthorized();
-  return auth;
-};
 
 const tags = ['payments'];
 
@@ -41,10 +35,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
       schema: { tags, body: ZSandboxCheckoutBody, response: { 200: zOk(ZSandboxCheckoutResult) } },
     },
     async (request) => {
-      if (!request.auth) throw unauthorized();
-      return ok(
-        await payments.sandboxCheckout(request.auth.userId, request.body.orderId, request.body.outcome),
-      );
+      const auth = requireUser(request.auth);
+      return ok(await payments.sandboxCheckout(auth.userId, request.body.orderId, request.body.outcome));
     },
   );
 
@@ -80,7 +72,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
       },
     },
     async (request) => {
-      const { data, pagination } = await ledger.mine(caller(request.auth), request.query);
+      const { data, pagination } = await ledger.mine(requireUser(request.auth), request.query);
       return okList(data, pagination);
     },
   );
@@ -92,7 +84,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
       schema: { tags, summary: 'The PDF receipt of one of my payments', params: ZIdParams },
     },
     async (request, reply) =>
-      sendPdf(reply, await ledger.mineReceipt(caller(request.auth), request.params.id)),
+      sendPdf(reply, await ledger.mineReceipt(requireUser(request.auth), request.params.id)),
   );
 
   app.get(

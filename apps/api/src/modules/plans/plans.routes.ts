@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
-import { ok, okMessage } from '../../core/http';
+import { ok, okList, okMessage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['plans'];
@@ -40,7 +40,7 @@ export const plansRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { 
     },
     async (request) => {
       const { data, pagination } = await plans.listAdmin(request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

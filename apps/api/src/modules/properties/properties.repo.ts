@@ -1,5 +1,6 @@
 import type { PropertyListQuery, VerificationQueueQuery } from '@rentora/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { COUNT_BOUND } from '../../core/pagination';
 import {
   anyOf,
   boundedCountColumn,
@@ -11,7 +12,6 @@ import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
 import { type ImageRow, imageRowsOf, propertyPhotosJson } from '../uploads/uploads.repo';
 import {
-  COUNT_BOUND,
   endOfPage,
   type InventoryShape,
   inventoryPageValues,

@@ -26,7 +26,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany } from '../../core/access';
-import { ok, okMessage, pageOf } from '../../core/http';
+import { ok, okList, okMessage, pageOf } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['properties'];
@@ -53,7 +53,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (ap
     },
     async (request) => {
       const { data, pagination } = await properties.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -65,7 +65,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (ap
     },
     async (request) => {
       const { data, pagination } = await properties.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -81,7 +81,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (ap
         request.query.page,
         request.query.limit,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -97,11 +97,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (ap
     },
     async (request) => {
       const { data, total } = await properties.verificationQueue(request.query);
-      return {
-        success: true as const,
-        data,
-        pagination: pageOf(request.query.page, request.query.limit, total),
-      };
+      return okList(data, pageOf(request.query.page, request.query.limit, total));
     },
   );
 
@@ -250,7 +246,7 @@ export const companyInventoryRoutes: FastifyPluginAsyncZod<ServicesOption> = asy
         request.params.id,
         request.query,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -267,7 +263,7 @@ export const companyInventoryRoutes: FastifyPluginAsyncZod<ServicesOption> = asy
     },
     async (request) => {
       const { data, pagination } = await units.listOfCompany(request.auth!, request.params.id, request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 };

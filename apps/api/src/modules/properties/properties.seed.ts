@@ -5,6 +5,7 @@ import { uuidv7 } from 'uuidv7';
 import { loadConfig } from '../../config';
 import { createLocalStorage, type Storage } from '../../core/storage';
 import type { Db } from '../../db/client';
+import { DEMO_COMPANY_DOMAINS } from '../../db/demo';
 import {
   companies,
   inventoryImages,
@@ -14,7 +15,6 @@ import {
   rentalUnitUsers,
   users,
 } from '../../db/schema';
-import { DEMO_COMPANY_DOMAINS } from '../../db/seed';
 import { processImage } from '../uploads/uploads.images';
 import { createPropertiesRepo } from './properties.repo';
 

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
-import { ok, okMessage } from '../../core/http';
+import { ok, okList, okMessage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['rental-unit-templates'];
@@ -38,7 +38,7 @@ export const rentalUnitTemplatesRoutes: FastifyPluginAsyncZod<ServicesOption> = 
     },
     async (request) => {
       const { data, pagination } = await templates.list(request.auth!, request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

@@ -1,5 +1,6 @@
 import type { RentalUnitListQuery, VerificationQueueQuery } from '@rentora/shared';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { COUNT_BOUND } from '../../core/pagination';
 import {
   anyOf,
   boundedCountColumn,
@@ -10,7 +11,6 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits } from '../../db/schema';
 import {
-  COUNT_BOUND,
   endOfPage,
   type InventoryShape,
   inventoryPageValues,

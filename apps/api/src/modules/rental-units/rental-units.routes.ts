@@ -31,7 +31,7 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireCompany } from '../../core/access';
-import { ok, okMessage, pageOf } from '../../core/http';
+import { ok, okList, okMessage, pageOf } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['rental-units'];
@@ -58,7 +58,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
     },
     async (request) => {
       const { data, pagination } = await units.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -74,7 +74,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
     },
     async (request) => {
       const { data, pagination } = await units.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -90,11 +90,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
     },
     async (request) => {
       const { data, total } = await units.verificationQueue(request.query);
-      return {
-        success: true as const,
-        data,
-        pagination: pageOf(request.query.page, request.query.limit, total),
-      };
+      return okList(data, pageOf(request.query.page, request.query.limit, total));
     },
   );
 
@@ -137,7 +133,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
         request.params.propertyId,
         request.query,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -228,7 +224,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
         request.params.id,
         request.query,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
