@@ -1,4 +1,5 @@
 import { makePagination, type Pagination } from '@rentora/shared';
+import type { FastifyReply } from 'fastify';
 
 /** The success envelope of DESIGN §3. */
 export function ok<T>(data: T, message?: string) {
@@ -38,3 +39,14 @@ export function offsetOf(page: number, limit: number): number {
 
 export const iso = (date: Date) => date.toISOString();
 export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Answers a PDF inline, never cached or sniffed. */
+export function sendPdf(reply: FastifyReply, file: { bytes: Uint8Array; fileName: string }) {
+  const safeName = file.fileName.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'document.pdf';
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${safeName}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(Buffer.from(file.bytes));
+}

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { conflict, forbidden, notFound } from '../../core/errors';
 import { escapeHtml } from '../../core/html';
 import { offsetOf } from '../../core/http';
+import { sendMail } from '../../core/mail-delivery';
 import { hashPassword } from '../../core/passwords';
 import { releaseCompanyUsage } from '../../core/plan-limits';
 import { hashToken, newOpaqueToken } from '../../core/tokens';
@@ -18,7 +19,6 @@ import type { DbOrTx } from '../../db/client';
 import { createAuthRepo, type UserRow } from '../auth/auth.repo';
 import { toUserDto } from '../auth/user-dto';
 import { createMembershipEvents, type EventLog } from '../companies/membership-events';
-import { sendMail } from '../notification-logs/notification-logs.delivery';
 import { createAdminAccountsRepo } from './admin-accounts.repo';
 
 const DAY_MS = 86_400_000;

@@ -14,8 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
 import { ok } from '../../core/http';
+import { toCsv, toXlsx } from '../../core/spreadsheet';
 import type { ServicesOption } from '../../services';
-import { reportTable, toCsv, toXlsx } from './analytics.export';
+import { reportTable } from './analytics.export';
 
 const tags = ['analytics'];
 

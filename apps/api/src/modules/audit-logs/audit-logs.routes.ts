@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthContext, access } from '../../core/access';
 import { forbidden } from '../../core/errors';
 import { boundedPageOf, iso, okList } from '../../core/http';
-import { toCsv } from '../analytics/analytics.export';
+import { toCsv } from '../../core/spreadsheet';
 import { type AuditLogFilter, createAuditLogsRepo } from './audit-logs.repo';
 
 const tags = ['audit-logs'];

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { escapeHtml } from '../../core/html';
+import { sendMail } from '../../core/mail-delivery';
 import { bookings, properties, rentalUnits, users } from '../../db/schema';
-import { sendMail } from '../notification-logs/notification-logs.delivery';
 import type { PaymentOrderRow, PaymentRow, PaymentsDeps } from '../payments/payments.service';
 
 const rupees = (amount: number, currency: string) =>

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { badRequest, conflict, forbidden, notFound, planLimitReached } from '../../core/errors';
 import { escapeHtml } from '../../core/html';
 import { iso, offsetOf } from '../../core/http';
+import { sendMail } from '../../core/mail-delivery';
 import { hashPassword } from '../../core/passwords';
 import { hashToken, newOpaqueToken } from '../../core/tokens';
 import { createAuthRepo, type UserRow } from '../auth/auth.repo';
@@ -23,7 +24,6 @@ import { createCompaniesRepo } from '../companies/companies.repo';
 import type { CompaniesService } from '../companies/companies.service';
 import { assertMayGiveRole, changeMember, joinCompany } from '../companies/company-members';
 import { createMembershipEvents, type EventLog } from '../companies/membership-events';
-import { sendMail } from '../notification-logs/notification-logs.delivery';
 import { effectiveStatus, toInvitationDto } from './invitations.dto';
 import { createInvitationsRepo, type InvitationRow } from './invitations.repo';
 

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { CompanyContext } from '../../core/access';
 import { today as todayIso } from '../../core/dates';
 import { boundedPageOf, offsetOf } from '../../core/http';
+import { companyTenanciesNamed } from '../../core/name-search';
 import { COUNT_BOUND } from '../../core/pagination';
 import {
   boundedCountQuery,
@@ -19,7 +20,6 @@ import {
 } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { invoices, properties, rentalUnits, users } from '../../db/schema';
-import { companyTenanciesNamed } from '../tenants/tenants.named';
 import { statusCondition, toInvoiceListItemDto } from './invoices.dto';
 
 const SORT_COLUMNS = {

@@ -4,8 +4,8 @@ import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { today as todayIso } from '../../core/dates';
 import { escapeHtml } from '../../core/html';
+import { sendMail } from '../../core/mail-delivery';
 import { invoices, invoiceTemplates, users } from '../../db/schema';
-import { sendMail } from '../notification-logs/notification-logs.delivery';
 import { refreshTenantDues } from './invoices.dues';
 
 const BATCH = 200;

@@ -27,10 +27,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany, requireUser } from '../../core/access';
 import { today as todayIso } from '../../core/dates';
-import { ok, okList, okMessage, pageOf } from '../../core/http';
+import { ok, okList, okMessage, pageOf, sendPdf } from '../../core/http';
 import { INVOICES_RENT_NOTIFY_JOB } from '../../scheduled-jobs';
 import type { ServicesOption } from '../../services';
-import { sendPdf } from '../payments/payments.receipt';
 import { monthOf } from './invoices.billing';
 
 const tags = ['invoices'];

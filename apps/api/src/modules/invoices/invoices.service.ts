@@ -20,6 +20,7 @@ import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
 import { escapeHtml } from '../../core/html';
 import { iso, offsetOf, pageOf } from '../../core/http';
+import { sendMail } from '../../core/mail-delivery';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   companies,
@@ -34,7 +35,6 @@ import {
   rentalUnitUsers,
   users,
 } from '../../db/schema';
-import { sendMail } from '../notification-logs/notification-logs.delivery';
 import type { PaymentOrderRow, PaymentRow, PaymentsService } from '../payments/payments.service';
 import { logoPng, templateFor } from './invoice-templates.service';
 import { type InvoiceRow, toInvoiceDto } from './invoices.dto';

@@ -15,6 +15,7 @@ import type { CompanyContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError, badRequest, notFound } from '../../core/errors';
 import { iso, isoOrNull } from '../../core/http';
+import { sendMail } from '../../core/mail-delivery';
 import type { DbOrTx } from '../../db/client';
 import {
   companies,
@@ -24,7 +25,6 @@ import {
   properties,
   rentalUnits,
 } from '../../db/schema';
-import { sendMail } from '../notification-logs/notification-logs.delivery';
 import { toCommentDto, toPublicEvents } from './maintenance.dto';
 import type { EventLog } from './maintenance.notify';
 import { createMaintenanceRepo } from './maintenance.repo';

@@ -23,11 +23,11 @@ import type { FastifyRequest } from 'fastify';
 import type { CompanyContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
+import { createMediaSigner, receiveMedia, removeMediaFiles } from '../../core/media';
 import type { Tx } from '../../db/client';
 import { properties, rentalUnits } from '../../db/schema';
 import { pickAssignee } from './maintenance.assignments';
 import { allowedStatuses, toListItemDto, toPublicRequestDto, toRequestDto } from './maintenance.dto';
-import { createMediaSigner, receiveMedia, removeMediaFiles } from './maintenance.media';
 import { activeMembers, eligibleMembers, fullName, peopleByIds } from './maintenance.members';
 import { createMaintenanceNotifications, type EventLog } from './maintenance.notify';
 import {

@@ -13,9 +13,9 @@ import type { AppDeps } from '../../core/app-deps';
 import { featureNotInPlan, forbidden, notFound } from '../../core/errors';
 import { escapeHtml } from '../../core/html';
 import { iso, offsetOf } from '../../core/http';
+import { mailContextOf, sendMail } from '../../core/mail-delivery';
 import { createAuthRepo } from '../auth/auth.repo';
 import { createCompaniesRepo } from '../companies/companies.repo';
-import { mailContextOf, sendMail } from './notification-logs.delivery';
 import { createNotificationLogsRepo, type NotificationLogRow } from './notification-logs.repo';
 
 const DAY_MS = 86_400_000;

@@ -10,6 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext, CompanyContext } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
 import { boundedPageOf, iso, offsetOf, pageOf } from '../../core/http';
+import { companyTenanciesNamed } from '../../core/name-search';
 import { COUNT_BOUND } from '../../core/pagination';
 import {
   anyOf,
@@ -30,7 +31,6 @@ import {
   rentalUnits,
   users,
 } from '../../db/schema';
-import { companyTenanciesNamed } from '../tenants/tenants.named';
 import { renderReceiptPdf } from './payments.receipt';
 
 const recorder = alias(users, 'recorder');

@@ -12,9 +12,8 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireCompany, requireUser } from '../../core/access';
-import { ok, okList } from '../../core/http';
+import { ok, okList, sendPdf } from '../../core/http';
 import type { ServicesOption } from '../../services';
-import { sendPdf } from './payments.receipt';
 
 const ledgerRead = access.company('payments_read');
 

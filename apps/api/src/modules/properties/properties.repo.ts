@@ -23,7 +23,7 @@ import {
   prefixTsQuery,
   type SortKey,
   sortValueText,
-} from './properties.paging';
+} from '../../core/inventory-paging';
 
 const { searchVector: _searchVector, ...propertyColumns } = getTableColumns(properties);
 
@@ -114,7 +114,7 @@ const propertyCount = statementsByShape(
   propertyShapeOptions,
 );
 
-export type { PageRequest, PageResult } from './properties.paging';
+export type { PageRequest, PageResult } from '../../core/inventory-paging';
 
 export function createPropertiesRepo(db: DbOrTx) {
   return {

@@ -4,7 +4,7 @@ import { COUNT_BOUND } from '../../core/pagination';
 import { executePrepared } from '../../core/prepared';
 import type { DbOrTx } from '../../db/client';
 import { companies, inventoryImages, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
-import { prefixTsQuery } from '../properties/properties.paging';
+import { prefixTsQuery } from '../../core/inventory-paging';
 import { type PropertyRow, propertyColumns } from '../properties/properties.repo';
 import { type UnitRow, unitColumns } from '../rental-units/rental-units.repo';
 import {

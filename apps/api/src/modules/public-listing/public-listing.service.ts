@@ -5,10 +5,10 @@ import type {
   UserPropertyDto,
 } from '@rentora/shared';
 import type { AppDeps } from '../../core/app-deps';
+import { groupBy } from '../../core/collections';
 import { notFound } from '../../core/errors';
 import { iso, ok, pageOf } from '../../core/http';
-import { groupBy } from '../uploads/uploads.dto';
-import { createUrlSigner } from '../uploads/uploads.signing';
+import { createUrlSigner } from '../../core/signed-urls';
 import { createListingCache } from './public-listing.cache';
 import { publicContact, toListingImageDto, toPublicSummaryDto, toPublicUnitDto } from './public-listing.dto';
 import { createPublicListingRepo } from './public-listing.repo';

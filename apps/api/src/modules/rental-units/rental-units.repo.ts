@@ -22,7 +22,7 @@ import {
   prefixTsQuery,
   type SortKey,
   sortValueText,
-} from '../properties/properties.paging';
+} from '../../core/inventory-paging';
 import { type ImageRow, imageRowsOf, unitImagesJson } from '../uploads/uploads.repo';
 
 const { searchVector: _searchVector, ...unitColumns } = getTableColumns(rentalUnits);

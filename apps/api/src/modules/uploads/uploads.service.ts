@@ -4,13 +4,13 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError, badRequest, notFound } from '../../core/errors';
+import { receiveImages, removeImageFiles } from '../../core/images';
+import { createUrlSigner } from '../../core/signed-urls';
 import { isValidStorageKey } from '../../core/storage';
 import type { DbOrTx } from '../../db/client';
 import { properties, rentalUnits } from '../../db/schema';
 import { authorizeChatFile } from '../chat/chat.attachments';
-import { receiveImages, removeImageFiles } from './uploads.images';
 import { createImagesRepo, type ImageOwner } from './uploads.repo';
-import { createUrlSigner } from './uploads.signing';
 
 export interface ImageTarget {
   companyId: string;

@@ -1,4 +1,4 @@
-import type { Mailer, MailMessage, MailResult } from '../../core/mail';
+import type { Mailer, MailMessage, MailResult } from './mail';
 
 /** Who an email concerns, for the notification log (the mailer itself knows only the address). */
 export interface MailContext {
