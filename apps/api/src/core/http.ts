@@ -1,7 +1,7 @@
 import { makePagination, type Pagination } from '@rentora/shared';
 import type { FastifyReply } from 'fastify';
 
-/** The success envelope of DESIGN §3. */
+/** The success envelope: `{ success: true, data, message? }`. */
 export function ok<T>(data: T, message?: string) {
   return message === undefined ? { success: true as const, data } : { success: true as const, data, message };
 }

@@ -18,7 +18,7 @@ import type { ServicesOption } from '../../services';
 const tags = ['admin-accounts'];
 const config = { access: access.superAdmin };
 
-/** /api/auth/admin (spec 02 §7 Admin accounts): super_admin only. */
+/** /api/auth/admin: the platform's accounts, super_admin only. */
 export const adminAccountsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
   const admin = services.adminAccounts;
 

@@ -17,7 +17,7 @@ import type { ServicesOption } from '../../services';
 
 const staffAccess = access.companyAny('maintenance_read', 'maintenance_write');
 
-/** GET /assignee/code, POST /assignee/generate-code (spec 02 §7 Codes). */
+/** GET /assignee/code, POST /assignee/generate-code: a field staff member's assignee code. */
 export const assigneeCodeRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
   const service = services.assignee;
   const tags = ['assignee codes'];

@@ -36,7 +36,7 @@ interface PortalOwner {
 }
 
 /**
- * Assignee codes (spec 02 §7 Codes) and the assignee portal `/assignee-portal/{code}`: field staff see and update
+ * Assignee codes and the assignee portal `/assignee-portal/{code}`: field staff see and update
  * the requests assigned to them without signing in. A code works only while its owner is an active member who may
  * work maintenance; a new code replaces the old.
  */

@@ -34,7 +34,7 @@ const assign = access.company('maintenance_assign');
 const typeResponse = { 200: zOk(ZMaintenanceTypeDto) };
 const assignmentResponse = { 200: zOk(ZAssignmentDto) };
 
-/** Types, assignments and public ticket forms of maintenance (spec 02 §7), under /api/maintenance. */
+/** Types, assignments and public ticket forms of maintenance, under /api/maintenance. */
 export const maintenanceConfigRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
   const types = services.maintenanceTypes;
   const assignments = services.maintenanceAssignments;

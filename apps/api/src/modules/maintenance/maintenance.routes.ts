@@ -38,7 +38,7 @@ const work = access.companyAny('maintenance_write', 'maintenance_update');
 const requestResponse = { 200: zOk(ZMaintenanceRequestDto) };
 const multipartDoc = `multipart/form-data: repeated file field \`${MAINTENANCE_MEDIA_UPLOAD.field}\` (JPEG, PNG or WebP photos, MP4 or WebM videos, PDFs; at most ${MAINTENANCE_MEDIA_UPLOAD.maxFilesPerRequest} files of ${MAINTENANCE_MEDIA_UPLOAD.maxBytes / 1024 / 1024} MB).`;
 
-/** Requests (spec 02 §7 Maintenance), their media files and the tenant side, under /api/maintenance. */
+/** Maintenance requests, their media files and the tenant side, under /api/maintenance. */
 export const maintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
   const requests = services.maintenanceRequests;
   const assignments = services.maintenanceAssignments;

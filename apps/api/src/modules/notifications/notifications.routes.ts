@@ -13,7 +13,7 @@ import type { ServicesOption } from '../../services';
 
 const tags = ['notifications'];
 
-/** In-app notifications of the signed-in user (spec 02 "In-app notifications"); mounted at /api/inapp-notifications. */
+/** In-app notifications of the signed-in user; mounted at /api/inapp-notifications. */
 export const notificationsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
   const notifications = services.notifications;
 
