@@ -1,10 +1,10 @@
 import { type InventoryPagination, makePagination } from '@rentora/shared';
 import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
 import { badRequest } from './errors';
 import { isUuid } from './ids';
 import { pageLimit, pageOffset } from './statements';
-import type { DbOrTx } from '../db/client';
 
 /**
  * Paging of the inventory lists (properties, rental units) at any depth:

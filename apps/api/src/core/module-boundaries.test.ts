@@ -12,9 +12,11 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'auth/user-dto.ts': 'the one UserDto mapping, shown wherever a person appears',
   'companies/company-members.ts': 'the membership rules (join, change, remove, roles one may give)',
   'companies/membership-events.ts': 'what follows every membership change: sockets re-checked, people told',
-  'maintenance/maintenance.requests.ts': "maintenance's request service (assignees and forms work through it)",
+  'maintenance/maintenance.requests.ts':
+    "maintenance's request service (assignees and forms work through it)",
   'notifications/notifications.notifier.ts': 'the notifier of AppDeps and its NotifyInput',
-  'rental-units/rental-units.tenants.ts': 'the unit-tenants service: a tenancy locks its unit and settles occupancy',
+  'rental-units/rental-units.tenants.ts':
+    'the unit-tenants service: a tenancy locks its unit and settles occupancy',
 };
 
 /**
@@ -133,8 +135,11 @@ describe('module boundaries', () => {
   });
 
   it('finds a reach into another module (the check itself works)', () => {
-    const source = "import { createAuthRepo } from '../auth/auth.repo';\nimport { x } from '../auth/auth.service';";
-    expect(crossingsOf('leads/leads.service.ts', source)).toEqual(['leads/leads.service.ts -> auth/auth.repo.ts']);
+    const source =
+      "import { createAuthRepo } from '../auth/auth.repo';\nimport { x } from '../auth/auth.service';";
+    expect(crossingsOf('leads/leads.service.ts', source)).toEqual([
+      'leads/leads.service.ts -> auth/auth.repo.ts',
+    ]);
     expect(crossingsOf('leads/leads.service.ts', "import { y } from './leads.repo';")).toEqual([]);
     expect(crossingsOf('leads/leads.service.ts', "import { z } from '../../core/http';")).toEqual([]);
   });

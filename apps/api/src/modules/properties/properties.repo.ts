@@ -1,16 +1,5 @@
 import type { PropertyListQuery, VerificationQueueQuery } from '@rentora/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import { COUNT_BOUND } from '../../core/pagination';
-import {
-  anyOf,
-  boundedCountColumn,
-  boundedCountQuery,
-  boundedTotal,
-  statementsByShape,
-} from '../../core/statements';
-import type { DbOrTx } from '../../db/client';
-import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
-import { type ImageRow, imageRowsOf, propertyPhotosJson } from '../uploads/uploads.repo';
 import {
   endOfPage,
   type InventoryShape,
@@ -24,6 +13,17 @@ import {
   type SortKey,
   sortValueText,
 } from '../../core/inventory-paging';
+import { COUNT_BOUND } from '../../core/pagination';
+import {
+  anyOf,
+  boundedCountColumn,
+  boundedCountQuery,
+  boundedTotal,
+  statementsByShape,
+} from '../../core/statements';
+import type { DbOrTx } from '../../db/client';
+import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
+import { type ImageRow, imageRowsOf, propertyPhotosJson } from '../uploads/uploads.repo';
 
 const { searchVector: _searchVector, ...propertyColumns } = getTableColumns(properties);
 

@@ -14,12 +14,12 @@ import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { groupBy } from '../../core/collections';
 import { conflict, notFound } from '../../core/errors';
+import { inventoryPagination } from '../../core/inventory-paging';
 import { releaseCompanyUsage, reserveCompanyUsage } from '../../core/plan-limits';
 import type { CompaniesService } from '../companies/companies.service';
 import { createImagesRepo } from '../uploads/uploads.repo';
 import type { ImagesService } from '../uploads/uploads.service';
 import { toOccupancyDto, toPropertyDto } from './properties.dto';
-import { inventoryPagination } from '../../core/inventory-paging';
 import { createPropertiesRepo, type PropertyRow, type PropertyWithPhotos } from './properties.repo';
 
 /** Whether an edit changes what the super admin reviewed: name, type or address. */

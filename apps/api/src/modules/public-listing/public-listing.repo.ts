@@ -1,10 +1,10 @@
 import type { PublicPropertyListQuery } from '@rentora/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { prefixTsQuery } from '../../core/inventory-paging';
 import { COUNT_BOUND } from '../../core/pagination';
 import { executePrepared } from '../../core/prepared';
 import type { DbOrTx } from '../../db/client';
 import { companies, inventoryImages, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
-import { prefixTsQuery } from '../../core/inventory-paging';
 import { type PropertyRow, propertyColumns } from '../properties/properties.repo';
 import { type UnitRow, unitColumns } from '../rental-units/rental-units.repo';
 import {

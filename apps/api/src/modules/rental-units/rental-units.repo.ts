@@ -1,15 +1,5 @@
 import type { RentalUnitListQuery, VerificationQueueQuery } from '@rentora/shared';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { COUNT_BOUND } from '../../core/pagination';
-import {
-  anyOf,
-  boundedCountColumn,
-  boundedCountQuery,
-  boundedTotal,
-  statementsByShape,
-} from '../../core/statements';
-import type { DbOrTx } from '../../db/client';
-import { companies, properties, rentalUnits } from '../../db/schema';
 import {
   endOfPage,
   type InventoryShape,
@@ -23,6 +13,16 @@ import {
   type SortKey,
   sortValueText,
 } from '../../core/inventory-paging';
+import { COUNT_BOUND } from '../../core/pagination';
+import {
+  anyOf,
+  boundedCountColumn,
+  boundedCountQuery,
+  boundedTotal,
+  statementsByShape,
+} from '../../core/statements';
+import type { DbOrTx } from '../../db/client';
+import { companies, properties, rentalUnits } from '../../db/schema';
 import { type ImageRow, imageRowsOf, unitImagesJson } from '../uploads/uploads.repo';
 
 const { searchVector: _searchVector, ...unitColumns } = getTableColumns(rentalUnits);
