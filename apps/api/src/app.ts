@@ -3,72 +3,35 @@ import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { parse as parseQuery } from 'fast-querystring';
-import Fastify, { type FastifyInstance, type FastifyReply, type HTTPMethods } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { uuidv7 } from 'uuidv7';
 import type { Config } from './config';
-import { type RouteAccess, registerAccessControl } from './core/access';
+import { registerAccessControl } from './core/access';
+import type { AppDeps, RouteEntry } from './core/app-deps';
 import { registerAuditContext } from './core/audit';
 import { installCompanyVersioning } from './core/company-versions';
 import { frameworkErrorReply, registerErrorHandling } from './core/error-handler';
-import { createJobRunner, type JobRunner } from './core/jobs';
+import { createJobRunner } from './core/jobs';
 import { redactUrl } from './core/log-redaction';
-import { createMailer, type Mailer, registerMailRetries } from './core/mail';
+import { createMailer, registerMailRetries } from './core/mail';
 import { registerMetrics } from './core/metrics';
 import { registerPageCache } from './core/page-cache';
-import {
-  type CounterStore,
-  createMemoryCounterStore,
-  createRateLimiter,
-  type RateLimiter,
-} from './core/rate-limit';
-import { createRealtime, type Realtime } from './core/realtime';
+import { type CounterStore, createMemoryCounterStore, createRateLimiter } from './core/rate-limit';
+import { createRealtime } from './core/realtime';
 import { createResponseSerializerCompiler } from './core/response-serializer';
 import { registerSecurity } from './core/security';
 import { createMemorySharedCache, type SharedCache } from './core/shared-cache';
 import type { Storage } from './core/storage';
 import { createStorageFromConfig } from './core/storage-s3';
-import { createTokenService, type TokenService } from './core/tokens';
+import { createTokenService } from './core/tokens';
 import { serveWebApp } from './core/web-app';
-import type { Database, Db } from './db/client';
+import type { Database } from './db/client';
 import { registerModules } from './modules';
-import { createNotifier, type Notifier } from './modules/notifications/notifications.notifier';
+import { createNotifier } from './modules/notifications/notifications.notifier';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  driver: Database['driver'];
-  tokens: TokenService;
-  mailer: Mailer;
-  limiter: RateLimiter;
-  /** socket.io: rooms user:{id}, company:{id}; disconnectUser, refreshMemberships (core/realtime.ts). */
-  realtime: Realtime;
-  /** In-app notifications: notifyUser, notifyCompany, onNotified (modules/notifications). */
-  notifier: Notifier;
-  /** Uploaded files (core/storage.ts): local disk under DATA_DIR/uploads, or an S3 bucket (core/storage-s3.ts). */
-  storage: Storage;
-  /** Background jobs (core/jobs.ts): modules define handlers while the app is built; server.ts starts it. */
-  jobs: JobRunner;
-  /** Extra checks of GET /api/health/ready (server.ts adds Redis), besides the database and the storage. */
-  readinessChecks: Record<string, () => Promise<unknown>>;
-  /** Cached answers shared by every API process (core/shared-cache.ts): Redis with REDIS_URL, memory otherwise. */
-  cache: SharedCache;
-}
-
-export interface RouteEntry {
-  method: HTTPMethods;
-  url: string;
-  access: RouteAccess | undefined;
-  hasBody: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    routeTable: RouteEntry[];
-  }
-}
+import { defineScheduledJobs } from './scheduled-jobs';
+import { createServices } from './services';
 
 export interface BuildAppOptions {
   config: Config;
@@ -183,6 +146,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cache: options.cache ?? createMemorySharedCache(),
   };
   app.decorate('deps', deps);
+  const services = createServices(deps, app.log);
+  app.decorate('services', services);
+  await defineScheduledJobs(jobs, services, app.log);
   app.addHook('onClose', () => jobs.stop());
   app.decorate('routeTable', [] as RouteEntry[]);
 
@@ -234,8 +200,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .replace(' upgrade-insecure-requests;', ''),
   });
 
-  await app.register(registerModules, { prefix: '/api' });
-  await app.register(uploadsRoutes, { prefix: '/uploads' });
+  await app.register(registerModules, { prefix: '/api', services });
+  await app.register(uploadsRoutes, { prefix: '/uploads', services });
   if (config.webDistDir && existsSync(path.join(config.webDistDir, 'index.html'))) {
     await serveWebApp(app, config.webDistDir);
   }

@@ -10,7 +10,7 @@ import { createRedisSharedCache } from './core/shared-cache';
 import { type Database, openDatabase } from './db/client';
 import { lockDataDir } from './db/lock';
 import { ensurePlans, ensureSuperAdmin, seedDemoData } from './db/seed';
-import { BOOKINGS_MAINTENANCE_JOB } from './modules/bookings/bookings.routes';
+import { BOOKINGS_MAINTENANCE_JOB } from './scheduled-jobs';
 
 /** Migrations, plans, the super admin and the demo data: once, before any process serves requests. */
 async function prepareDatabase(database: Database, config: Config): Promise<boolean> {

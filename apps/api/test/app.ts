@@ -7,6 +7,8 @@ import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { ensurePlans } from '../src/db/seed';
 
+export { buildApp };
+
 /**
  * One migrated database and one app per test worker: PGlite in memory by default,
  * the PostgreSQL server of TEST_DATABASE_URL when set. Tests isolate by making their own companies and users.

@@ -2,7 +2,7 @@ import { COMPANY_ROLES, type CompanyRole, type Feature, ROLE_DEFAULT_FEATURES } 
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RouteEntry } from '../src/app';
+import type { RouteEntry } from '../src/core/app-deps';
 import { companies } from '../src/db/schema';
 import { getTestApp } from './app';
 import { addMember, type CompanySession, createCompany } from './factories';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { uuidv7 } from 'uuidv7';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RouteEntry } from '../src/app';
+import type { RouteEntry } from '../src/core/app-deps';
 import { call, getTestApp } from './app';
 import { type CompanySession, createCompany, login, superAdmin } from './factories';
 import { buildFixtures, fillParams, paramNames } from './fixtures';

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { analyticsVersions, companies, companyUsers, sessions, users } from '../db/schema';
 import { AppError, featureNotInPlan, forbidden, unauthorized } from './errors';
+import { isUuid } from './ids';
 import type { TokenService } from './tokens';
 
 /** How a route is reached: declared once per route as `config: { access }`. */
@@ -98,6 +99,12 @@ export function accessContextOf(ctx: AuthContext): AccessContext {
   };
 }
 
+/** The signed-in caller of a route (401 without one). */
+export function requireUser(ctx: AuthContext | null): AuthContext {
+  if (!ctx) throw unauthorized();
+  return ctx;
+}
+
 export function requireCompany(ctx: AuthContext | null): CompanyContext {
   if (!ctx) throw unauthorized();
   if (!ctx.companyId) {
@@ -108,8 +115,6 @@ export function requireCompany(ctx: AuthContext | null): CompanyContext {
   }
   return ctx as CompanyContext;
 }
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -122,7 +127,7 @@ function companyHeader(request: FastifyRequest): string | null {
   const raw = request.headers['x-company-id'];
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (!value) return null;
-  if (!UUID_PATTERN.test(value)) {
+  if (!isUuid(value)) {
     throw new AppError('VALIDATION_ERROR', 'x-company-id must be a valid id', {
       details: [{ path: 'headers.x-company-id', message: 'Must be a valid id' }],
     });

@@ -1,11 +1,13 @@
 import { makePagination, type Pagination } from '@rentora/shared';
+import type { FastifyReply } from 'fastify';
 
-/** The success envelope of DESIGN §3. */
+/** The success envelope: `{ success: true, data, message? }`. */
 export function ok<T>(data: T, message?: string) {
   return message === undefined ? { success: true as const, data } : { success: true as const, data, message };
 }
 
-export function okList<T>(data: T[], pagination: Pagination, message?: string) {
+/** The success envelope of every list route: the page's data and its pagination. */
+export function okList<D, P extends object>(data: D, pagination: P, message?: string) {
   return { success: true as const, data, pagination, ...(message === undefined ? {} : { message }) };
 }
 
@@ -37,3 +39,14 @@ export function offsetOf(page: number, limit: number): number {
 
 export const iso = (date: Date) => date.toISOString();
 export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Answers a PDF inline, never cached or sniffed. */
+export function sendPdf(reply: FastifyReply, file: { bytes: Uint8Array; fileName: string }) {
+  const safeName = file.fileName.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'document.pdf';
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${safeName}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(Buffer.from(file.bytes));
+}

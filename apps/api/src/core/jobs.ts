@@ -14,8 +14,8 @@ import { countJobFailure } from './metrics';
  * elsewhere when it expires. On the embedded database (one process per DATA_DIR) an in-process runner with the
  * same interface keeps its queue in the `jobs` table, so queued work survives a restart too.
  *
- * Handlers must be idempotent (a job can run again after a crash); modules define them when the app is built,
- * server.ts starts the runner after listening.
+ * Handlers must be idempotent (a job can run again after a crash); scheduled-jobs.ts (and registerMailRetries)
+ * define them when the app is built, server.ts starts the runner after listening.
  */
 export interface JobDefinition<T> {
   handler: (data: T) => Promise<void>;

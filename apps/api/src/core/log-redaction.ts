@@ -1,3 +1,5 @@
+import { isUuid } from './ids';
+
 /**
  * Logs never carry secrets: request lines lose query values that are credentials (signatures, tokens, codes) and
  * path segments that are one-time tokens (mailed links: email verification, password reset, invitations; portal and
@@ -5,7 +7,6 @@
  */
 const SECRET_QUERY_KEYS =
   /^(sig|signature|token|refreshtoken|code|key|password|x-amz-signature|x-amz-credential)$/i;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Path segments after these name a secret (the token of a mailed link or a portal code). */
 const SECRET_AFTER = new Set([
   'verify-email',
@@ -25,7 +26,7 @@ export function redactUrl(url: string): string {
   const safePath = segments
     .map((segment, index) => {
       const previous = segments[index - 1] ?? '';
-      const looksSecret = segment.length >= 20 && !UUID.test(segment) && /^[A-Za-z0-9_.~%-]+$/.test(segment);
+      const looksSecret = segment.length >= 20 && !isUuid(segment) && /^[A-Za-z0-9_.~%-]+$/.test(segment);
       return SECRET_AFTER.has(previous.toLowerCase()) && looksSecret ? '[redacted]' : segment;
     })
     .join('/');

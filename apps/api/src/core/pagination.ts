@@ -12,3 +12,6 @@ export async function pageWithTotal<T>(
   const endsHere = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
   return { rows, total: endsHere ? page.offset + rows.length : await countQuery() };
 }
+
+/** Lists count their matches up to this many rows; beyond it the total is reported as inexact. */
+export const COUNT_BOUND = 1_000;

@@ -11,6 +11,7 @@ import { seedNotificationDemo } from '../modules/notifications/notifications.see
 import { seedInventoryDemo } from '../modules/properties/properties.seed';
 import { seedTenantsDemo } from '../modules/tenants/tenants.seed';
 import type { Db } from './client';
+import { DEMO_COMPANY_DOMAINS, DEMO_SUPER_ADMIN } from './demo';
 import { companies, companyUsers, plans, users } from './schema';
 
 /** Everything an owner holds, analytics exports included (the demo owner exports reports). */
@@ -65,7 +66,6 @@ export const SEED_PLANS: {
 ];
 
 export const DEMO_PASSWORD = 'Password123!';
-export const DEMO_SUPER_ADMIN = { email: 'superadmin@rentora.test', password: 'SuperAdmin123!' };
 
 /** Plans exist on every database; they are seeded once and then edited by the super admin. */
 export async function ensurePlans(db: Db): Promise<void> {
@@ -104,8 +104,6 @@ const DEMO_STAFF: { role: CompanyRole; firstName: string; lastName: string; loca
   { role: 'sales_agent', firstName: 'Sara', lastName: 'Sales', local: 'sales' },
   { role: 'customer_support', firstName: 'Chris', lastName: 'Support', local: 'support' },
 ];
-
-export const DEMO_COMPANY_DOMAINS = { professional: 'sunrise.test', starter: 'harbor.test' } as const;
 
 /** Demo data for an empty database: a super admin, two companies on different plans, one user per role. */
 export async function seedDemoData(db: Db): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ServicesOption } from '../services';
 import { adminAccountsRoutes } from './admin-accounts/admin-accounts.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { assigneeCodeRoutes, assigneePortalRoutes } from './assignee/assignee.routes';
@@ -29,8 +30,8 @@ import { rentalUnitsRoutes } from './rental-units/rental-units.routes';
 import { superadminRoutes } from './superadmin/superadmin.routes';
 import { tenantCodesRoutes, tenantsRoutes } from './tenants/tenants.routes';
 
-/** The one list of route plugins and their prefixes (under /api). */
-export const MODULES: { prefix: string; plugin: FastifyPluginAsync }[] = [
+/** The one list of route plugins and their prefixes (under /api); each receives the services (services.ts). */
+export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOption> }[] = [
   { prefix: '/health', plugin: healthRoutes },
   { prefix: '/metrics', plugin: metricsRoutes },
   { prefix: '/auth', plugin: authRoutes },
@@ -68,6 +69,6 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync }[] = [
   { prefix: '/public', plugin: maintenancePublicRoutes },
 ];
 
-export const registerModules: FastifyPluginAsync = async (app) => {
-  for (const { prefix, plugin } of MODULES) await app.register(plugin, { prefix });
+export const registerModules: FastifyPluginAsync<ServicesOption> = async (app, { services }) => {
+  for (const { prefix, plugin } of MODULES) await app.register(plugin, { prefix, services });
 };

@@ -12,15 +12,15 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
-import { ok, okMessage } from '../../core/http';
-import { createAdminAccountsService } from './admin-accounts.service';
+import { ok, okList, okMessage } from '../../core/http';
+import type { ServicesOption } from '../../services';
 
 const tags = ['admin-accounts'];
 const config = { access: access.superAdmin };
 
-/** /api/auth/admin (spec 02 §7 Admin accounts): super_admin only. */
-export const adminAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = createAdminAccountsService(app.deps, app.log);
+/** /api/auth/admin: the platform's accounts, super_admin only. */
+export const adminAccountsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const admin = services.adminAccounts;
 
   app.post(
     '/create',
@@ -37,7 +37,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config, schema: { tags, querystring: ZAdminUserListQuery, response: { 200: zOkList(ZAdminUserDto) } } },
     async (request) => {
       const { data, pagination } = await admin.list(request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

@@ -6,10 +6,12 @@ import {
   makePagination,
   type PlatformRole,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { conflict, forbidden, notFound } from '../../core/errors';
+import { escapeHtml } from '../../core/html';
 import { offsetOf } from '../../core/http';
+import { sendMail } from '../../core/mail-delivery';
 import { hashPassword } from '../../core/passwords';
 import { releaseCompanyUsage } from '../../core/plan-limits';
 import { hashToken, newOpaqueToken } from '../../core/tokens';
@@ -17,7 +19,6 @@ import type { DbOrTx } from '../../db/client';
 import { createAuthRepo, type UserRow } from '../auth/auth.repo';
 import { toUserDto } from '../auth/user-dto';
 import { createMembershipEvents, type EventLog } from '../companies/membership-events';
-import { escapeHtml, sendMail } from '../notification-logs/notification-logs.delivery';
 import { createAdminAccountsRepo } from './admin-accounts.repo';
 
 const DAY_MS = 86_400_000;
@@ -28,11 +29,13 @@ function toAdminUserDto(row: { user: UserRow; companiesCount: number }): AdminUs
   return { ...toUserDto(row.user), companiesCount: row.companiesCount };
 }
 
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'realtime' | 'notifier'>;
+
 /**
  * Platform accounts for the super admin (base /auth/admin). The platform always keeps one active super admin,
  * and nobody deactivates, demotes or deletes their own account here.
  */
-export function createAdminAccountsService(deps: AppDeps, log?: EventLog) {
+export function createAdminAccountsService(deps: Deps, log?: EventLog) {
   const { db, config, mailer } = deps;
   const repo = createAdminAccountsRepo(db);
   const events = createMembershipEvents(deps, log);

@@ -1,35 +1,7 @@
 import type { AnalyticsQuery, AnalyticsReportName } from '@rentora/shared';
-import ExcelJS from 'exceljs';
 import type { AuthContext } from '../../core/access';
+import type { ReportTable } from '../../core/spreadsheet';
 import type { createAnalyticsService } from './analytics.service';
-
-export interface ReportTable {
-  title: string;
-  columns: string[];
-  rows: (string | number)[][];
-}
-
-/** RFC 4180 CSV; cells that a spreadsheet would run as a formula are prefixed with a quote. */
-export function toCsv(table: ReportTable): string {
-  const cell = (value: string | number) => {
-    let text = String(value);
-    if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  return `${[table.columns, ...table.rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
-}
-
-export async function toXlsx(table: ReportTable): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Rentora';
-  const sheet = workbook.addWorksheet(table.title.slice(0, 31));
-  sheet.addRow(table.columns).font = { bold: true };
-  for (const row of table.rows) sheet.addRow(row);
-  sheet.columns.forEach((column) => {
-    column.width = 18;
-  });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
 
 /** The rows of each exportable report, from the same service calls as the JSON endpoints. */
 export async function reportTable(

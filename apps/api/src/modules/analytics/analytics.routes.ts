@@ -14,14 +14,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
 import { ok } from '../../core/http';
-import { reportTable, toCsv, toXlsx } from './analytics.export';
-import { createAnalyticsService } from './analytics.service';
+import { toCsv, toXlsx } from '../../core/spreadsheet';
+import type { ServicesOption } from '../../services';
+import { reportTable } from './analytics.export';
 
 const tags = ['analytics'];
 
 /** Analytics of the current company (super admin: any company, or the platform); mounted at /api/analytics. */
-export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const analytics = createAnalyticsService(app.deps);
+export const analyticsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const analytics = services.analytics;
 
   app.get(
     '/overview',

@@ -12,8 +12,8 @@ import {
   type RevenueReport,
   type TenantsReport,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { AppError, badRequest, notFound } from '../../core/errors';
 import { renderOwnerReport } from './analytics.pdf';
 import { createAnalyticsRepo, type Scope } from './analytics.repo';

@@ -13,13 +13,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireCompany } from '../../core/access';
 import { ok } from '../../core/http';
-import { createAssigneeService } from './assignee.service';
+import type { ServicesOption } from '../../services';
 
 const staffAccess = access.companyAny('maintenance_read', 'maintenance_write');
 
-/** GET /assignee/code, POST /assignee/generate-code (spec 02 §7 Codes). */
-export const assigneeCodeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAssigneeService(app.deps, app.log);
+/** GET /assignee/code, POST /assignee/generate-code: a field staff member's assignee code. */
+export const assigneeCodeRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const service = services.assignee;
   const tags = ['assignee codes'];
 
   app.get(
@@ -51,8 +51,8 @@ export const assigneeCodeRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The assignee portal API: public, by code, rate limited per IP; only requests assigned to the code's owner. */
-export const assigneePortalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAssigneeService(app.deps, app.log);
+export const assigneePortalRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const service = services.assignee;
   const tags = ['assignee portal'];
   await app.register(fastifyMultipart, {
     limits: {

@@ -2,15 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { AssigneeCodeDto, AssigneePortalDto } from '@rentora/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
 import type { CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { AppError, notFound } from '../../core/errors';
 import { iso } from '../../core/http';
 import { assigneeCodes, companies, companyUsers, users } from '../../db/schema';
 import { canWorkMaintenance, fullName } from '../maintenance/maintenance.members';
-import type { EventLog } from '../maintenance/maintenance.notify';
 import { createMaintenanceRepo } from '../maintenance/maintenance.repo';
-import { type Actor, createMaintenanceRequestsService } from '../maintenance/maintenance.requests';
+import type { Actor, MaintenanceRequestsService } from '../maintenance/maintenance.requests';
 
 /** Portal calls per IP and rate-limit window. */
 export const PORTAL_CALLS_PER_IP = 300;
@@ -37,13 +36,15 @@ interface PortalOwner {
 }
 
 /**
- * Assignee codes (spec 02 §7 Codes) and the assignee portal `/assignee-portal/{code}`: field staff see and update
+ * Assignee codes and the assignee portal `/assignee-portal/{code}`: field staff see and update
  * the requests assigned to them without signing in. A code works only while its owner is an active member who may
  * work maintenance; a new code replaces the old.
  */
-export function createAssigneeService(deps: AppDeps, log?: EventLog) {
+type Deps = Pick<AppDeps, 'db' | 'config' | 'limiter'> & { requests: MaintenanceRequestsService };
+
+export function createAssigneeService(deps: Deps) {
   const { db, config, limiter } = deps;
-  const requests = createMaintenanceRequestsService(deps, log);
+  const { requests } = deps;
   const repo = createMaintenanceRepo(db);
 
   function toCodeDto(row: typeof assigneeCodes.$inferSelect): AssigneeCodeDto {

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { COUNT_BOUND } from '../../core/pagination';
 import {
   boundedCountColumn,
   boundedCountQuery,
@@ -19,9 +20,6 @@ export interface AuditLogFilter {
   from?: Date;
   to?: Date;
 }
-
-/** Counting stops here: a count never walks a large company's whole log (the list then pages on while pages are full). */
-export const AUDIT_COUNT_BOUND = 1_000;
 
 type AuditLogShape = { [K in keyof Required<AuditLogFilter>]: boolean };
 
@@ -52,7 +50,7 @@ const auditPage = statementsByShape((db, shape: AuditLogShape) =>
       actorFirstName: users.firstName,
       actorLastName: users.lastName,
       actorEmail: users.email,
-      total: boundedCountColumn(db, auditLogs, where(shape), AUDIT_COUNT_BOUND),
+      total: boundedCountColumn(db, auditLogs, where(shape), COUNT_BOUND),
     })
     .from(auditLogs)
     .leftJoin(users, eq(users.id, auditLogs.actorUserId))
@@ -63,7 +61,7 @@ const auditPage = statementsByShape((db, shape: AuditLogShape) =>
 );
 
 const auditCount = statementsByShape((db, shape: AuditLogShape) =>
-  boundedCountQuery(db, auditLogs, where(shape), AUDIT_COUNT_BOUND),
+  boundedCountQuery(db, auditLogs, where(shape), COUNT_BOUND),
 );
 
 export function createAuditLogsRepo(db: DbOrTx) {
@@ -72,7 +70,7 @@ export function createAuditLogsRepo(db: DbOrTx) {
       const shape = shapeOf(filter);
       const values = { ...filter, limit, offset };
       const rows = await auditPage(db, shape).execute(values);
-      const count = await pageTotal(rows, { limit, offset, bound: AUDIT_COUNT_BOUND }, async () => {
+      const count = await pageTotal(rows, { limit, offset, bound: COUNT_BOUND }, async () => {
         const [row] = await auditCount(db, shape).execute(values);
         return row?.total ?? 0;
       });

@@ -2,8 +2,8 @@ import { type AuditLogDto, type AuditLogQuery, ZAuditLogList, ZAuditLogQuery } f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthContext, access } from '../../core/access';
 import { forbidden } from '../../core/errors';
-import { boundedPageOf, iso } from '../../core/http';
-import { toCsv } from '../analytics/analytics.export';
+import { boundedPageOf, iso, okList } from '../../core/http';
+import { toCsv } from '../../core/spreadsheet';
 import { type AuditLogFilter, createAuditLogsRepo } from './audit-logs.repo';
 
 const tags = ['audit-logs'];
@@ -73,11 +73,7 @@ export const auditLogsRoutes: FastifyPluginAsyncZod = async (app) => {
         limit,
         (page - 1) * limit,
       );
-      return {
-        success: true as const,
-        data: rows.map(toDto),
-        pagination: boundedPageOf(page, limit, count, rows.length),
-      };
+      return okList(rows.map(toDto), boundedPageOf(page, limit, count, rows.length));
     },
   );
 

@@ -24,7 +24,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
 import { ok, okMessage } from '../../core/http';
-import { createAuthService, type RequestMeta } from './auth.service';
+import type { ServicesOption } from '../../services';
+import type { RequestMeta } from './auth.service';
 
 const tags = ['auth'];
 
@@ -32,8 +33,8 @@ function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) };
 }
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService(app.deps);
+export const authRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const auth = services.auth;
 
   app.post(
     '/register',

@@ -7,12 +7,13 @@ import type {
   UpdateProfileBody,
   UserDto,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
 import { type AuthContext, loadAuthContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { AppError, badRequest, unauthorized } from '../../core/errors';
+import { escapeHtml } from '../../core/html';
 import { hashPassword, verifyPassword } from '../../core/passwords';
 import { hashToken, newOpaqueToken } from '../../core/tokens';
-import { createCompaniesService } from '../companies/companies.service';
+import type { CompaniesService } from '../companies/companies.service';
 import { type AuthRepo, createAuthRepo, type UserRow } from './auth.repo';
 import { toUserDto } from './user-dto';
 
@@ -25,10 +26,14 @@ const HOUR_MS = 3_600_000;
 const VERIFY_EMAIL_TTL_MS = 48 * HOUR_MS;
 const RESET_PASSWORD_TTL_MS = 1 * HOUR_MS;
 
-export function createAuthService(deps: AppDeps) {
+type Deps = Pick<AppDeps, 'db' | 'config' | 'tokens' | 'mailer' | 'limiter' | 'realtime'> & {
+  companies: CompaniesService;
+};
+
+export function createAuthService(deps: Deps) {
   const { db, config, tokens, mailer, limiter, realtime } = deps;
   const repo = createAuthRepo(db);
-  const companies = createCompaniesService(deps);
+  const { companies } = deps;
 
   async function issueSession(sessionRepo: AuthRepo, user: UserRow, meta: RequestMeta): Promise<AuthSession> {
     const session = await sessionRepo.createSession({
@@ -275,6 +280,4 @@ export function createAuthService(deps: AppDeps) {
   };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -8,7 +8,6 @@ import { call, getTestApp } from '../../../test/app';
 import { type CompanySession, createCompany, type Session, signUp } from '../../../test/factories';
 import { mailsTo } from '../../../test/outbox';
 import { auditLogs, bookings, rentalUnitUsers } from '../../db/schema';
-import { createBookingsService } from './bookings.service';
 import { book, makeBookableUnit, payInSandbox } from './bookings.testing';
 
 let app: FastifyInstance;
@@ -442,7 +441,7 @@ describe('holds', () => {
       .update(bookings)
       .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
       .where(eq(bookings.id, checkout.booking._id));
-    const service = createBookingsService(app.deps);
+    const service = app.services.bookings;
     expect(await service.expireHolds()).toBeGreaterThanOrEqual(1);
     const [row] = await app.deps.db.select().from(bookings).where(eq(bookings.id, checkout.booking._id));
     expect(row?.status).toBe('expired');

@@ -1,12 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { escapeHtml } from '../../core/html';
+import { sendMail } from '../../core/mail-delivery';
 import { bookings, properties, rentalUnits, users } from '../../db/schema';
-import { escapeHtml, sendMail } from '../notification-logs/notification-logs.delivery';
-import {
-  type PaymentOrderRow,
-  type PaymentRow,
-  type PaymentsDeps,
-  registerSettledHook,
-} from '../payments/payments.service';
+import type { PaymentOrderRow, PaymentRow, PaymentsDeps } from '../payments/payments.service';
 
 const rupees = (amount: number, currency: string) =>
   currency === 'INR'
@@ -110,5 +106,3 @@ export async function notifyBookingPaid(
     );
   }
 }
-
-registerSettledHook(notifyBookingPaid);

@@ -19,34 +19,15 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthContext, access, requireCompany } from '../../core/access';
-import { unauthorized } from '../../core/errors';
-import { ok, pageOf } from '../../core/http';
-import { createBookingsService } from './bookings.service';
-import { createAgreementTemplateService } from './bookings.template';
+import { access, requireCompany, requireUser } from '../../core/access';
+import { ok, okList, pageOf } from '../../core/http';
+import type { ServicesOption } from '../../services';
 
 const tags = ['bookings'];
-export const BOOKINGS_MAINTENANCE_JOB = 'bookings.maintenance';
 
-export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const bookings = createBookingsService({ ...app.deps, log: app.log });
-  const templates = createAgreementTemplateService(app.deps.db);
-
-  // Hold expiry and reconciliation once a minute, one run per tick across processes (core/jobs.ts).
-  app.deps.jobs.define(BOOKINGS_MAINTENANCE_JOB, {
-    retryLimit: 0,
-    handler: async () => {
-      const expired = await bookings.expireHolds();
-      const settled = await bookings.payments.reconcile();
-      if (expired || settled) app.log.info({ expired, settled }, 'bookings maintenance');
-    },
-  });
-  await app.deps.jobs.schedule(BOOKINGS_MAINTENANCE_JOB, '* * * * *');
-
-  const caller = (auth: AuthContext | null): AuthContext => {
-    if (!auth) throw unauthorized();
-    return auth;
-  };
+export const bookingsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const bookings = services.bookings;
+  const templates = services.agreementTemplates;
 
   app.post(
     '/',
@@ -56,7 +37,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return ok(await bookings.create(caller(request.auth), request.body));
+      return ok(await bookings.create(requireUser(request.auth), request.body));
     },
   );
 
@@ -67,12 +48,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: ZBookingListQuery, response: { 200: zOkList(ZBookingDto) } },
     },
     async (request) => {
-      const { rows, total, hasNext } = await bookings.list(caller(request.auth), request.query);
-      return {
-        success: true as const,
-        data: rows,
-        pagination: { ...pageOf(request.query.page, request.query.limit, total), hasNext },
-      };
+      const { rows, total, hasNext } = await bookings.list(requireUser(request.auth), request.query);
+      return okList(rows, { ...pageOf(request.query.page, request.query.limit, total), hasNext });
     },
   );
 
@@ -82,7 +59,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.user },
       schema: { tags, body: ZVerifyBookingPaymentBody, response: { 200: zOk(ZBookingDetailDto) } },
     },
-    async (request) => ok(await bookings.verifyPayment(caller(request.auth), request.body)),
+    async (request) => ok(await bookings.verifyPayment(requireUser(request.auth), request.body)),
   );
 
   app.post(
@@ -91,7 +68,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.user },
       schema: { tags, body: ZVerifyBookingInstallmentBody, response: { 200: zOk(ZBookingDetailDto) } },
     },
-    async (request) => ok(await bookings.verifyInstallment(caller(request.auth), request.body)),
+    async (request) => ok(await bookings.verifyInstallment(requireUser(request.auth), request.body)),
   );
 
   app.get(
@@ -147,7 +124,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.user },
       schema: { tags, params: ZIdParams, response: { 200: zOk(ZBookingDetailDto) } },
     },
-    async (request) => ok(await bookings.detail(caller(request.auth), request.params.id)),
+    async (request) => ok(await bookings.detail(requireUser(request.auth), request.params.id)),
   );
 
   app.post(
@@ -157,7 +134,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZBookingInstallmentParams, response: { 200: zOk(ZBookingCheckoutDto) } },
     },
     async (request) =>
-      ok(await bookings.installmentOrder(caller(request.auth), request.params.id, request.params.n)),
+      ok(await bookings.installmentOrder(requireUser(request.auth), request.params.id, request.params.n)),
   );
 
   app.post(
@@ -166,7 +143,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.user },
       schema: { tags, params: ZIdParams, response: { 200: zOk(ZBookingCheckoutDto) } },
     },
-    async (request) => ok(await bookings.fullPaymentOrder(caller(request.auth), request.params.id)),
+    async (request) => ok(await bookings.fullPaymentOrder(requireUser(request.auth), request.params.id)),
   );
 
   app.post(
@@ -186,7 +163,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await bookings.signAgreement(caller(request.auth), request.params.id, request.body, {
+        await bookings.signAgreement(requireUser(request.auth), request.params.id, request.body, {
           ip: request.ip,
           userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
         }),
@@ -237,6 +214,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, body: ZBookingCancelBody, response: { 200: zOk(ZBookingDto) } },
     },
     async (request) =>
-      ok(await bookings.cancel(caller(request.auth), request.params.id, request.body.cancellationReason)),
+      ok(
+        await bookings.cancel(requireUser(request.auth), request.params.id, request.body.cancellationReason),
+      ),
   );
 };

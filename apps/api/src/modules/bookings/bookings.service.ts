@@ -16,8 +16,10 @@ import {
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AuthContext, accessContextOf, type CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
+import { today } from '../../core/dates';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
 import { iso, isoOrNull } from '../../core/http';
+import { COUNT_BOUND } from '../../core/pagination';
 import {
   anyOf,
   boundedCountQuery,
@@ -39,13 +41,13 @@ import {
   rentalUnits,
   users,
 } from '../../db/schema';
-import {
-  createPaymentsService,
-  type PaymentOrderRow,
-  type PaymentRow,
-  type PaymentsDeps,
-  registerPaidHook,
+import type {
+  PaymentOrderRow,
+  PaymentRow,
+  PaymentsDeps,
+  PaymentsService,
 } from '../payments/payments.service';
+import { createTenancyInTx } from '../tenants/tenants.service';
 import {
   createAgreementLinks,
   parseSignature,
@@ -53,14 +55,9 @@ import {
   sha256Hex,
   signAgreementPdf,
 } from './bookings.agreement';
-import './bookings.notify';
-import { createTenancyInTx } from '../tenants/tenants.service';
 import { loadAgreementTemplate } from './bookings.template';
 
 type BookingRow = typeof bookings.$inferSelect;
-
-/** Lists count at most this many matching rows (as the inventory and invoice lists do). */
-export const COUNT_BOUND = 1_000;
 
 const OPEN_STATUSES = ['pending_payment', 'partially_paid', 'confirmed'] as const;
 
@@ -136,8 +133,6 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 function addMonths(isoDate: string, months: number): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
   const day = d.getUTCDate();
@@ -160,7 +155,7 @@ const entry = (status: string, note: string | null, byUserId: string | null): Bo
  * and, for the first payment, creates the booker's pending tenancy (in a savepoint, so that a refusal there never
  * loses the payment).
  */
-async function onBookingPaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow): Promise<void> {
+export async function onBookingPaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow): Promise<void> {
   if (order.purpose !== 'booking' || !order.referenceId) return;
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, order.referenceId)).for('update');
   if (!booking) return;
@@ -256,8 +251,6 @@ async function onBookingPaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
   }
 }
 
-registerPaidHook(onBookingPaid);
-
 /** Which filters a bookings list request uses: one statement per shape, built once (core/statements.ts). */
 interface BookingListShape {
   /** Staff see the company's bookings; anyone else their own. */
@@ -341,9 +334,11 @@ const bookingCount = statementsByShape(
   bookingShapeOptions,
 );
 
-export function createBookingsService(deps: PaymentsDeps & { storage?: Storage }) {
+type Deps = PaymentsDeps & { storage?: Storage; payments: PaymentsService };
+
+export function createBookingsService(deps: Deps) {
   const db = deps.db;
-  const payments = createPaymentsService(deps);
+  const { payments } = deps;
   const links = createAgreementLinks(deps.config.jwtSecret);
 
   /** Property name, unit number and booker name of each booking, in one query. */

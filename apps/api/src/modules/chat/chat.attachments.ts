@@ -4,10 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../core/access';
 import { AppError, badRequest } from '../../core/errors';
+import { processImage } from '../../core/images';
+import { removeMediaFiles, sniffMedia } from '../../core/media';
 import type { Storage } from '../../core/storage';
 import type { DbOrTx } from '../../db/client';
-import { removeMediaFiles, sniffMedia } from '../maintenance/maintenance.media';
-import { processImage } from '../uploads/uploads.images';
 import { createChatRepo } from './chat.repo';
 
 /**

@@ -18,16 +18,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany } from '../../core/access';
 import { ok, okMessage } from '../../core/http';
+import type { ServicesOption } from '../../services';
 import { type IncomingFile, readMultipartMessage } from './chat.attachments';
-import { createChatService } from './chat.service';
 
 const tags = ['chat'];
 /** Any active staff member of the current company; tenants have no company and get 403. */
 const staff = access.company();
 
 /** Staff chat (issue "Analytics and reports … and the staff chat"); mounted at /api/chat. */
-export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const chat = createChatService(app.deps);
+export const chatRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const chat = services.chat;
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: Math.min(app.deps.config.uploadLimitBytes, CHAT_ATTACHMENTS.maxBytes),

@@ -1,5 +1,6 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { DEMO_COMPANY_DOMAINS } from '../../db/demo';
 import {
   chatChannelMembers,
   chatChannels,
@@ -8,7 +9,6 @@ import {
   companyUsers,
   users,
 } from '../../db/schema';
-import { DEMO_COMPANY_DOMAINS } from '../../db/seed';
 
 const MINUTE = 60_000;
 

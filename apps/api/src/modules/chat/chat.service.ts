@@ -5,12 +5,12 @@ import {
   type ChatMessageDto,
   ZChatChannelCreateBody,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
 import type { CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import type { ServerToClientEvents } from '../../core/realtime';
+import { createUrlSigner } from '../../core/signed-urls';
 import type { Tx } from '../../db/client';
-import { createUrlSigner } from '../uploads/uploads.signing';
 import { type IncomingFile, removeAttachmentFiles, storeAttachments } from './chat.attachments';
 import { toChannelDto, toMessageDto as toMessageDtoWith } from './chat.dto';
 import { type ChannelRow, createChatRepo, type MessageRow } from './chat.repo';

@@ -16,8 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
-import { ok, okMessage } from '../../core/http';
-import { createCompaniesService } from './companies.service';
+import { ok, okList, okMessage } from '../../core/http';
+import type { ServicesOption } from '../../services';
 
 const tags = ['companies'];
 const ZMemberParams = z.object({ id: ZId, userId: ZId });
@@ -26,8 +26,8 @@ const ZMembersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const companies = createCompaniesService(app.deps);
+export const companiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const companies = services.companies;
 
   app.get(
     '/',
@@ -37,7 +37,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await companies.listCompanies(request.auth!, request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -108,7 +108,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, limit } = request.query;
       const { data, pagination } = await companies.listMembers(request.auth!, request.params.id, page, limit);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

@@ -10,8 +10,8 @@ import {
   ROLE_DEFAULT_FEATURES,
 } from '@rentora/shared';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
 import { type AuthContext, accessContextOf, loadAuthContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { AppError, forbidden, notFound } from '../../core/errors';
 import { offsetOf } from '../../core/http';
 import type { DbOrTx } from '../../db/client';
@@ -41,7 +41,9 @@ export function periodEnd(start: Date, cycle: 'monthly' | 'yearly'): Date {
 
 const DEFAULT_ADDRESS = { line1: '', line2: '', city: '', state: '', postalCode: '', country: 'India' };
 
-export function createCompaniesService(deps: AppDeps) {
+type Deps = Pick<AppDeps, 'db' | 'realtime' | 'notifier'>;
+
+export function createCompaniesService(deps: Deps) {
   const { db } = deps;
   const repo = createCompaniesRepo(db);
   const events = createMembershipEvents(deps);

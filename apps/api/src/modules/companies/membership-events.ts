@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../core/app-deps';
 import type { NotifyInput } from '../notifications/notifications.notifier';
 
 export interface EventLog {

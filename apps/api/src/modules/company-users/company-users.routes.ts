@@ -27,8 +27,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany } from '../../core/access';
-import { ok, okMessage } from '../../core/http';
-import { createCompanyUsersService } from './company-users.service';
+import { ok, okList, okMessage } from '../../core/http';
+import type { ServicesOption } from '../../services';
 
 const tags = ['company-users'];
 const ZGoalParams = z.object({ id: ZId, goalId: ZId });
@@ -43,8 +43,8 @@ const remove = access.companyAny('users_write', 'users_delete');
 const invite = access.company('users_write');
 
 /** /api/company-users: `:id` is the company-user record id, looked up in the caller's current company. */
-export const companyUsersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCompanyUsersService(app.deps, app.log);
+export const companyUsersRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const service = services.companyUsers;
 
   app.get(
     '/',
@@ -54,7 +54,7 @@ export const companyUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await service.list(request.auth!, request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -70,7 +70,7 @@ export const companyUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await service.listByCompany(request.auth!, request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -300,7 +300,7 @@ export const companyUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.page,
         request.query.limit,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -328,8 +328,8 @@ export const companyUsersRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** /api/companies/:id/users/stats — registered under the /companies prefix by this module. */
-export const companyUserStatsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCompanyUsersService(app.deps, app.log);
+export const companyUserStatsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const service = services.companyUsers;
 
   app.get(
     '/:id/users/stats',

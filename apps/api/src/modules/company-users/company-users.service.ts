@@ -19,18 +19,18 @@ import {
   planAllows,
   TIMINGS,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
 import { type AuthContext, accessContextOf, type CompanyContext, requireCompany } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { featureNotInPlan, forbidden, notFound } from '../../core/errors';
 import { isoOrNull, offsetOf } from '../../core/http';
 import { toCompanyUserDto } from '../companies/companies.dto';
 import { createCompaniesRepo } from '../companies/companies.repo';
-import { createCompaniesService } from '../companies/companies.service';
+import type { CompaniesService } from '../companies/companies.service';
 import { changeMember, type MemberChange, removeMember } from '../companies/company-members';
 import { createMembershipEvents, type EventLog } from '../companies/membership-events';
 import { createInvitationsRepo } from '../invitations/invitations.repo';
-import { createInvitationsService } from '../invitations/invitations.service';
+import type { InvitationsService } from '../invitations/invitations.service';
 import { toGoalDto, toNoteDto, toSummaryDto } from './company-users.dto';
 import { createCompanyUsersRepo } from './company-users.repo';
 
@@ -43,11 +43,15 @@ function parseDate(value: string | null | undefined): Date | null | undefined {
   return value === null ? null : new Date(value);
 }
 
-export function createCompanyUsersService(deps: AppDeps, log?: EventLog) {
+type Deps = Pick<AppDeps, 'db' | 'realtime' | 'notifier'> & {
+  companies: CompaniesService;
+  invitations: InvitationsService;
+};
+
+export function createCompanyUsersService(deps: Deps, log?: EventLog) {
   const { db } = deps;
   const repo = createCompanyUsersRepo(db);
-  const companies = createCompaniesService(deps);
-  const invitations = createInvitationsService(deps, log);
+  const { companies, invitations } = deps;
   const events = createMembershipEvents(deps, log);
 
   /** The caller's context in `companyId` holding one of `anyOf` (404 for a company they are not in). */

@@ -17,13 +17,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
-import { ok, okMessage } from '../../core/http';
-import { createInvitationsService } from './invitations.service';
+import { ok, okList, okMessage } from '../../core/http';
+import type { ServicesOption } from '../../services';
 
 const tags = ['invitations'];
 
-export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const invitations = createInvitationsService(app.deps, app.log);
+export const invitationsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const invitations = services.invitations;
 
   app.post(
     '/invite',
@@ -55,7 +55,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.companyId,
         request.query,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

@@ -2,6 +2,7 @@ import { INVITATION_TTL_DAYS } from '@rentora/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { hashToken, newOpaqueToken } from '../../core/tokens';
 import type { Db } from '../../db/client';
+import { DEMO_COMPANY_DOMAINS } from '../../db/demo';
 import {
   companies,
   companyUserGoals,
@@ -10,7 +11,6 @@ import {
   invitations,
   users,
 } from '../../db/schema';
-import { DEMO_COMPANY_DOMAINS } from '../../db/seed';
 import { seedLeadDemo } from '../leads/leads.seed';
 
 const DAY = 86_400_000;

@@ -8,21 +8,22 @@ import {
   makePagination,
   type PublicInvitationDto,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
 import { type AuthContext, requireCompany } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { badRequest, conflict, forbidden, notFound, planLimitReached } from '../../core/errors';
+import { escapeHtml } from '../../core/html';
 import { iso, offsetOf } from '../../core/http';
+import { sendMail } from '../../core/mail-delivery';
 import { hashPassword } from '../../core/passwords';
 import { hashToken, newOpaqueToken } from '../../core/tokens';
 import { createAuthRepo, type UserRow } from '../auth/auth.repo';
-import { createAuthService, type RequestMeta } from '../auth/auth.service';
+import type { AuthService, RequestMeta } from '../auth/auth.service';
 import { toUserDto } from '../auth/user-dto';
 import { toCompanyUserDto } from '../companies/companies.dto';
 import { createCompaniesRepo } from '../companies/companies.repo';
-import { createCompaniesService } from '../companies/companies.service';
+import type { CompaniesService } from '../companies/companies.service';
 import { assertMayGiveRole, changeMember, joinCompany } from '../companies/company-members';
 import { createMembershipEvents, type EventLog } from '../companies/membership-events';
-import { escapeHtml, sendMail } from '../notification-logs/notification-logs.delivery';
 import { effectiveStatus, toInvitationDto } from './invitations.dto';
 import { createInvitationsRepo, type InvitationRow } from './invitations.repo';
 
@@ -39,12 +40,16 @@ function roleLabel(role: string): string {
   return role.replace(/_/g, ' ');
 }
 
-export function createInvitationsService(deps: AppDeps, log?: EventLog) {
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'limiter' | 'realtime' | 'notifier'> & {
+  companies: CompaniesService;
+  auth: AuthService;
+};
+
+export function createInvitationsService(deps: Deps, log?: EventLog) {
   const { db, config, mailer, limiter } = deps;
   const events = createMembershipEvents(deps, log);
   const repo = createInvitationsRepo(db);
-  const companies = createCompaniesService(deps);
-  const auth = createAuthService(deps);
+  const { companies, auth } = deps;
 
   function assertRespondable(invitation: InvitationRow): void {
     const status = effectiveStatus(invitation);

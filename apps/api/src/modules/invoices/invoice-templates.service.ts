@@ -11,10 +11,10 @@ import type { CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { iso, offsetOf, pageOf } from '../../core/http';
+import { receiveImages, removeImageFiles } from '../../core/images';
 import type { Storage } from '../../core/storage';
 import type { Db, DbOrTx } from '../../db/client';
 import { invoiceTemplates } from '../../db/schema';
-import { receiveImages, removeImageFiles } from '../uploads/uploads.images';
 
 export type InvoiceTemplateRow = typeof invoiceTemplates.$inferSelect;
 

@@ -6,8 +6,9 @@ import {
   type PaymentTrackingRow,
 } from '@rentora/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
+import { today as todayIso } from '../../core/dates';
 import type { Db } from '../../db/client';
 import {
   companies,
@@ -19,7 +20,7 @@ import {
   users,
 } from '../../db/schema';
 import { templateFor } from './invoice-templates.service';
-import { allocateNumbers, todayIso } from './invoices.service';
+import { allocateNumbers } from './invoices.service';
 
 const ACTIVE_TENANCY = ['active', 'notice_given'] as const;
 const BATCH = 500;

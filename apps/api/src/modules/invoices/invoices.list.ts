@@ -6,7 +6,10 @@ import {
 } from '@rentora/shared';
 import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { CompanyContext } from '../../core/access';
+import { today as todayIso } from '../../core/dates';
 import { boundedPageOf, offsetOf } from '../../core/http';
+import { companyTenanciesNamed } from '../../core/name-search';
+import { COUNT_BOUND } from '../../core/pagination';
 import {
   boundedCountQuery,
   pageCountColumn,
@@ -17,8 +20,7 @@ import {
 } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { invoices, properties, rentalUnits, users } from '../../db/schema';
-import { companyTenanciesNamed } from '../tenants/tenants.named';
-import { COUNT_BOUND, statusCondition, todayIso, toInvoiceListItemDto } from './invoices.service';
+import { statusCondition, toInvoiceListItemDto } from './invoices.dto';
 
 const SORT_COLUMNS = {
   createdAt: invoices.createdAt,

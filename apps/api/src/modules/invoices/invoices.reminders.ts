@@ -1,11 +1,12 @@
 import { computeInvoiceTotals, lateFeeOf } from '@rentora/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
+import { today as todayIso } from '../../core/dates';
+import { escapeHtml } from '../../core/html';
+import { sendMail } from '../../core/mail-delivery';
 import { invoices, invoiceTemplates, users } from '../../db/schema';
-import { escapeHtml, sendMail } from '../notification-logs/notification-logs.delivery';
 import { refreshTenantDues } from './invoices.dues';
-import { todayIso } from './invoices.service';
 
 const BATCH = 200;
 /** Reminders go this many days before the due date. */

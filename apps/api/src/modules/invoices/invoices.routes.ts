@@ -25,14 +25,12 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthContext, access, requireCompany } from '../../core/access';
-import { unauthorized } from '../../core/errors';
-import { ok, okMessage, pageOf } from '../../core/http';
-import { sendPdf } from '../payments/payments.receipt';
-import { createInvoiceTemplatesService } from './invoice-templates.service';
-import { createBillingService, monthOf } from './invoices.billing';
-import { createInvoiceReminders } from './invoices.reminders';
-import { createInvoicesService, todayIso } from './invoices.service';
+import { access, requireCompany, requireUser } from '../../core/access';
+import { today as todayIso } from '../../core/dates';
+import { ok, okList, okMessage, pageOf, sendPdf } from '../../core/http';
+import { INVOICES_RENT_NOTIFY_JOB } from '../../scheduled-jobs';
+import type { ServicesOption } from '../../services';
+import { monthOf } from './invoices.billing';
 
 const tags = ['invoices'];
 const read = access.company('invoices_read');
@@ -47,37 +45,9 @@ const ZPage = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-export const INVOICES_RENT_RUN_JOB = 'invoices.rent-run';
-export const INVOICES_RENT_NOTIFY_JOB = 'invoices.rent-notify';
-
-const caller = (auth: AuthContext | null): AuthContext => {
-  if (!auth) throw unauthorized();
-  return auth;
-};
-
-export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const invoices = createInvoicesService(app.deps, app.log);
-  const billing = createBillingService(app.deps);
-  const reminders = createInvoiceReminders(app.deps);
-
-  // The daily rent run: tenancies whose rent falls due within five days get their month's invoice (core/jobs.ts
-  // runs one tick across every process; generateRent itself is idempotent per tenancy and month).
-  app.deps.jobs.define(INVOICES_RENT_RUN_JOB, {
-    retryLimit: 1,
-    handler: async () => {
-      const created = await billing.dailyRentRun();
-      const lateFees = await reminders.applyLateFees();
-      const sent = await reminders.sendReminders();
-      app.log.info({ created, lateFees, ...sent }, 'daily rent run, late fees and reminders');
-    },
-  });
-  await app.deps.jobs.schedule(INVOICES_RENT_RUN_JOB, '15 2 * * *');
-  app.deps.jobs.define<{ companyId: string; month: string; since: string }>(INVOICES_RENT_NOTIFY_JOB, {
-    retryLimit: 2,
-    handler: async ({ companyId, month, since }) => {
-      await billing.notifyRentRun(companyId, month, since);
-    },
-  });
+export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const invoices = services.invoices;
+  const billing = services.billing;
 
   app.get(
     '/',
@@ -87,7 +57,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await invoices.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -115,8 +85,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { data, pagination } = await invoices.mine(caller(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      const { data, pagination } = await invoices.mine(requireUser(request.auth), request.query);
+      return okList(data, pagination);
     },
   );
 
@@ -126,7 +96,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.user },
       schema: { tags, summary: 'The PDF of one of my invoices', params: ZIdParams },
     },
-    async (request, reply) => sendPdf(reply, await invoices.minePdf(caller(request.auth), request.params.id)),
+    async (request, reply) =>
+      sendPdf(reply, await invoices.minePdf(requireUser(request.auth), request.params.id)),
   );
 
   app.post(
@@ -164,7 +135,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ZVerifyInvoicePaymentBody, response: detail },
     },
     async (request) =>
-      ok(await invoices.verifyPayment(caller(request.auth), request.body), 'Payment received'),
+      ok(await invoices.verifyPayment(requireUser(request.auth), request.body), 'Payment received'),
   );
 
   app.get(
@@ -249,7 +220,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: zOk(ZPdfLink) },
       },
     },
-    async (request) => ok(await invoices.minePdfLink(caller(request.auth), request.params.id)),
+    async (request) => ok(await invoices.minePdfLink(requireUser(request.auth), request.params.id)),
   );
 
   app.get(
@@ -310,16 +281,12 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: zOk(ZInvoiceCheckoutDto) },
       },
     },
-    async (request) => ok(await invoices.pay(caller(request.auth), request.params.id)),
+    async (request) => ok(await invoices.pay(requireUser(request.auth), request.params.id)),
   );
 };
 
-export const invoiceTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const templates = createInvoiceTemplatesService(
-    app.deps.db,
-    app.deps.storage,
-    app.deps.config.uploadLimitBytes,
-  );
+export const invoiceTemplatesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const templates = services.invoiceTemplates;
   const templateTags = ['invoice-templates'];
   // The logo upload (one image) is multipart; JSON bodies are unaffected.
   await app.register(fastifyMultipart, { limits: { fileSize: app.deps.config.uploadLimitBytes, files: 1 } });
@@ -332,7 +299,7 @@ export const invoiceTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await templates.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -425,8 +392,8 @@ export const invoiceTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Money overviews under /payments (the ledger's own routes live in modules/payments). */
-export const paymentTrackingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const billing = createBillingService(app.deps);
+export const paymentTrackingRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const billing = services.billing;
   const moneyRead = access.companyAny('payments_read', 'invoices_read');
   const ledgerTags = ['payments'];
 
@@ -454,11 +421,7 @@ export const paymentTrackingRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = requireCompany(request.auth);
       const month = request.query.month ?? monthOf(todayIso());
       const { totalCount, ...data } = await billing.tracking(ctx.companyId, month, request.query);
-      return {
-        success: true as const,
-        data,
-        pagination: pageOf(request.query.page, request.query.limit, totalCount),
-      };
+      return okList(data, pageOf(request.query.page, request.query.limit, totalCount));
     },
   );
 

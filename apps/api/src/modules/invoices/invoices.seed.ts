@@ -1,8 +1,8 @@
 import { computeInvoiceTotals } from '@rentora/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { DEMO_COMPANY_DOMAINS } from '../../db/demo';
 import { companies, companyUsers, invoices, invoiceTemplates, rentalUnitUsers } from '../../db/schema';
-import { DEMO_COMPANY_DOMAINS } from '../../db/seed';
 import { generateRentInvoices } from './invoices.billing';
 import { refreshTenantDues } from './invoices.dues';
 import { insertOfflinePayment } from './invoices.service';

@@ -7,20 +7,20 @@ import {
   type InvoiceCreateBody,
   type InvoiceDetailDto,
   type InvoiceDto,
-  type InvoiceListItemDto,
   type InvoiceListQuery,
   type InvoicePaymentBody,
   type InvoicePaymentDto,
-  type InvoiceStatus,
   type InvoiceUpdateBody,
   type VerifyInvoicePaymentBody,
 } from '@rentora/shared';
-import { and, asc, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type AuthContext, accessContextOf, type CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
-import { iso, isoOrNull, offsetOf, pageOf } from '../../core/http';
+import { escapeHtml } from '../../core/html';
+import { iso, offsetOf, pageOf } from '../../core/http';
+import { sendMail } from '../../core/mail-delivery';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   companies,
@@ -35,103 +35,17 @@ import {
   rentalUnitUsers,
   users,
 } from '../../db/schema';
-import { escapeHtml, sendMail } from '../notification-logs/notification-logs.delivery';
-import {
-  createPaymentsService,
-  type PaymentOrderRow,
-  type PaymentRow,
-  registerPaidHook,
-} from '../payments/payments.service';
+import type { PaymentOrderRow, PaymentRow, PaymentsService } from '../payments/payments.service';
 import { logoPng, templateFor } from './invoice-templates.service';
+import { type InvoiceRow, toInvoiceDto } from './invoices.dto';
 import { refreshTenantDues } from './invoices.dues';
 import { listInvoices } from './invoices.list';
 import { renderInvoicePdf } from './invoices.pdf';
 
-export type InvoiceRow = typeof invoices.$inferSelect;
 type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
 
 /** Signed PDF links (for a framed preview) live this long, in seconds. */
 export const PDF_LINK_SECONDS = 300;
-
-/** Invoice list totals are counted up to this many rows (the inventory lists' bound). */
-export const COUNT_BOUND = 1_000;
-
-export const todayIso = () => new Date().toISOString().slice(0, 10);
-
-/** `overdue` is not stored: an issued invoice with a balance past its due date reads as overdue. */
-export function effectiveStatus(
-  row: Pick<InvoiceRow, 'status' | 'dueDate' | 'total' | 'amountPaid'>,
-  today = todayIso(),
-): InvoiceStatus {
-  if (
-    (row.status === 'sent' || row.status === 'partially_paid') &&
-    row.dueDate < today &&
-    row.total > row.amountPaid
-  ) {
-    return 'overdue';
-  }
-  return row.status;
-}
-
-/** The SQL of a status filter, `overdue` included (matches effectiveStatus). */
-export function statusCondition(status: InvoiceStatus, today: string | SQL = todayIso()): SQL {
-  const open = inArray(invoices.status, ['sent', 'partially_paid']);
-  if (status === 'overdue')
-    return and(open, lt(invoices.dueDate, today), sql`${invoices.total} > ${invoices.amountPaid}`)!;
-  if (status === 'sent' || status === 'partially_paid') {
-    return and(
-      eq(invoices.status, status),
-      or(sql`${invoices.dueDate} >= ${today}`, sql`${invoices.total} <= ${invoices.amountPaid}`),
-    )!;
-  }
-  return eq(invoices.status, status);
-}
-
-interface Names {
-  tenantName: string;
-  tenantEmail: string;
-  propertyName: string;
-  unitNumber: string;
-}
-
-/** The columns an invoice list row needs (not the lines or notes). */
-export type InvoiceListRow = Omit<InvoiceRow, 'lineItems' | 'notes'>;
-
-export function toInvoiceListItemDto(row: InvoiceListRow, names: Names): InvoiceListItemDto {
-  return {
-    _id: row.id,
-    companyId: row.companyId,
-    number: row.number,
-    tenantId: row.tenantId,
-    userId: row.userId,
-    propertyId: row.propertyId,
-    rentalUnitId: row.rentalUnitId,
-    templateId: row.templateId,
-    ...names,
-    status: effectiveStatus(row),
-    issueDate: row.issueDate,
-    dueDate: row.dueDate,
-    period: row.period,
-    source: row.source,
-    currency: row.currency,
-    taxRate: row.taxRate,
-    subtotal: row.subtotal,
-    tax: row.tax,
-    total: row.total,
-    amountPaid: row.amountPaid,
-    balance: row.total - row.amountPaid,
-    sentAt: isoOrNull(row.sentAt),
-    paidAt: isoOrNull(row.paidAt),
-    voidedAt: isoOrNull(row.voidedAt),
-    voidReason: row.voidReason,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
-}
-
-export function toInvoiceDto(row: InvoiceRow, names: Names): InvoiceDto {
-  return { ...toInvoiceListItemDto(row, names), lineItems: row.lineItems, notes: row.notes };
-}
 
 function toPaymentDto(row: InvoicePaymentRow): InvoicePaymentDto {
   return {
@@ -229,7 +143,7 @@ const ONLINE_METHODS = new Set(['card', 'upi']);
  * Runs inside the payments transaction when an invoice's gateway order is first paid: records the invoice payment
  * (unique on the ledger row) and moves the invoice's paid amount and status under its row lock.
  */
-async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow): Promise<void> {
+export async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow): Promise<void> {
   if (order.purpose !== 'invoice' || !order.referenceId) return;
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, order.referenceId)).for('update');
   if (!invoice) return;
@@ -286,9 +200,9 @@ async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: PaymentRow
   });
 }
 
-registerPaidHook(onInvoicePaid);
-
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage'> & {
+  payments: PaymentsService;
+};
 
 export interface EventLog {
   error(details: object, message: string): void;
@@ -296,7 +210,7 @@ export interface EventLog {
 
 export function createInvoicesService(deps: Deps, log?: EventLog) {
   const db = deps.db;
-  const payments = createPaymentsService(deps);
+  const { payments } = deps;
   const pdfKey = createHmac('sha256', deps.config.jwtSecret).update('rentora:invoice-pdf:v1').digest();
   const pdfSignature = (id: string, exp: number) =>
     createHmac('sha256', pdfKey).update(`${id}\n${exp}`).digest('base64url');

@@ -11,15 +11,15 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
-import { ok } from '../../core/http';
-import { createLeadsService } from './leads.service';
+import { ok, okList } from '../../core/http';
+import type { ServicesOption } from '../../services';
 
 const tags = ['leads'];
 const superAdmin = { access: access.superAdmin };
 
 /** /api/leads: the public contact form stores leads; the super admin works them. */
-export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const leads = createLeadsService(app.deps, app.log);
+export const leadsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const leads = services.leads;
 
   app.post(
     '/',
@@ -42,7 +42,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await leads.list(request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

@@ -6,8 +6,8 @@ import {
   type LeadStatus,
   makePagination,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { notFound } from '../../core/errors';
 import { iso, offsetOf } from '../../core/http';
 import type { EventLog } from '../companies/membership-events';
@@ -37,7 +37,9 @@ function toLeadDto(lead: LeadRow, notes: LeadNoteRow[]): LeadDto {
   };
 }
 
-export function createLeadsService(deps: AppDeps, log?: EventLog) {
+type Deps = Pick<AppDeps, 'db' | 'config' | 'limiter' | 'notifier'>;
+
+export function createLeadsService(deps: Deps, log?: EventLog) {
   const { db, config, limiter, notifier } = deps;
   const repo = createLeadsRepo(db);
 

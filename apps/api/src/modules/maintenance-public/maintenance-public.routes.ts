@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
 import { ok } from '../../core/http';
-import { createMaintenanceFormsService } from '../maintenance/maintenance.forms';
+import type { ServicesOption } from '../../services';
 
 const tags = ['public tickets'];
 
@@ -21,8 +21,8 @@ const tags = ['public tickets'];
  * The public ticket form `/create-ticket/{formId}` and tracking (registered under /api/public):
  * no account; rate limited per IP; a disabled form answers 404; tracking shows public comments only.
  */
-export const maintenancePublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const forms = createMaintenanceFormsService(app.deps, app.log);
+export const maintenancePublicRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const forms = services.maintenanceForms;
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: Math.min(app.deps.config.uploadLimitBytes, MAINTENANCE_MEDIA_UPLOAD.maxBytes),

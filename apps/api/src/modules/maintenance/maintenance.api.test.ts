@@ -11,7 +11,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
 import { addMember, type CompanySession, createCompany } from '../../../test/factories';
 import { makeImage } from '../uploads/uploads.testing';
-import { createMaintenanceRequestsService } from './maintenance.requests';
 import {
   as,
   createRequest,
@@ -625,7 +624,7 @@ describe('numbers under concurrency, overdue reminders and pickers', () => {
   it('reminds the assignee and watchers of an overdue request once', async () => {
     const field = await addMember(app, owner, 'field_staff');
     const request = await createRequest(app, owner, world, { assigneeId: field.user._id, type: 'lift' });
-    const service = createMaintenanceRequestsService(app.deps);
+    const service = app.services.maintenanceRequests;
     const later = new Date(Date.now() + 9 * 3_600_000);
     expect(await service.remindOverdue(later)).toBeGreaterThanOrEqual(1);
     expect(await service.remindOverdue(later)).toBe(0);

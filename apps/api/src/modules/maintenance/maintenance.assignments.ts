@@ -6,8 +6,8 @@ import {
   DEFAULT_ASSIGNMENT_SETTINGS,
 } from '@rentora/shared';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { iso } from '../../core/http';
 import type { DbOrTx, Tx } from '../../db/client';

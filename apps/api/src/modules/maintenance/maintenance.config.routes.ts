@@ -26,9 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany } from '../../core/access';
 import { ok, okMessage } from '../../core/http';
-import { createMaintenanceAssignmentsService } from './maintenance.assignments';
-import { createMaintenanceFormsService } from './maintenance.forms';
-import { createMaintenanceTypesService } from './maintenance.types';
+import type { ServicesOption } from '../../services';
 
 const read = access.company('maintenance_read');
 const manage = access.companyAny('maintenance_update', 'maintenance_write');
@@ -36,11 +34,11 @@ const assign = access.company('maintenance_assign');
 const typeResponse = { 200: zOk(ZMaintenanceTypeDto) };
 const assignmentResponse = { 200: zOk(ZAssignmentDto) };
 
-/** Types, assignments and public ticket forms of maintenance (spec 02 §7), under /api/maintenance. */
-export const maintenanceConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  const types = createMaintenanceTypesService(app.deps);
-  const assignments = createMaintenanceAssignmentsService(app.deps);
-  const forms = createMaintenanceFormsService(app.deps, app.log);
+/** Types, assignments and public ticket forms of maintenance, under /api/maintenance. */
+export const maintenanceConfigRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const types = services.maintenanceTypes;
+  const assignments = services.maintenanceAssignments;
+  const forms = services.maintenanceForms;
 
   // ---------- Types ----------
   {

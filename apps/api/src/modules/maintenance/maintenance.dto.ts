@@ -14,7 +14,7 @@ import {
   type PersonSummary,
 } from '@rentora/shared';
 import { iso, isoOrNull } from '../../core/http';
-import type { MediaSigner } from './maintenance.media';
+import type { MediaSigner } from '../../core/media';
 import type { EventRow, MediaRow, RequestJoinedRow, RequestListRow, RequestRow } from './maintenance.repo';
 
 export function isOverdue(row: Pick<RequestRow, 'status' | 'dueAt'>, now = new Date()): boolean {

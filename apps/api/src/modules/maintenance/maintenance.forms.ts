@@ -11,10 +11,11 @@ import {
 } from '@rentora/shared';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
 import type { CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { AppError, badRequest, notFound } from '../../core/errors';
 import { iso, isoOrNull } from '../../core/http';
+import { sendMail } from '../../core/mail-delivery';
 import type { DbOrTx } from '../../db/client';
 import {
   companies,
@@ -24,11 +25,10 @@ import {
   properties,
   rentalUnits,
 } from '../../db/schema';
-import { sendMail } from '../notification-logs/notification-logs.delivery';
 import { toCommentDto, toPublicEvents } from './maintenance.dto';
 import type { EventLog } from './maintenance.notify';
 import { createMaintenanceRepo } from './maintenance.repo';
-import { createMaintenanceRequestsService } from './maintenance.requests';
+import type { MaintenanceRequestsService } from './maintenance.requests';
 
 type FormRow = typeof maintenanceForms.$inferSelect;
 
@@ -38,9 +38,11 @@ export const TRACKING_LOOKUPS_PER_IP = 300;
 
 export const hashTrackingToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function createMaintenanceFormsService(deps: AppDeps, log?: EventLog) {
+type Deps = Pick<AppDeps, 'db' | 'config' | 'limiter' | 'mailer'> & { requests: MaintenanceRequestsService };
+
+export function createMaintenanceFormsService(deps: Deps, log?: EventLog) {
   const { db, config, limiter, mailer } = deps;
-  const requests = createMaintenanceRequestsService(deps, log);
+  const { requests } = deps;
   const repo = createMaintenanceRepo(db);
 
   function toDto(row: FormRow, ticketCount: number): TicketFormDto {

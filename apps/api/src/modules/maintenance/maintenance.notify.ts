@@ -1,8 +1,9 @@
 import { formatRequestNumber, MAINTENANCE_STATUS_LABELS, type MaintenanceStatus } from '@rentora/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../core/app-deps';
+import { escapeHtml } from '../../core/html';
+import { sendMail } from '../../core/mail-delivery';
 import { companyUsers, users } from '../../db/schema';
-import { escapeHtml, sendMail } from '../notification-logs/notification-logs.delivery';
 import type { NotifyInput } from '../notifications/notifications.notifier';
 import type { RequestRow } from './maintenance.repo';
 

@@ -20,14 +20,14 @@ import {
 } from '@rentora/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
 import type { CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
+import { createMediaSigner, receiveMedia, removeMediaFiles } from '../../core/media';
 import type { Tx } from '../../db/client';
 import { properties, rentalUnits } from '../../db/schema';
 import { pickAssignee } from './maintenance.assignments';
 import { allowedStatuses, toListItemDto, toPublicRequestDto, toRequestDto } from './maintenance.dto';
-import { createMediaSigner, receiveMedia, removeMediaFiles } from './maintenance.media';
 import { activeMembers, eligibleMembers, fullName, peopleByIds } from './maintenance.members';
 import { createMaintenanceNotifications, type EventLog } from './maintenance.notify';
 import {
@@ -40,7 +40,7 @@ import {
   type RequestListRow,
   type RequestRow,
 } from './maintenance.repo';
-import { createMaintenanceTypesService, findTypeByRef } from './maintenance.types';
+import { findTypeByRef, type MaintenanceTypesService } from './maintenance.types';
 
 /** Who does something to a request; the timeline records it. */
 export interface Actor {
@@ -88,10 +88,14 @@ export function actorOfStaff(ctx: CompanyContext): Actor {
   return { type: 'staff', userId: ctx.userId, name: fullName(ctx.user) };
 }
 
-export function createMaintenanceRequestsService(deps: AppDeps, log?: EventLog) {
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'config' | 'notifier' | 'mailer'> & {
+  types: MaintenanceTypesService;
+};
+
+export function createMaintenanceRequestsService(deps: Deps, log?: EventLog) {
   const { db, storage, config } = deps;
   const repo = createMaintenanceRepo(db);
-  const types = createMaintenanceTypesService(deps);
+  const { types } = deps;
   const notify = createMaintenanceNotifications(deps, log);
   const signer = createMediaSigner(config.jwtSecret);
   const statsCache = new Map<string, { at: number; value: MaintenanceStatsDto }>();

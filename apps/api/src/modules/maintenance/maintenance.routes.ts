@@ -28,13 +28,9 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthContext, access, requireCompany } from '../../core/access';
-import { unauthorized } from '../../core/errors';
-import { ok } from '../../core/http';
-import { createMaintenanceAssignmentsService } from './maintenance.assignments';
-import { createMaintenanceRequestsService } from './maintenance.requests';
-import { createTenantMaintenanceService } from './maintenance.tenant';
-import { createTenantPortalMaintenanceService } from './maintenance.tenant-portal';
+import { access, requireCompany, requireUser } from '../../core/access';
+import { ok, okList } from '../../core/http';
+import type { ServicesOption } from '../../services';
 
 const tags = ['maintenance'];
 const read = access.company('maintenance_read');
@@ -42,29 +38,17 @@ const work = access.companyAny('maintenance_write', 'maintenance_update');
 const requestResponse = { 200: zOk(ZMaintenanceRequestDto) };
 const multipartDoc = `multipart/form-data: repeated file field \`${MAINTENANCE_MEDIA_UPLOAD.field}\` (JPEG, PNG or WebP photos, MP4 or WebM videos, PDFs; at most ${MAINTENANCE_MEDIA_UPLOAD.maxFilesPerRequest} files of ${MAINTENANCE_MEDIA_UPLOAD.maxBytes / 1024 / 1024} MB).`;
 
-export const MAINTENANCE_OVERDUE_JOB = 'maintenance.overdue';
-
-/** Requests (spec 02 §7 Maintenance), their media files and the tenant side, under /api/maintenance. */
-export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const requests = createMaintenanceRequestsService(app.deps, app.log);
-  const assignments = createMaintenanceAssignmentsService(app.deps);
-  const tenant = createTenantMaintenanceService(app.deps, app.log);
+/** Maintenance requests, their media files and the tenant side, under /api/maintenance. */
+export const maintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const requests = services.maintenanceRequests;
+  const assignments = services.maintenanceAssignments;
+  const tenant = services.tenantMaintenance;
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: Math.min(app.deps.config.uploadLimitBytes, MAINTENANCE_MEDIA_UPLOAD.maxBytes),
       files: MAINTENANCE_MEDIA_UPLOAD.maxFilesPerRequest,
     },
   });
-
-  // Overdue reminders every ten minutes, one run per tick across processes (core/jobs.ts).
-  app.deps.jobs.define(MAINTENANCE_OVERDUE_JOB, {
-    retryLimit: 0,
-    handler: async () => {
-      const reminded = await requests.remindOverdue();
-      if (reminded) app.log.info({ reminded }, 'maintenance overdue reminders');
-    },
-  });
-  await app.deps.jobs.schedule(MAINTENANCE_OVERDUE_JOB, '*/10 * * * *');
 
   app.post(
     '/requests',
@@ -94,7 +78,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await requests.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -268,11 +252,6 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- The tenant side: a signed-in tenant's own requests ----------
 
-  const caller = (auth: AuthContext | null): AuthContext => {
-    if (!auth) throw unauthorized();
-    return auth;
-  };
-
   app.get(
     '/my/options',
     {
@@ -283,7 +262,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: zOk(ZTenantMaintenanceOptionsDto) },
       },
     },
-    async (request) => ok(await tenant.options(caller(request.auth))),
+    async (request) => ok(await tenant.options(requireUser(request.auth))),
   );
 
   app.get(
@@ -297,8 +276,8 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { data, pagination } = await tenant.list(caller(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      const { data, pagination } = await tenant.list(requireUser(request.auth), request.query);
+      return okList(data, pagination);
     },
   );
 
@@ -311,7 +290,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.status(201);
       return ok(
-        await tenant.create(caller(request.auth), request.body),
+        await tenant.create(requireUser(request.auth), request.body),
         'Maintenance request created successfully',
       );
     },
@@ -323,7 +302,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.user },
       schema: { tags, params: ZRequestParams, response: { 200: zOk(ZMaintenancePublicRequestDto) } },
     },
-    async (request) => ok(await tenant.get(caller(request.auth), request.params.id)),
+    async (request) => ok(await tenant.get(requireUser(request.auth), request.params.id)),
   );
 
   app.post(
@@ -340,7 +319,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.status(201);
       return ok(
-        await tenant.comment(caller(request.auth), request.params.id, request.body.comment),
+        await tenant.comment(requireUser(request.auth), request.params.id, request.body.comment),
         'Comment added successfully',
       );
     },
@@ -359,15 +338,18 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const dto = await tenant.media(caller(request.auth), request.params.id, request);
+      const dto = await tenant.media(requireUser(request.auth), request.params.id, request);
       return reply.status(201).send(ok(dto, 'Media added successfully'));
     },
   );
 };
 
 /** Maintenance from the tenant portal by code (public, rate limited), under /api/maintenance/tenant-portal. */
-export const tenantPortalMaintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const portal = createTenantPortalMaintenanceService(app.deps, app.log);
+export const tenantPortalMaintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (
+  app,
+  { services },
+) => {
+  const portal = services.tenantPortalMaintenance;
   const portalTags = ['maintenance tenant portal'];
 
   app.get(

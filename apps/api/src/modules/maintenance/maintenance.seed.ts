@@ -6,6 +6,7 @@ import {
 } from '@rentora/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { DEMO_COMPANY_DOMAINS } from '../../db/demo';
 import {
   assigneeCodes,
   companies,
@@ -20,7 +21,6 @@ import {
   rentalUnitUsers,
   users,
 } from '../../db/schema';
-import { DEMO_COMPANY_DOMAINS } from '../../db/seed';
 import { newAssigneeCode } from '../assignee/assignee.service';
 
 const HOUR_MS = 3_600_000;

@@ -4,7 +4,7 @@ import type {
   TenantPortalMaintenanceDto,
 } from '@rentora/shared';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../core/app-deps';
 import { AppError, notFound } from '../../core/errors';
 import {
   companies,
@@ -17,9 +17,8 @@ import {
   users,
 } from '../../db/schema';
 import { fullName } from './maintenance.members';
-import type { EventLog } from './maintenance.notify';
 import { createMaintenanceRepo } from './maintenance.repo';
-import { type Actor, createMaintenanceRequestsService } from './maintenance.requests';
+import type { Actor, MaintenanceRequestsService } from './maintenance.requests';
 
 /** Portal calls per IP and rate-limit window (the tenant code check itself allows 30). */
 export const TENANT_PORTAL_CALLS_PER_IP = 120;
@@ -29,9 +28,11 @@ export const TENANT_PORTAL_CALLS_PER_IP = 120;
  * current tenancy's code files requests for that unit, sees that tenancy's requests with public comments only, and
  * comments on them.
  */
-export function createTenantPortalMaintenanceService(deps: AppDeps, log?: EventLog) {
+type Deps = Pick<AppDeps, 'db' | 'limiter'> & { requests: MaintenanceRequestsService };
+
+export function createTenantPortalMaintenanceService(deps: Deps) {
   const { db, limiter } = deps;
-  const requests = createMaintenanceRequestsService(deps, log);
+  const { requests } = deps;
   const repo = createMaintenanceRepo(db);
 
   async function tenancyOf(ip: string, code: string, companyId?: string) {

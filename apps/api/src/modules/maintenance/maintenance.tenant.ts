@@ -9,15 +9,14 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { notFound } from '../../core/errors';
 import { companies, maintenanceTypes, properties, rentalUnits } from '../../db/schema';
 import { findCurrentTenancies } from '../tenants/tenants.service';
 import { fullName } from './maintenance.members';
-import type { EventLog } from './maintenance.notify';
 import { createMaintenanceRepo } from './maintenance.repo';
-import { type Actor, createMaintenanceRequestsService } from './maintenance.requests';
+import type { Actor, MaintenanceRequestsService } from './maintenance.requests';
 
 type TenantListQuery = z.infer<typeof ZTenantRequestListQuery>;
 
@@ -25,9 +24,11 @@ type TenantListQuery = z.infer<typeof ZTenantRequestListQuery>;
  * The tenant side: a signed-in person files requests only for a unit they currently rent, sees only their own,
  * with public comments (never internal notes), and can comment and add photos.
  */
-export function createTenantMaintenanceService(deps: AppDeps, log?: EventLog) {
+type Deps = Pick<AppDeps, 'db'> & { requests: MaintenanceRequestsService };
+
+export function createTenantMaintenanceService(deps: Deps) {
   const { db } = deps;
-  const requests = createMaintenanceRequestsService(deps, log);
+  const { requests } = deps;
   const repo = createMaintenanceRepo(db);
 
   const actorOf = (auth: AuthContext): Actor => ({

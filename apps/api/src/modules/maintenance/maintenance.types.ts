@@ -6,16 +6,15 @@ import {
   type MaintenanceTypeUpdateBody,
 } from '@rentora/shared';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { iso } from '../../core/http';
+import { isUuid } from '../../core/ids';
 import type { DbOrTx } from '../../db/client';
 import { maintenanceRequests, maintenanceTypes } from '../../db/schema';
 
 export type TypeRow = typeof maintenanceTypes.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toTypeDto(row: TypeRow): MaintenanceTypeDto {
   return {
@@ -49,9 +48,7 @@ export async function findTypeByRef(
   companyId: string,
   ref: string,
 ): Promise<TypeRow | undefined> {
-  const byRef: SQL = UUID.test(ref)
-    ? eq(maintenanceTypes.id, ref)
-    : eq(maintenanceTypes.key, ref.toLowerCase());
+  const byRef: SQL = isUuid(ref) ? eq(maintenanceTypes.id, ref) : eq(maintenanceTypes.key, ref.toLowerCase());
   const [row] = await db
     .select()
     .from(maintenanceTypes)
@@ -70,7 +67,7 @@ export function createMaintenanceTypesService(deps: Pick<AppDeps, 'db'>) {
 
   async function requireType(companyId: string, id: string): Promise<TypeRow> {
     const row = await findTypeByRef(db, companyId, id);
-    if (!row || !UUID.test(id)) throw notFound('Maintenance type');
+    if (!row || !isUuid(id)) throw notFound('Maintenance type');
     return row;
   }
 

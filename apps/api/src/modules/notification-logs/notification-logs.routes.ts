@@ -9,15 +9,14 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
-import { ok } from '../../core/http';
-import { createNotificationLogsService, registerNotificationLogging } from './notification-logs.service';
+import { ok, okList } from '../../core/http';
+import type { ServicesOption } from '../../services';
 
 const tags = ['notification-logs'];
 
-/** /api/notification-logs (super_admin). Registering this plugin also starts the logging of deliveries. */
-export const notificationLogsRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerNotificationLogging(app.deps);
-  const logs = createNotificationLogsService(app.deps);
+/** /api/notification-logs (super_admin); services.ts wires the logging of every delivery. */
+export const notificationLogsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const logs = services.notificationLogs;
 
   app.get(
     '/',
@@ -31,7 +30,7 @@ export const notificationLogsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await logs.list(request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -49,8 +48,8 @@ export const notificationLogsRoutes: FastifyPluginAsyncZod = async (app) => {
  * /api/test-notifications: a super admin tests any active account; a company user holding notifications_write
  * (owner, manager by default) tests an active member of the current company.
  */
-export const testNotificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const logs = createNotificationLogsService(app.deps);
+export const testNotificationsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const logs = services.notificationLogs;
 
   app.post(
     '/',

@@ -8,13 +8,14 @@ import {
   type TestNotificationBody,
   type TestNotificationResult,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
 import { type AuthContext, accessContextOf, requireCompany } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { featureNotInPlan, forbidden, notFound } from '../../core/errors';
+import { escapeHtml } from '../../core/html';
 import { iso, offsetOf } from '../../core/http';
+import { mailContextOf, sendMail } from '../../core/mail-delivery';
 import { createAuthRepo } from '../auth/auth.repo';
 import { createCompaniesRepo } from '../companies/companies.repo';
-import { escapeHtml, mailContextOf, sendMail } from './notification-logs.delivery';
 import { createNotificationLogsRepo, type NotificationLogRow } from './notification-logs.repo';
 
 const DAY_MS = 86_400_000;
@@ -81,7 +82,9 @@ export function registerNotificationLogging(deps: Pick<AppDeps, 'db' | 'mailer' 
   });
 }
 
-export function createNotificationLogsService(deps: AppDeps) {
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'notifier'>;
+
+export function createNotificationLogsService(deps: Deps) {
   const { db, mailer, notifier } = deps;
   const repo = createNotificationLogsRepo(db);
 

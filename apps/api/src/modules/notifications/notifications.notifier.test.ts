@@ -4,8 +4,8 @@ import { uuidv7 } from 'uuidv7';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
 import { addMember, type CompanySession, createCompany, signUp } from '../../../test/factories';
+import { DEMO_COMPANY_DOMAINS } from '../../db/demo';
 import { users } from '../../db/schema';
-import { DEMO_COMPANY_DOMAINS } from '../../db/seed';
 import type { NotificationDelivery, NotifyInput } from './notifications.notifier';
 import { seedNotificationDemo } from './notifications.seed';
 

@@ -9,13 +9,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
 import { ok } from '../../core/http';
-import { createNotificationsService } from './notifications.service';
+import type { ServicesOption } from '../../services';
 
 const tags = ['notifications'];
 
-/** In-app notifications of the signed-in user (spec 02 "In-app notifications"); mounted at /api/inapp-notifications. */
-export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const notifications = createNotificationsService(app.deps);
+/** In-app notifications of the signed-in user; mounted at /api/inapp-notifications. */
+export const notificationsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const notifications = services.notifications;
 
   app.get(
     '/user',

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, like, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { DEMO_COMPANY_DOMAINS, DEMO_SUPER_ADMIN } from '../../db/demo';
 import { companies, companyUsers, notifications, users } from '../../db/schema';
-import { DEMO_COMPANY_DOMAINS, DEMO_SUPER_ADMIN } from '../../db/seed';
 import type { NewNotification } from './notifications.repo';
 
 const MINUTE = 60_000;

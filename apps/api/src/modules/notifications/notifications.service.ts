@@ -6,8 +6,8 @@ import type {
   ZNotificationListQuery,
 } from '@rentora/shared';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { notFound } from '../../core/errors';
 import { offsetOf, pageOf } from '../../core/http';
 import { toNotificationDto } from './notifications.dto';

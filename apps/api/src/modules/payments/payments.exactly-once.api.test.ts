@@ -7,7 +7,9 @@ import { buildTestAppWith, call, getTestApp } from '../../../test/app';
 import { type CompanySession, createCompany, type Session, signUp } from '../../../test/factories';
 import type { Db } from '../../db/client';
 import { paymentOrders, payments, paymentWebhookEvents, sandboxGatewayPayments } from '../../db/schema';
+import { onBookingPaid } from '../bookings/bookings.service';
 import { book, makeBookableUnit } from '../bookings/bookings.testing';
+import { onInvoicePaid } from '../invoices/invoices.service';
 import { issuedInvoice, makeTenancy } from '../invoices/invoices.testing';
 import { createPaymentsService, type PaidHook } from './payments.service';
 
@@ -33,6 +35,14 @@ afterAll(async () => {
 });
 
 const owner = () => ({ token: company.token, companyId: company.companyId });
+
+/** Another payments service on the same database (a new process), with the paid hooks of the app and `first`. */
+const freshPayments = (first: PaidHook[] = []) =>
+  createPaymentsService({ db, config: { ...app.deps.config, payments: paymentsConfig } }, [
+    ...first,
+    onBookingPaid,
+    onInvoicePaid,
+  ]);
 
 /** A booking order taken by the sandbox gateway (its own record written) with nothing told to our server. */
 async function capturedAtGateway(session: Session, orderId: string) {
@@ -85,9 +95,7 @@ describe('webhook deliveries are acknowledged only with their payment', () => {
         throw new Error('the process died here');
       }
     };
-    const dying = createPaymentsService({ db, config: { ...app.deps.config, payments: paymentsConfig } }, [
-      failing,
-    ]);
+    const dying = freshPayments([failing]);
     const event = capturedEvent(checkout.order.id, taken.razorpay_payment_id, checkout.order.amount);
     await expect(dying.handleWebhook(raw(event), sign(event), 'evt_dies_once')).rejects.toThrow(
       'the process died here',
@@ -114,9 +122,7 @@ describe('webhook deliveries are acknowledged only with their payment', () => {
       release = resolve;
     });
     const slow: PaidHook = async () => gate;
-    const service = createPaymentsService({ db, config: { ...app.deps.config, payments: paymentsConfig } }, [
-      slow,
-    ]);
+    const service = freshPayments([slow]);
     const event = capturedEvent(checkout.order.id, taken.razorpay_payment_id, checkout.order.amount);
     const first = service.handleWebhook(raw(event), sign(event), 'evt_copy_1');
     let copyAnswered = false;
@@ -145,7 +151,7 @@ describe('reconciliation in the sandbox', () => {
     expect(record).toMatchObject({ status: 'captured', amount: checkout.order.amount });
 
     // A process's first run asks about every recent unsettled order, however young.
-    const restarted = createPaymentsService({ db, config: { ...app.deps.config, payments: paymentsConfig } });
+    const restarted = freshPayments();
     expect(await restarted.reconcile(1_000)).toBeGreaterThanOrEqual(1);
     const rows = await ledgerRows(taken.razorpay_payment_id);
     expect(rows).toHaveLength(1);
@@ -158,7 +164,7 @@ describe('reconciliation in the sandbox', () => {
   it('asks again about an unsettled order only after a quarter of its age', async () => {
     const unit = await makeBookableUnit(app, company);
     const checkout = (await book(app, payer, unit._id)).json<{ data: BookingCheckoutDto }>().data;
-    const service = createPaymentsService({ db, config: { ...app.deps.config, payments: paymentsConfig } });
+    const service = freshPayments();
     await service.reconcile(1_000); // the first run of a process: every unsettled order
     const checkedAt = async () =>
       (await db.select().from(paymentOrders).where(eq(paymentOrders.gatewayOrderId, checkout.order.id)))[0]!
@@ -193,7 +199,7 @@ describe('no booking or invoice is paid beyond its total without a refund due', 
     const restCheckout = rest.json<{ data: BookingCheckoutDto }>().data;
     expect(restCheckout.order.amount).toBe(total - first);
     await capturedAtGateway(payer, restCheckout.order.id);
-    const service = createPaymentsService({ db, config: { ...app.deps.config, payments: paymentsConfig } });
+    const service = freshPayments();
     await service.reconcile(1_000, { all: true });
     const booking = await bookingOf(payer, checkout.booking._id);
     expect(booking).toMatchObject({ status: 'confirmed', paidAmount: total, refundDueAmount: 0 });
@@ -223,7 +229,7 @@ describe('no booking or invoice is paid beyond its total without a refund due', 
       body: event,
     });
     expect(delivered.statusCode).toBe(200);
-    const service = createPaymentsService({ db, config: { ...app.deps.config, payments: paymentsConfig } });
+    const service = freshPayments();
     await service.reconcile(1_000, { all: true });
     const booking = await bookingOf(payer, checkout.booking._id);
     expect(booking).toMatchObject({

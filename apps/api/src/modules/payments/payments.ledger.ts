@@ -10,6 +10,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext, CompanyContext } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
 import { boundedPageOf, iso, offsetOf, pageOf } from '../../core/http';
+import { companyTenanciesNamed } from '../../core/name-search';
+import { COUNT_BOUND } from '../../core/pagination';
 import {
   anyOf,
   boundedCountQuery,
@@ -29,11 +31,7 @@ import {
   rentalUnits,
   users,
 } from '../../db/schema';
-import { companyTenanciesNamed } from '../tenants/tenants.named';
 import { renderReceiptPdf } from './payments.receipt';
-
-/** Ledger list totals are counted up to this many rows (the other lists' bound). */
-export const LEDGER_COUNT_BOUND = 1_000;
 
 const recorder = alias(users, 'recorder');
 
@@ -142,7 +140,7 @@ function ledgerWhere(db: DbOrTx, shape: LedgerShape): SQL | undefined {
     const people = companyTenanciesNamed(
       db,
       { companyId: value('companyId'), like: value('like') },
-      { bound: LEDGER_COUNT_BOUND, select: 'person' },
+      { bound: COUNT_BOUND, select: 'person' },
     );
     filters.push(
       sql`(${payments.reference} = ${value('term')} or ${payments.gatewayPaymentId} = ${value('term')} or ${payments.userId} = any(array(${people})))`,
@@ -160,7 +158,7 @@ const ledgerPage = statementsByShape((db, shape: LedgerShape) => {
   const where = ledgerWhere(db, shape);
   return selectRows(db, {
     total: pageCountColumn(db, payments, where, {
-      bound: LEDGER_COUNT_BOUND,
+      bound: COUNT_BOUND,
       searches: shape.search === 'text',
     }),
   })
@@ -171,7 +169,7 @@ const ledgerPage = statementsByShape((db, shape: LedgerShape) => {
 }, ledgerShapeOptions);
 
 const ledgerCount = statementsByShape(
-  (db, shape: LedgerShape) => boundedCountQuery(db, payments, ledgerWhere(db, shape), LEDGER_COUNT_BOUND),
+  (db, shape: LedgerShape) => boundedCountQuery(db, payments, ledgerWhere(db, shape), COUNT_BOUND),
   ledgerShapeOptions,
 );
 
@@ -216,7 +214,7 @@ export function createLedgerService(db: Db) {
     const rows = await ledgerPage(db, shape).execute(values);
     const count = await pageTotal(
       rows,
-      { limit: query.limit, offset, bound: LEDGER_COUNT_BOUND },
+      { limit: query.limit, offset, bound: COUNT_BOUND },
       async () => (await ledgerCount(db, shape).execute(values))[0]?.total ?? 0,
     );
     return {

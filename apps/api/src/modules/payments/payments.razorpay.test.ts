@@ -10,7 +10,6 @@ import { AppError } from '../../core/errors';
 import { paymentOrders } from '../../db/schema';
 import { book, makeBookableUnit } from '../bookings/bookings.testing';
 import { createRazorpayGateway } from './payments.gateway';
-import { createPaymentsService } from './payments.service';
 import { paymentSignature } from './payments.signature';
 import { type RazorpayStandin, startRazorpayStandin } from './razorpay-standin.testing';
 
@@ -177,7 +176,7 @@ describe('Razorpay adapter (official SDK against a local stand-in)', () => {
       .update(paymentOrders)
       .set({ createdAt: sql`now() - interval '5 minutes'` })
       .where(eq(paymentOrders.gatewayOrderId, checkout.order.id));
-    const service = createPaymentsService(app.deps);
+    const service = app.services.payments;
     expect(await service.reconcile(1_000)).toBeGreaterThanOrEqual(2);
     const detail = await call(app, 'GET', `/api/bookings/${checkout.booking._id}`, { token: visitor.token });
     const booking = detail.json<{ data: BookingDetailDto }>().data;

@@ -5,7 +5,6 @@ import {
   LEDGER_STATUS_LABELS,
   type LedgerPaymentDetailDto,
 } from '@rentora/shared';
-import type { FastifyReply } from 'fastify';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { ascii, formatDate, pdfMoney, wrap } from '../invoices/invoices.pdf';
 
@@ -144,15 +143,4 @@ export async function renderReceiptPdf(input: {
     color: MUTED,
   });
   return pdf.save();
-}
-
-/** Answers a PDF inline, never cached or sniffed. */
-export function sendPdf(reply: FastifyReply, file: { bytes: Uint8Array; fileName: string }) {
-  const safeName = file.fileName.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'document.pdf';
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${safeName}"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(Buffer.from(file.bytes));
 }

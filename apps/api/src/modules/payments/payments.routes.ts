@@ -11,24 +11,16 @@ import {
   zOkList,
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AuthContext, access, requireCompany } from '../../core/access';
-import { unauthorized } from '../../core/errors';
-import { ok, okList } from '../../core/http';
-import { createLedgerService } from './payments.ledger';
-import { sendPdf } from './payments.receipt';
-import { createPaymentsService } from './payments.service';
+import { access, requireCompany, requireUser } from '../../core/access';
+import { ok, okList, sendPdf } from '../../core/http';
+import type { ServicesOption } from '../../services';
 
 const ledgerRead = access.company('payments_read');
 
-const caller = (auth: AuthContext | null): AuthContext => {
-  if (!auth) throw unauthorized();
-  return auth;
-};
-
 const tags = ['payments'];
 
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const payments = createPaymentsService({ ...app.deps, log: app.log });
+export const paymentsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const payments = services.payments;
   if (payments.gateway.mode === 'sandbox' && app.deps.config.env !== 'test') {
     app.log.warn(
       'Payments run in SANDBOX mode: no real money moves (set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET)',
@@ -42,14 +34,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ZSandboxCheckoutBody, response: { 200: zOk(ZSandboxCheckoutResult) } },
     },
     async (request) => {
-      if (!request.auth) throw unauthorized();
-      return ok(
-        await payments.sandboxCheckout(request.auth.userId, request.body.orderId, request.body.outcome),
-      );
+      const auth = requireUser(request.auth);
+      return ok(await payments.sandboxCheckout(auth.userId, request.body.orderId, request.body.outcome));
     },
   );
 
-  const ledger = createLedgerService(app.deps.db);
+  const ledger = services.ledger;
 
   app.get(
     '/',
@@ -81,7 +71,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { data, pagination } = await ledger.mine(caller(request.auth), request.query);
+      const { data, pagination } = await ledger.mine(requireUser(request.auth), request.query);
       return okList(data, pagination);
     },
   );
@@ -93,7 +83,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'The PDF receipt of one of my payments', params: ZIdParams },
     },
     async (request, reply) =>
-      sendPdf(reply, await ledger.mineReceipt(caller(request.auth), request.params.id)),
+      sendPdf(reply, await ledger.mineReceipt(requireUser(request.auth), request.params.id)),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { Config } from '../../config';
+import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, notFound } from '../../core/errors';
 import type { Db, Tx } from '../../db/client';
@@ -53,24 +53,18 @@ const RECONCILE_WINDOW = sql`interval '3 days'`;
 /** Order statuses whose payments may still arrive: `expired` orders were replaced on our side, not at the gateway. */
 const UNSETTLED_ORDER_STATUSES = ['created', 'expired'] as const;
 
-/** Runs after a captured payment is first recorded, inside the same transaction (bookings hook in here). */
+/**
+ * Runs after a captured payment is first recorded, inside the same transaction (services.ts registers the bookings
+ * and invoices hooks with `onPaid`).
+ */
 export type PaidHook = (tx: Tx, order: PaymentOrderRow, payment: PaymentRow) => Promise<void>;
-
-/** Hooks every payments service runs (modules register theirs when they load, e.g. bookings). */
-const registeredHooks: PaidHook[] = [];
-export function registerPaidHook(hook: PaidHook): void {
-  if (!registeredHooks.includes(hook)) registeredHooks.push(hook);
-}
 
 /**
  * Runs after the transaction that first recorded a captured payment has committed (notifications, emails), without
- * holding up the caller's answer. Best effort: a failure is logged and never undoes the payment.
+ * holding up the caller's answer. Best effort: a failure is logged and never undoes the payment. Registered with
+ * `onSettled` (services.ts).
  */
 export type SettledHook = (deps: PaymentsDeps, order: PaymentOrderRow, payment: PaymentRow) => Promise<void>;
-const settledHooks: SettledHook[] = [];
-export function registerSettledHook(hook: SettledHook): void {
-  if (!settledHooks.includes(hook)) settledHooks.push(hook);
-}
 
 /** What the service needs; the notifier and mailer are only used by settled hooks (absent in benchmarks). */
 export type PaymentsDeps = Pick<AppDeps, 'db' | 'config'> &
@@ -182,10 +176,11 @@ function str(value: unknown): string | undefined {
 
 export function createPaymentsService(
   deps: PaymentsDeps,
-  hooks: PaidHook[] = registeredHooks,
+  hooks: PaidHook[] = [],
   gatewayOverride?: PaymentGateway,
 ) {
   const db: Db = deps.db;
+  const settledHooks: SettledHook[] = [];
   const gateway: PaymentGateway | SandboxGateway = gatewayOverride ?? createPaymentGateway(deps.config, db);
   /** The first reconciliation of this process asks about every recent unsettled order (a restart may have lost some). */
   let sweptSinceStart = false;
@@ -683,6 +678,14 @@ export function createPaymentsService(
   }
 
   return {
+    /** Adds a hook run inside the transaction that first records a captured payment. */
+    onPaid(hook: PaidHook): void {
+      if (!hooks.includes(hook)) hooks.push(hook);
+    },
+    /** Adds a hook run after that transaction has committed (best effort). */
+    onSettled(hook: SettledHook): void {
+      if (!settledHooks.includes(hook)) settledHooks.push(hook);
+    },
     gateway,
     refundPayment,
     paymentsOfReference,

@@ -5,7 +5,7 @@ import { uuidv7 } from 'uuidv7';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
 import { createCompany, findPlan, type Session, superAdmin } from '../../../test/factories';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../core/app-deps';
 import { plans } from '../../db/schema';
 import { createPlansService } from './plans.service';
 

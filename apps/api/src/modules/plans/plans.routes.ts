@@ -13,15 +13,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
-import { ok, okMessage } from '../../core/http';
-import { createPlansService } from './plans.service';
+import { ok, okList, okMessage } from '../../core/http';
+import type { ServicesOption } from '../../services';
 
 const tags = ['plans'];
 const superAdmin = { access: access.superAdmin };
 
 /** /api/plans: the public pricing list, and plan management for the super admin. */
-export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
-  const plans = createPlansService(app.deps);
+export const plansRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const plans = services.plans;
 
   app.get(
     '/',
@@ -40,7 +40,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await plans.listAdmin(request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

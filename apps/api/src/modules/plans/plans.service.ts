@@ -6,7 +6,7 @@ import {
   type PlanUpdateBody,
   type PublicPlanDto,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { iso, offsetOf } from '../../core/http';
@@ -60,12 +60,14 @@ function slugOf(name: string): string {
   return slug.length >= 2 ? slug : `plan-${slug || 'new'}`;
 }
 
+type Deps = Pick<AppDeps, 'db'>;
+
 /**
  * Plans: public catalogue and super-admin management. There is always exactly one default plan, and it is
  * active (new companies start on it). Companies copy a plan's features and limitations when they subscribe
  * (superadmin subscription calls); editing a plan changes them only with `applyToCompanies`.
  */
-export function createPlansService(deps: AppDeps) {
+export function createPlansService(deps: Deps) {
   const { db } = deps;
   const repo = createPlanManagementRepo(db);
 

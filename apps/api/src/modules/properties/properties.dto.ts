@@ -1,8 +1,8 @@
 import { occupancyRate, type PropertyDto } from '@rentora/shared';
 import { iso, isoOrNull } from '../../core/http';
+import type { UrlSigner } from '../../core/signed-urls';
 import { toImageDto } from '../uploads/uploads.dto';
 import type { ImageRow } from '../uploads/uploads.repo';
-import type { UrlSigner } from '../uploads/uploads.signing';
 import type { PropertyRow } from './properties.repo';
 
 export function toAddressDto(row: PropertyRow) {

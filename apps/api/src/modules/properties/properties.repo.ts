@@ -1,17 +1,6 @@
 import type { PropertyListQuery, VerificationQueueQuery } from '@rentora/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import {
-  anyOf,
-  boundedCountColumn,
-  boundedCountQuery,
-  boundedTotal,
-  statementsByShape,
-} from '../../core/statements';
-import type { DbOrTx } from '../../db/client';
-import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
-import { type ImageRow, imageRowsOf, propertyPhotosJson } from '../uploads/uploads.repo';
-import {
-  COUNT_BOUND,
   endOfPage,
   type InventoryShape,
   inventoryPageValues,
@@ -23,7 +12,18 @@ import {
   prefixTsQuery,
   type SortKey,
   sortValueText,
-} from './properties.paging';
+} from '../../core/inventory-paging';
+import { COUNT_BOUND } from '../../core/pagination';
+import {
+  anyOf,
+  boundedCountColumn,
+  boundedCountQuery,
+  boundedTotal,
+  statementsByShape,
+} from '../../core/statements';
+import type { DbOrTx } from '../../db/client';
+import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
+import { type ImageRow, imageRowsOf, propertyPhotosJson } from '../uploads/uploads.repo';
 
 const { searchVector: _searchVector, ...propertyColumns } = getTableColumns(properties);
 
@@ -114,7 +114,7 @@ const propertyCount = statementsByShape(
   propertyShapeOptions,
 );
 
-export type { PageRequest, PageResult } from './properties.paging';
+export type { PageRequest, PageResult } from '../../core/inventory-paging';
 
 export function createPropertiesRepo(db: DbOrTx) {
   return {

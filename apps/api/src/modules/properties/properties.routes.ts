@@ -26,10 +26,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany } from '../../core/access';
-import { ok, okMessage, pageOf } from '../../core/http';
-import { createPublicListingService } from '../public-listing/public-listing.service';
-import { createRentalUnitsService } from '../rental-units/rental-units.service';
-import { createPropertiesService } from './properties.service';
+import { ok, okList, okMessage, pageOf } from '../../core/http';
+import type { ServicesOption } from '../../services';
 
 const tags = ['properties'];
 const canEdit = access.companyAny('properties_write', 'properties_update');
@@ -40,9 +38,9 @@ const ZUserPropertiesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.properties),
 });
 
-export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const properties = createPropertiesService(app.deps);
-  const listing = createPublicListingService(app.deps);
+export const propertiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const properties = services.properties;
+  const listing = services.publicListing;
   await app.register(fastifyMultipart, {
     limits: { fileSize: app.deps.config.uploadLimitBytes, files: IMAGE_UPLOAD.maxFilesPerRequest },
   });
@@ -55,7 +53,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await properties.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -67,7 +65,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await properties.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -83,7 +81,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.page,
         request.query.limit,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -99,11 +97,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, total } = await properties.verificationQueue(request.query);
-      return {
-        success: true as const,
-        data,
-        pagination: pageOf(request.query.page, request.query.limit, total),
-      };
+      return okList(data, pageOf(request.query.page, request.query.limit, total));
     },
   );
 
@@ -231,9 +225,9 @@ export const propertiesRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** GET /companies/:id/properties and /companies/:id/rental-units: one company's inventory, for its members. */
-export const companyInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const properties = createPropertiesService(app.deps);
-  const units = createRentalUnitsService(app.deps);
+export const companyInventoryRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const properties = services.properties;
+  const units = services.rentalUnits;
 
   app.get(
     '/:id/properties',
@@ -252,7 +246,7 @@ export const companyInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -269,7 +263,7 @@ export const companyInventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await units.listOfCompany(request.auth!, request.params.id, request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 };

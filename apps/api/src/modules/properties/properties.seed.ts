@@ -3,8 +3,10 @@ import type { Contact, PropertyType, UnitStatus, UnitType } from '@rentora/share
 import { eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { loadConfig } from '../../config';
+import { processImage } from '../../core/images';
 import { createLocalStorage, type Storage } from '../../core/storage';
 import type { Db } from '../../db/client';
+import { DEMO_COMPANY_DOMAINS } from '../../db/demo';
 import {
   companies,
   inventoryImages,
@@ -14,8 +16,6 @@ import {
   rentalUnitUsers,
   users,
 } from '../../db/schema';
-import { DEMO_COMPANY_DOMAINS } from '../../db/seed';
-import { processImage } from '../uploads/uploads.images';
 import { createPropertiesRepo } from './properties.repo';
 
 interface DemoUnit {

@@ -9,17 +9,17 @@ import type {
   VerificationStatusBody,
 } from '@rentora/shared';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
 import type { AuthContext, CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
+import { groupBy } from '../../core/collections';
 import { conflict, notFound } from '../../core/errors';
+import { inventoryPagination } from '../../core/inventory-paging';
 import { releaseCompanyUsage, reserveCompanyUsage } from '../../core/plan-limits';
-import { createCompaniesService } from '../companies/companies.service';
-import { groupBy } from '../uploads/uploads.dto';
+import type { CompaniesService } from '../companies/companies.service';
 import { createImagesRepo } from '../uploads/uploads.repo';
-import { createImagesService } from '../uploads/uploads.service';
+import type { ImagesService } from '../uploads/uploads.service';
 import { toOccupancyDto, toPropertyDto } from './properties.dto';
-import { inventoryPagination } from './properties.paging';
 import { createPropertiesRepo, type PropertyRow, type PropertyWithPhotos } from './properties.repo';
 
 /** Whether an edit changes what the super admin reviewed: name, type or address. */
@@ -42,12 +42,13 @@ function changesReviewedFields(current: PropertyRow, input: PropertyUpdateBody):
   );
 }
 
-export function createPropertiesService(deps: AppDeps) {
+type Deps = Pick<AppDeps, 'db' | 'notifier'> & { images: ImagesService; companies: CompaniesService };
+
+export function createPropertiesService(deps: Deps) {
   const { db } = deps;
   const repo = createPropertiesRepo(db);
   const imagesRepo = createImagesRepo(db);
-  const images = createImagesService(deps);
-  const companies = createCompaniesService(deps);
+  const { images, companies } = deps;
 
   /** DTOs of a page of properties: their photos come in one query. */
   async function toDtos(companyId: string, rows: readonly PropertyWithPhotos[]): Promise<PropertyDto[]> {

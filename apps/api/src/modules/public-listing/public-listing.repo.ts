@@ -1,9 +1,10 @@
 import type { PublicPropertyListQuery } from '@rentora/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { prefixTsQuery } from '../../core/inventory-paging';
+import { COUNT_BOUND } from '../../core/pagination';
 import { executePrepared } from '../../core/prepared';
 import type { DbOrTx } from '../../db/client';
 import { companies, inventoryImages, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
-import { prefixTsQuery } from '../properties/properties.paging';
 import { type PropertyRow, propertyColumns } from '../properties/properties.repo';
 import { type UnitRow, unitColumns } from '../rental-units/rental-units.repo';
 import {
@@ -23,9 +24,6 @@ const publicColumns = {
   property: propertyColumns,
   company: { id: companies.id, name: companies.name, phone: companies.phone, email: companies.email },
 };
-
-/** The public listing counts at most this many matches (84 pages of 12); `totalCount` stops there. */
-export const PUBLIC_COUNT_BOUND = 1_000;
 
 /** The public listing reads across companies, but only rows every visitor may see. */
 export function createPublicListingRepo(db: DbOrTx) {
@@ -91,7 +89,7 @@ export function createPublicListingRepo(db: DbOrTx) {
             .from(properties)
             .innerJoin(companies, eq(companies.id, properties.companyId))
             .where(where)
-            .limit(PUBLIC_COUNT_BOUND)
+            .limit(COUNT_BOUND)
             .as('bounded'),
         );
       const [rows, total] = await Promise.all([

@@ -9,16 +9,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
 import { etagOnSend, PUBLIC_CACHE_CONTROL, sendJsonBody, serializerOf } from '../../core/http-cache';
+import type { ServicesOption } from '../../services';
 import { installPublicListingVersioning } from './public-listing.cache';
-import { createPublicListingService } from './public-listing.service';
 
 const tags = ['public'];
 
 /** The public property listing (no account): verified, listed properties of verified companies. */
-export const publicListingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const listing = createPublicListingService(app.deps, (error) =>
-    app.log.warn({ err: error }, 'public listing cache unavailable; answering from the database'),
-  );
+export const publicListingRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const listing = services.publicListing;
   await installPublicListingVersioning(app.deps.db);
 
   app.get(

@@ -4,11 +4,11 @@ import type {
   PublicPropertySummaryDto,
   UserPropertyDto,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../core/app-deps';
+import { groupBy } from '../../core/collections';
 import { notFound } from '../../core/errors';
 import { iso, ok, pageOf } from '../../core/http';
-import { groupBy } from '../uploads/uploads.dto';
-import { createUrlSigner } from '../uploads/uploads.signing';
+import { createUrlSigner } from '../../core/signed-urls';
 import { createListingCache } from './public-listing.cache';
 import { publicContact, toListingImageDto, toPublicSummaryDto, toPublicUnitDto } from './public-listing.dto';
 import { createPublicListingRepo } from './public-listing.repo';
@@ -35,7 +35,9 @@ export function listingKeys(query: PublicPropertyListQuery): { list: string; cou
   };
 }
 
-export function createPublicListingService(deps: AppDeps, onCacheError: (error: unknown) => void = () => {}) {
+type Deps = Pick<AppDeps, 'db' | 'config' | 'cache'>;
+
+export function createPublicListingService(deps: Deps, onCacheError: (error: unknown) => void = () => {}) {
   const repo = createPublicListingRepo(deps.db);
   const signer = createUrlSigner(deps.config.jwtSecret);
   const cache = createListingCache(deps.db, deps.cache, onCacheError);

@@ -16,8 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
-import { ok, okMessage } from '../../core/http';
-import { createTemplatesService } from './rental-unit-templates.service';
+import { ok, okList, okMessage } from '../../core/http';
+import type { ServicesOption } from '../../services';
 
 const tags = ['rental-unit-templates'];
 /**
@@ -27,8 +27,8 @@ const tags = ['rental-unit-templates'];
 const config = { access: access.user };
 const templateResponse = { 200: zOk(ZTemplateDto) };
 
-export const rentalUnitTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const templates = createTemplatesService(app.deps);
+export const rentalUnitTemplatesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const templates = services.unitTemplates;
 
   app.get(
     '/',
@@ -38,7 +38,7 @@ export const rentalUnitTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await templates.list(request.auth!, request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

@@ -11,13 +11,13 @@ import {
   type UseTemplateBody,
   ZRentalUnitCreateBody,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
 import { type AuthContext, accessContextOf, type CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { AppError, badRequest, featureNotInPlan, forbidden, notFound } from '../../core/errors';
 import { iso, isoOrNull, pageOf } from '../../core/http';
 import { toPricingDto } from '../rental-units/rental-units.dto';
 import { createRentalUnitsRepo } from '../rental-units/rental-units.repo';
-import { createRentalUnitsService, createUnitIn } from '../rental-units/rental-units.service';
+import { createUnitIn, type RentalUnitsService } from '../rental-units/rental-units.service';
 import { createTemplatesRepo, type TemplateRow, type TemplateScope } from './rental-unit-templates.repo';
 
 export function toTemplateDto(row: TemplateRow): TemplateDto {
@@ -71,10 +71,12 @@ function requireCompanyOf(ctx: AuthContext): CompanyContext {
   return ctx as CompanyContext;
 }
 
-export function createTemplatesService(deps: AppDeps) {
+type Deps = Pick<AppDeps, 'db'> & { units: RentalUnitsService };
+
+export function createTemplatesService(deps: Deps) {
   const { db } = deps;
   const repo = createTemplatesRepo(db);
-  const units = createRentalUnitsService(deps);
+  const { units } = deps;
   const visibleTo = (ctx: AuthContext): TemplateScope => ({ companyId: ctx.companyId, includeGlobal: true });
 
   /** A template the caller may change: the company's own with rentalunit write access, a global one as super admin. */

@@ -1,8 +1,8 @@
 import { deriveUnit, type RentalUnitDto } from '@rentora/shared';
 import { iso, isoOrNull } from '../../core/http';
+import type { UrlSigner } from '../../core/signed-urls';
 import { toImageDto } from '../uploads/uploads.dto';
 import type { ImageRow } from '../uploads/uploads.repo';
-import type { UrlSigner } from '../uploads/uploads.signing';
 import type { UnitRow, UnitWithProperty } from './rental-units.repo';
 
 export function toPricingDto(

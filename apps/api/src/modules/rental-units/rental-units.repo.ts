@@ -1,16 +1,6 @@
 import type { RentalUnitListQuery, VerificationQueueQuery } from '@rentora/shared';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
-  anyOf,
-  boundedCountColumn,
-  boundedCountQuery,
-  boundedTotal,
-  statementsByShape,
-} from '../../core/statements';
-import type { DbOrTx } from '../../db/client';
-import { companies, properties, rentalUnits } from '../../db/schema';
-import {
-  COUNT_BOUND,
   endOfPage,
   type InventoryShape,
   inventoryPageValues,
@@ -22,7 +12,17 @@ import {
   prefixTsQuery,
   type SortKey,
   sortValueText,
-} from '../properties/properties.paging';
+} from '../../core/inventory-paging';
+import { COUNT_BOUND } from '../../core/pagination';
+import {
+  anyOf,
+  boundedCountColumn,
+  boundedCountQuery,
+  boundedTotal,
+  statementsByShape,
+} from '../../core/statements';
+import type { DbOrTx } from '../../db/client';
+import { companies, properties, rentalUnits } from '../../db/schema';
 import { type ImageRow, imageRowsOf, unitImagesJson } from '../uploads/uploads.repo';
 
 const { searchVector: _searchVector, ...unitColumns } = getTableColumns(rentalUnits);

@@ -31,18 +31,17 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireCompany } from '../../core/access';
-import { ok, okMessage, pageOf } from '../../core/http';
-import { createRentalUnitsService } from './rental-units.service';
-import { createUnitTenantsService } from './rental-units.tenants';
+import { ok, okList, okMessage, pageOf } from '../../core/http';
+import type { ServicesOption } from '../../services';
 
 const tags = ['rental-units'];
 const read = access.company('rentalunit_read');
 const canEdit = access.companyAny('rentalunit_write', 'rentalunit_update');
 const unitResponse = { 200: zOk(ZRentalUnitDto) };
 
-export const rentalUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const units = createRentalUnitsService(app.deps);
-  const tenants = createUnitTenantsService(app.deps);
+export const rentalUnitsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const units = services.rentalUnits;
+  const tenants = services.unitTenants;
   await app.register(fastifyMultipart, {
     limits: { fileSize: app.deps.config.uploadLimitBytes, files: IMAGE_UPLOAD.maxFilesPerRequest },
   });
@@ -59,7 +58,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await units.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -75,7 +74,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await units.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -91,11 +90,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, total } = await units.verificationQueue(request.query);
-      return {
-        success: true as const,
-        data,
-        pagination: pageOf(request.query.page, request.query.limit, total),
-      };
+      return okList(data, pageOf(request.query.page, request.query.limit, total));
     },
   );
 
@@ -138,7 +133,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.propertyId,
         request.query,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -229,7 +224,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 

@@ -10,18 +10,18 @@ import {
   type VerificationStatusBody,
 } from '@rentora/shared';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
 import type { AuthContext, CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
+import { groupBy } from '../../core/collections';
 import { conflict, notFound, planLimitReached } from '../../core/errors';
+import { inventoryPagination } from '../../core/inventory-paging';
 import { addRentalUnitUsage, releaseCompanyUsage } from '../../core/plan-limits';
 import type { DbOrTx } from '../../db/client';
-import { createCompaniesService } from '../companies/companies.service';
-import { inventoryPagination } from '../properties/properties.paging';
+import type { CompaniesService } from '../companies/companies.service';
 import { createPropertiesRepo } from '../properties/properties.repo';
-import { groupBy } from '../uploads/uploads.dto';
 import { createImagesRepo } from '../uploads/uploads.repo';
-import { createImagesService } from '../uploads/uploads.service';
+import type { ImagesService } from '../uploads/uploads.service';
 import { toRentalUnitDto } from './rental-units.dto';
 import {
   createRentalUnitsRepo,
@@ -85,12 +85,13 @@ export async function createUnitIn(
   return unit;
 }
 
-export function createRentalUnitsService(deps: AppDeps) {
+type Deps = Pick<AppDeps, 'db' | 'notifier'> & { images: ImagesService; companies: CompaniesService };
+
+export function createRentalUnitsService(deps: Deps) {
   const { db } = deps;
   const repo = createRentalUnitsRepo(db);
   const imagesRepo = createImagesRepo(db);
-  const images = createImagesService(deps);
-  const companies = createCompaniesService(deps);
+  const { images, companies } = deps;
 
   /** DTOs of a page of units: their images come in one query. */
   async function toDtos(companyId: string, rows: readonly UnitWithProperty[]): Promise<RentalUnitDto[]> {

@@ -6,9 +6,11 @@ import {
   type UnitAnalyticsDto,
   type UpdateTenantAssignmentBody,
 } from '@rentora/shared';
-import type { AppDeps } from '../../app';
 import type { CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
+import { today } from '../../core/dates';
 import { badRequest, conflict, notFound } from '../../core/errors';
+import { escapeHtml } from '../../core/html';
 import { iso, pageOf } from '../../core/http';
 import { hashPassword } from '../../core/passwords';
 import { hashToken, newOpaqueToken } from '../../core/tokens';
@@ -22,7 +24,6 @@ import { type AssignmentWithUser, createAssignmentsRepo } from './rental-units.t
 const DAY_MS = 86_400_000;
 const SET_PASSWORD_TTL_MS = 7 * DAY_MS;
 
-export const today = (now = new Date()) => now.toISOString().slice(0, 10);
 const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 
 export function toRentalUnitUserDto({ assignment, user }: AssignmentWithUser): RentalUnitUserDto {
@@ -106,8 +107,10 @@ export async function lockUnit(tx: DbOrTx, companyId: string, unitId: string): P
   return unit;
 }
 
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer'>;
+
 /** Tenant assignments of units (rental-unit-users) and the unit analytics built on them. */
-export function createUnitTenantsService(deps: AppDeps) {
+export function createUnitTenantsService(deps: Deps) {
   const { db, config, mailer } = deps;
 
   /** The account for `userId`: by id, or by email (made as a tenant account when none exists). */
@@ -381,8 +384,4 @@ export function createUnitTenantsService(deps: AppDeps) {
 /** The later of two YYYY-MM-DD dates. */
 function laterDate(a: string, b: string): string {
   return a.localeCompare(b) >= 0 ? a : b;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

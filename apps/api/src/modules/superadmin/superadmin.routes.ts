@@ -15,13 +15,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
 import { ok } from '../../core/http';
-import { createSuperadminService } from './superadmin.service';
+import type { ServicesOption } from '../../services';
 
 const tags = ['superadmin'];
 const companyResponse = { 200: zOk(ZCompanyDto) };
 
-export const superadminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const superadmin = createSuperadminService(app.deps);
+export const superadminRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const superadmin = services.superadmin;
   const config = { access: access.superAdmin };
 
   app.get(

@@ -6,7 +6,7 @@ import type {
 } from '@rentora/shared';
 import { FEATURES, type Limitations, PERMISSION_CATALOGUE } from '@rentora/shared';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { badRequest, notFound } from '../../core/errors';
 import { iso } from '../../core/http';
@@ -15,7 +15,9 @@ import { type CompanyRow, createCompaniesRepo, type PlanRow } from '../companies
 import { periodEnd } from '../companies/companies.service';
 import { createPlansRepo } from './plans.repo';
 
-export function createSuperadminService(deps: AppDeps) {
+type Deps = Pick<AppDeps, 'db'>;
+
+export function createSuperadminService(deps: Deps) {
   const { db } = deps;
 
   /** Plan and subscription changes of the super admin, after they are made. */

@@ -1,5 +1,6 @@
 import type { TenantListQuery, TenantStatus } from '@rentora/shared';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { COUNT_BOUND } from '../../core/pagination';
 import {
   anyOf,
   boundedCountQuery,
@@ -20,9 +21,6 @@ import {
   tenantStatusHistory,
   users,
 } from '../../db/schema';
-
-/** Counting stops here (the list then says "1,000+"); a count never scans a whole large company. */
-export const TENANT_COUNT_BOUND = 1_000;
 
 /** The columns a tenant list row or detail shows: one query with the person, unit and property joined. */
 const tenantColumns = {
@@ -178,7 +176,7 @@ function listWhere(db: DbOrTx, shape: TenantListShape): SQL | undefined {
 }
 
 function boundedCount(db: DbOrTx, shape: TenantListShape) {
-  return boundedCountQuery(db, rentalUnitUsers, listWhere(db, shape), TENANT_COUNT_BOUND);
+  return boundedCountQuery(db, rentalUnitUsers, listWhere(db, shape), COUNT_BOUND);
 }
 
 const shapeOptions = {
@@ -192,7 +190,7 @@ const tenantPage = statementsByShape((db, shape: TenantListShape) => {
     .select({
       ...tenantColumns,
       total: pageCountColumn(db, rentalUnitUsers, listWhere(db, shape), {
-        bound: TENANT_COUNT_BOUND,
+        bound: COUNT_BOUND,
         searches: shape.search,
       }),
     })
@@ -218,7 +216,7 @@ export function createTenantsRepo(db: DbOrTx) {
       .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId));
 
   return {
-    /** One page of a company's tenants and a count bounded by TENANT_COUNT_BOUND. */
+    /** One page of a company's tenants and a count bounded by COUNT_BOUND. */
     async list(
       companyId: string,
       query: TenantListQuery & { statuses?: readonly TenantStatus[] },
@@ -239,7 +237,7 @@ export function createTenantsRepo(db: DbOrTx) {
       const rows = await tenantPage(db, shape).execute(values);
       const { total, exact } = await pageTotal(
         rows,
-        { limit: query.limit, offset, bound: TENANT_COUNT_BOUND },
+        { limit: query.limit, offset, bound: COUNT_BOUND },
         async () => {
           const [count] = await tenantCount(db, shape).execute(values);
           return count?.total ?? 0;

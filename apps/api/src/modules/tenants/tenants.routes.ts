@@ -38,10 +38,10 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, requireCompany } from '../../core/access';
-import { AppError, badRequest, unauthorized } from '../../core/errors';
-import { ok, okMessage } from '../../core/http';
-import { createTenantsService } from './tenants.service';
+import { access, requireCompany, requireUser } from '../../core/access';
+import { AppError, badRequest } from '../../core/errors';
+import { ok, okList, okMessage } from '../../core/http';
+import type { ServicesOption } from '../../services';
 
 const tags = ['tenants'];
 const read = access.company('tenants_read');
@@ -49,8 +49,8 @@ const write = access.companyAny('tenants_write', 'tenants_update');
 const remove = access.companyAny('tenants_delete', 'tenants_write');
 const tenantResponse = { 200: zOk(ZTenantDto) };
 
-export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tenants = createTenantsService(app.deps);
+export const tenantsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const tenants = services.tenants;
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: Math.min(app.deps.config.uploadLimitBytes, TENANT_DOCUMENT_UPLOAD.maxBytes),
@@ -66,7 +66,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { data, pagination } = await tenants.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -93,8 +93,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.auth) throw unauthorized();
-      return ok(await tenants.mine(request.auth));
+      return ok(await tenants.mine(requireUser(request.auth)));
     },
   );
 
@@ -115,7 +114,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.status,
         request.query,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -136,7 +135,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.companyId,
         request.query,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -287,7 +286,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query,
       );
-      return { success: true as const, data, pagination };
+      return okList(data, pagination);
     },
   );
 
@@ -513,8 +512,8 @@ export const tenantsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export const tenantCodesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tenants = createTenantsService(app.deps);
+export const tenantCodesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const tenants = services.tenants;
   const codeTags = ['tenant-codes'];
 
   app.get(

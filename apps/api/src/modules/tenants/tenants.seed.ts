@@ -7,6 +7,7 @@ import { loadConfig } from '../../config';
 import { hashPassword } from '../../core/passwords';
 import { createLocalStorage, type Storage } from '../../core/storage';
 import type { Db } from '../../db/client';
+import { DEMO_COMPANY_DOMAINS } from '../../db/demo';
 import {
   companies,
   companyUsers,
@@ -18,7 +19,6 @@ import {
   tenantStatusHistory,
   users,
 } from '../../db/schema';
-import { DEMO_COMPANY_DOMAINS } from '../../db/seed';
 import { settleOccupancy } from '../rental-units/rental-units.tenants';
 import { newTenantCode } from './tenants.files';
 import { recordTenantStatus } from './tenants.history';

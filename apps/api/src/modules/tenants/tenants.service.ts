@@ -25,10 +25,12 @@ import {
 } from '@rentora/shared';
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { AppDeps } from '../../app';
 import type { AuthContext, CompanyContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
+import { today } from '../../core/dates';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
+import { escapeHtml } from '../../core/html';
 import { boundedPageOf, iso, pageOf } from '../../core/http';
 import { hashPassword } from '../../core/passwords';
 import { hashToken, newOpaqueToken } from '../../core/tokens';
@@ -56,8 +58,6 @@ const DAY_MS = 86_400_000;
 const SET_PASSWORD_TTL_MS = 7 * DAY_MS;
 /** Portal code checks per IP and window (at most the login limit). */
 const CODE_ATTEMPTS_PER_IP = 30;
-
-const today = (now = new Date()) => now.toISOString().slice(0, 10);
 
 function dues(row: TenantListRow) {
   const parts = {
@@ -115,11 +115,9 @@ function isTenantStatus(value: string): value is TenantStatus {
   return (TENANT_STATUSES as readonly string[]).includes(value);
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage' | 'limiter'>;
 
-export function createTenantsService(deps: AppDeps) {
+export function createTenantsService(deps: Deps) {
   const { db, config, mailer, notifier, storage, limiter } = deps;
   const signer = createDocumentSigner(config.jwtSecret);
 

@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestAppWith, call, getTestApp } from '../../../test/app';
 import { addMember, type CompanySession, createCompany, superAdmin } from '../../../test/factories';
+import { createUrlSigner } from '../../core/signed-urls';
 import { auth, createProperty, createUnit, jpeg, upload } from '../properties/properties.testing';
-import { createUrlSigner } from './uploads.signing';
 import { makeImage } from './uploads.testing';
 
 let app: FastifyInstance;

@@ -1,7 +1,7 @@
 import type { ImageDto, PublicImageDto } from '@rentora/shared';
 import { iso } from '../../core/http';
+import type { UrlSigner } from '../../core/signed-urls';
 import type { ImageRow } from './uploads.repo';
-import type { UrlSigner } from './uploads.signing';
 
 /** Staff DTOs: signed URLs (an `<img>` cannot send the bearer token). */
 export function toImageDto(row: ImageRow, signer: UrlSigner, now = new Date()): ImageDto {
@@ -32,17 +32,4 @@ export function toPublicImageDto(row: ImageRow, signer: UrlSigner): PublicImageD
     width: row.width,
     height: row.height,
   };
-}
-
-/** Groups rows by a key, keeping their order. */
-export function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string | null): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    if (key === null) continue;
-    const group = groups.get(key);
-    if (group) group.push(row);
-    else groups.set(key, [row]);
-  }
-  return groups;
 }

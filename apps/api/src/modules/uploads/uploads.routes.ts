@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
 import { AppError, unauthorized } from '../../core/errors';
-import { createImagesService } from './uploads.service';
+import type { ServicesOption } from '../../services';
 
 /**
  * GET /uploads/<key> — stored files, authorised per file (see ImagesService.authorizeFile).
@@ -11,8 +11,8 @@ import { createImagesService } from './uploads.service';
 /** Life of the bucket URL an authorised `/uploads` request is redirected to (S3 storage). */
 export const PRESIGNED_URL_SECONDS = 60;
 
-export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const images = createImagesService(app.deps);
+export const uploadsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const images = services.images;
 
   app.get(
     '/*',

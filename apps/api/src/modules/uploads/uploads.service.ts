@@ -1,13 +1,13 @@
 import { canUseFeature, IMAGE_UPLOAD, type ImageUpdateBody, ZImageUploadFields } from '@rentora/shared';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../core/access';
+import type { AppDeps } from '../../core/app-deps';
 import { AppError, badRequest, notFound } from '../../core/errors';
+import { receiveImages, removeImageFiles } from '../../core/images';
+import { createUrlSigner } from '../../core/signed-urls';
 import { isValidStorageKey } from '../../core/storage';
 import { authorizeChatFile } from '../chat/chat.attachments';
-import { receiveImages, removeImageFiles } from './uploads.images';
 import { createImagesRepo, type ImageOwner, type ImagesRepo } from './uploads.repo';
-import { createUrlSigner } from './uploads.signing';
 
 export interface ImageTarget {
   companyId: string;
@@ -25,8 +25,10 @@ async function lockTarget(repo: ImagesRepo, target: ImageTarget): Promise<void> 
   if (!found) throw notFound(target.rentalUnitId ? 'Rental unit' : 'Property');
 }
 
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'config'>;
+
 /** Unit images and property photos: upload, edit (primary, category, caption), delete — files and rows together. */
-export function createImagesService(deps: AppDeps) {
+export function createImagesService(deps: Deps) {
   const { db, storage, config } = deps;
   const signer = createUrlSigner(config.jwtSecret);
   const repo = createImagesRepo(db);

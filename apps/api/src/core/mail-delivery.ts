@@ -1,4 +1,4 @@
-import type { Mailer, MailMessage, MailResult } from '../../core/mail';
+import type { Mailer, MailMessage, MailResult } from './mail';
 
 /** Who an email concerns, for the notification log (the mailer itself knows only the address). */
 export interface MailContext {
@@ -16,8 +16,4 @@ export function sendMail(mailer: Mailer, message: MailMessage, context: MailCont
 
 export function mailContextOf(message: MailMessage): MailContext | undefined {
   return contexts.get(message);
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -3,8 +3,8 @@ import { IMAGE_UPLOAD } from '@rentora/shared';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { uuidv7 } from 'uuidv7';
-import { AppError, badRequest } from '../../core/errors';
-import type { Storage } from '../../core/storage';
+import { AppError, badRequest } from './errors';
+import type { Storage } from './storage';
 
 /** Image uploads: the type is told by the bytes (sharp reads the header), never by the name or the declared type. */
 

@@ -1,18 +1,19 @@
 import { type InventoryPagination, makePagination } from '@rentora/shared';
 import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { badRequest } from '../../core/errors';
-import { pageLimit, pageOffset } from '../../core/statements';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../db/client';
+import { badRequest } from './errors';
+import { isUuid } from './ids';
+import { pageLimit, pageOffset } from './statements';
 
 /**
  * Paging of the inventory lists (properties, rental units) at any depth:
  * - `cursor` (keyset): the next page after a given row, `WHERE (sort, id) < (v, id)` on the sort index — as fast
  *   on page 5,000 as on page 1;
  * - `page` (offset): the page's ids come from an index-only scan first, then only those rows are read;
- * - counting stops at COUNT_BOUND matches (`totalCountExact: false` beyond), so a count never scans a huge company.
+ * - counting stops at COUNT_BOUND matches (core/pagination.ts; `totalCountExact: false` beyond), so a count never
+ *   scans a huge company.
  */
-export const COUNT_BOUND = 1_000;
 
 export type SortCast = 'timestamptz' | 'text' | 'int';
 
@@ -27,8 +28,6 @@ interface CursorPayload {
   v: string;
   id: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
@@ -75,7 +74,7 @@ export function decodeCursor(raw: string, sortBy: string, cast: SortCast): { val
     typeof payload.v === 'string' &&
     payload.v.length <= 300 &&
     typeof payload.id === 'string' &&
-    UUID.test(payload.id) &&
+    isUuid(payload.id) &&
     (cast !== 'int' || (/^-?\d{1,10}$/.test(payload.v) && Math.abs(Number(payload.v)) <= 2_147_483_647)) &&
     (cast !== 'timestamptz' || isTimestampText(payload.v));
   if (!valid) throw badRequest('Invalid cursor (it belongs to another sort order or is damaged)', 'cursor');

@@ -3,9 +3,9 @@ import type {} from '@fastify/multipart';
 import { MAINTENANCE_MEDIA_UPLOAD } from '@rentora/shared';
 import type { FastifyRequest } from 'fastify';
 import { uuidv7 } from 'uuidv7';
-import { AppError, badRequest } from '../../core/errors';
-import type { Storage } from '../../core/storage';
-import { processImage } from '../uploads/uploads.images';
+import { AppError, badRequest } from './errors';
+import { processImage } from './images';
+import type { Storage } from './storage';
 
 /** Maintenance media: images (re-encoded without metadata), short MP4/WebM videos and PDFs, told by their bytes. */
 

@@ -1,6 +1,6 @@
 import { and, eq, ilike, type Placeholder, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { rentalUnitUsers, users } from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { rentalUnitUsers, users } from '../db/schema';
 
 /**
  * The company's tenancies whose person's full name matches `like` (the trigram index of full names, then each match's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUrlSigner, SIGNED_URL_BUCKET_SECONDS } from './uploads.signing';
+import { createUrlSigner, SIGNED_URL_BUCKET_SECONDS } from './signed-urls';
 
 describe('createUrlSigner', () => {
   const signer = createUrlSigner('a-secret-for-this-test-only-0123456789');

@@ -1,0 +1,169 @@
+import type { AppDeps, ServiceLog } from './core/app-deps';
+import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { createAssigneeService } from './modules/assignee/assignee.service';
+import { createAuthService } from './modules/auth/auth.service';
+import { notifyBookingPaid } from './modules/bookings/bookings.notify';
+import { createBookingsService, onBookingPaid } from './modules/bookings/bookings.service';
+import { createAgreementTemplateService } from './modules/bookings/bookings.template';
+import { createChatService } from './modules/chat/chat.service';
+import { createCompaniesService } from './modules/companies/companies.service';
+import { createCompanyUsersService } from './modules/company-users/company-users.service';
+import { createInvitationsService } from './modules/invitations/invitations.service';
+import { createInvoiceTemplatesService } from './modules/invoices/invoice-templates.service';
+import { createBillingService } from './modules/invoices/invoices.billing';
+import { createInvoiceReminders } from './modules/invoices/invoices.reminders';
+import { createInvoicesService, onInvoicePaid } from './modules/invoices/invoices.service';
+import { createLeadsService } from './modules/leads/leads.service';
+import { createMaintenanceAssignmentsService } from './modules/maintenance/maintenance.assignments';
+import { createMaintenanceFormsService } from './modules/maintenance/maintenance.forms';
+import { createMaintenanceRequestsService } from './modules/maintenance/maintenance.requests';
+import { createTenantMaintenanceService } from './modules/maintenance/maintenance.tenant';
+import { createTenantPortalMaintenanceService } from './modules/maintenance/maintenance.tenant-portal';
+import { createMaintenanceTypesService } from './modules/maintenance/maintenance.types';
+import {
+  createNotificationLogsService,
+  registerNotificationLogging,
+} from './modules/notification-logs/notification-logs.service';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createLedgerService } from './modules/payments/payments.ledger';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { createPlansService } from './modules/plans/plans.service';
+import { createPropertiesService } from './modules/properties/properties.service';
+import { createPublicListingService } from './modules/public-listing/public-listing.service';
+import { createTemplatesService } from './modules/rental-unit-templates/rental-unit-templates.service';
+import { createRentalUnitsService } from './modules/rental-units/rental-units.service';
+import { createUnitTenantsService } from './modules/rental-units/rental-units.tenants';
+import { createSuperadminService } from './modules/superadmin/superadmin.service';
+import { createTenantsService } from './modules/tenants/tenants.service';
+import { createImagesService } from './modules/uploads/uploads.service';
+
+/**
+ * The composition root: every service of the API, built once per app in dependency order, each handed the
+ * infrastructure fields and the other services it uses, by name. The events between modules are wired here too
+ * (what happens when a payment lands, what every email and notification leaves behind); the scheduled jobs are
+ * defined next door in scheduled-jobs.ts. Route plugins receive the result (modules/index.ts) and never build a
+ * service themselves.
+ */
+export function createServices(deps: AppDeps, log: ServiceLog) {
+  const { db, config, tokens, mailer, limiter, realtime, notifier, storage, cache } = deps;
+
+  // Accounts, companies and their members.
+  const companies = createCompaniesService({ db, realtime, notifier });
+  const auth = createAuthService({ db, config, tokens, mailer, limiter, realtime, companies });
+  const invitations = createInvitationsService(
+    { db, config, mailer, limiter, realtime, notifier, companies, auth },
+    log,
+  );
+  const companyUsers = createCompanyUsersService({ db, realtime, notifier, companies, invitations }, log);
+  const adminAccounts = createAdminAccountsService({ db, config, mailer, realtime, notifier }, log);
+  const plans = createPlansService({ db });
+  const superadmin = createSuperadminService({ db });
+  const leads = createLeadsService({ db, config, limiter, notifier }, log);
+
+  // Notifications, and the log of every email and in-app notification sent.
+  const notifications = createNotificationsService({ db, notifier });
+  const notificationLogs = createNotificationLogsService({ db, mailer, notifier });
+  registerNotificationLogging({ db, mailer, notifier });
+
+  // Inventory: properties, units, their images and the public listing.
+  const images = createImagesService({ db, storage, config });
+  const properties = createPropertiesService({ db, notifier, images, companies });
+  const rentalUnits = createRentalUnitsService({ db, notifier, images, companies });
+  const unitTenants = createUnitTenantsService({ db, config, mailer });
+  const unitTemplates = createTemplatesService({ db, units: rentalUnits });
+  const publicListing = createPublicListingService({ db, config, cache }, (error) =>
+    log.warn({ err: error }, 'public listing cache unavailable; answering from the database'),
+  );
+
+  // Money: the gateway and its ledger, tenants, invoices and bookings.
+  const payments = createPaymentsService({ db, config, notifier, mailer, log });
+  const ledger = createLedgerService(db);
+  const tenants = createTenantsService({ db, config, mailer, notifier, storage, limiter });
+  const invoices = createInvoicesService({ db, config, mailer, notifier, storage, payments }, log);
+  const billing = createBillingService({ db, notifier });
+  const invoiceReminders = createInvoiceReminders({ db, mailer, notifier });
+  const invoiceTemplates = createInvoiceTemplatesService(db, storage, config.uploadLimitBytes);
+  const bookings = createBookingsService({ db, config, notifier, mailer, storage, log, payments });
+  const agreementTemplates = createAgreementTemplateService(db);
+
+  // What happens when a payment lands: inside the transaction that records a captured payment, the booking or the
+  // invoice it pays moves on; once that has committed, the booker and the company hear of a booking payment.
+  payments.onPaid(onBookingPaid);
+  payments.onPaid(onInvoicePaid);
+  payments.onSettled(notifyBookingPaid);
+
+  // Maintenance: types, assignment rules, requests, public forms, the tenant side and the assignee portal.
+  const maintenanceTypes = createMaintenanceTypesService({ db });
+  const maintenanceAssignments = createMaintenanceAssignmentsService({ db });
+  const maintenanceRequests = createMaintenanceRequestsService(
+    { db, storage, config, notifier, mailer, types: maintenanceTypes },
+    log,
+  );
+  const maintenanceForms = createMaintenanceFormsService(
+    { db, config, limiter, mailer, requests: maintenanceRequests },
+    log,
+  );
+  const tenantMaintenance = createTenantMaintenanceService({ db, requests: maintenanceRequests });
+  const tenantPortalMaintenance = createTenantPortalMaintenanceService({
+    db,
+    limiter,
+    requests: maintenanceRequests,
+  });
+  const assignee = createAssigneeService({ db, config, limiter, requests: maintenanceRequests });
+
+  // Chat and reports.
+  const chat = createChatService({ db, realtime, storage, config });
+  const analytics = createAnalyticsService({ db });
+
+  return {
+    companies,
+    auth,
+    invitations,
+    companyUsers,
+    adminAccounts,
+    plans,
+    superadmin,
+    leads,
+    notifications,
+    notificationLogs,
+    images,
+    properties,
+    rentalUnits,
+    unitTenants,
+    unitTemplates,
+    publicListing,
+    payments,
+    ledger,
+    tenants,
+    invoices,
+    billing,
+    invoiceReminders,
+    invoiceTemplates,
+    bookings,
+    agreementTemplates,
+    maintenanceTypes,
+    maintenanceAssignments,
+    maintenanceRequests,
+    maintenanceForms,
+    tenantMaintenance,
+    tenantPortalMaintenance,
+    assignee,
+    chat,
+    analytics,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** The options every route plugin receives (modules/index.ts): the app's services, built once. */
+export interface ServicesOption {
+  services: Services;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The same services the route plugins receive (for tests and scripts that call one directly). */
+    services: Services;
+  }
+}
