@@ -1,13 +1,10 @@
-import { Bell, Compass, Construction, Home, UserCircle, Wrench } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
-import { findTenantPage } from '../../app/tenant-pages';
-import { ButtonLink } from '../../components/button';
-import { Card, PageHeader } from '../../components/card';
-import { EmptyState } from '../../components/empty-state';
+import { Bell, Compass, Home, UserCircle, Wrench } from 'lucide-react';
+import { Link } from 'react-router';
+import { Card } from '../../components/card';
 import { useAuth } from '../auth/auth-provider';
 import { NotificationItem } from '../notifications/notification-item';
 import { useMarkNotificationsRead, useNotifications } from '../notifications/notifications.api';
-import { MyTenanciesSummary } from '../tenant-area/my-units-pages';
+import { MyTenanciesSummary } from './my-units-pages';
 
 const SHORTCUTS = [
   { label: 'My Unit', text: 'Your lease, unit and documents', to: '/tenant/units', icon: Home },
@@ -83,28 +80,6 @@ export function TenantHomePage() {
           )}
         </Card>
       </section>
-    </div>
-  );
-}
-
-/** Tenant pages whose domain has not shipped yet, and the spec's placeholder text pages. */
-export function TenantPlaceholderPage() {
-  const location = useLocation();
-  const page = findTenantPage(location.pathname);
-  const title = page?.title ?? 'Page';
-  return (
-    <div className="mx-auto max-w-5xl">
-      <PageHeader title={title} description={page?.description} />
-      <EmptyState
-        icon={Construction}
-        title={`${title} is coming soon`}
-        description="This part of your tenant area is not available yet."
-        action={
-          <ButtonLink to="/tenant" variant="outline">
-            Back to dashboard
-          </ButtonLink>
-        }
-      />
     </div>
   );
 }

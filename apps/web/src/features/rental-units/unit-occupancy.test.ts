@@ -1,6 +1,6 @@
 import type { UnitAnalyticsDto } from '@rentora/shared';
 import { describe, expect, it } from 'vitest';
-import { monthlyOccupancy } from './unit-analytics';
+import { monthlyOccupancy } from './unit-occupancy';
 
 function analytics(
   history: { startDate: string; endDate: string | null }[],
