@@ -24,9 +24,9 @@ import { emptyToNull, emptyToUndefined } from '../../components/form-values';
 import { Pagination } from '../../components/pagination';
 import { SearchInput, useDebouncedValue } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, humanize, timeAgo } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
 import { PasswordInput } from '../auth/password-input';
 import { ActiveBadge, RoleBadge, roleLabel } from '../company-users/role-badge';
@@ -50,7 +50,6 @@ function fullName(user: Pick<AdminUserDto, 'firstName' | 'lastName' | 'email'>):
 /** /dashboard/admin and /dashboard/admin-management (super admin): every platform account. */
 export function AdminManagementPage() {
   const auth = useAuth();
-  const toast = useToast();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<PlatformRole | ''>('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -331,7 +330,6 @@ export function AdminManagementPage() {
 }
 
 function CreateAdminDialog({ onClose }: { onClose: () => void }) {
-  const toast = useToast();
   const create = useCreateAdmin();
   const form = useForm({
     resolver: zodResolver(ZAdminCreateBody),
@@ -428,7 +426,6 @@ function CreateAdminDialog({ onClose }: { onClose: () => void }) {
 }
 
 function RoleDialog({ user, onClose }: { user: AdminUserDto; onClose: () => void }) {
-  const toast = useToast();
   const setRole = useSetAdminUserRole();
   const form = useForm({
     resolver: zodResolver(ZAdminUserRoleBody),

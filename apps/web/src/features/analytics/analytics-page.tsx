@@ -7,9 +7,9 @@ import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Field, Input, Select } from '../../components/field';
 import { Skeleton } from '../../components/skeleton';
 import { StatCard } from '../../components/stat-card';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { usePermissions } from '../auth/use-permissions';
 import { useProperties } from '../properties/properties.api';
 import {
@@ -25,7 +25,6 @@ import {
   useRevenueReport,
   useTenantsReport,
 } from './analytics.api';
-
 import { formatKpi, KPI_ICONS, KPI_TONES, KpiChange } from './kpi';
 
 const charts = () => import('./analytics-charts');
@@ -55,7 +54,6 @@ const ChartFallback = () => <Skeleton className="h-64 w-full" />;
 
 /** /dashboard/analytics: company KPIs, occupancy trends and exports; the super admin also sees the platform. */
 export function AnalyticsPage() {
-  const toast = useToast();
   const { canUseFeature, isSuperAdmin } = usePermissions();
   const [filters, setFilters] = useState<AnalyticsFilters>({});
   const [exporting, setExporting] = useState<string | null>(null);

@@ -9,9 +9,9 @@ import { Dialog } from '../../components/dialog';
 import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Field, Input, Select } from '../../components/field';
 import { Pagination } from '../../components/pagination';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { timeAgo } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { downloadFile } from '../analytics/analytics.api';
 import { AUDIT_LOG_FALLBACK_MESSAGES, type AuditLogFilters, useAuditLogs } from './audit-log.api';
 
@@ -28,7 +28,6 @@ function Change({ value }: { value: unknown }) {
 
 /** /dashboard/audit-log: the append-only trail of sensitive changes (owners; the super admin sees every company). */
 export function AuditLogPage() {
-  const toast = useToast();
   const [filters, setFilters] = useState<AuditLogFilters>({ page: 1, limit: 25 });
   const [open, setOpen] = useState<AuditLogDto | null>(null);
   const logs = useAuditLogs(filters);

@@ -14,10 +14,10 @@ import { SearchInput } from '../../components/search-input';
 import { SkeletonList } from '../../components/skeleton';
 import { StatCard } from '../../components/stat-card';
 import { Tabs } from '../../components/tabs';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
 import { GatewayCheckout } from '../payments-checkout/gateway-checkout';
 import { useProperties } from '../properties/properties.api';
@@ -120,7 +120,6 @@ function BookingsView({
   description: string;
   figures?: ReactNode;
 }) {
-  const toast = useToast();
   const { user } = useAuth();
   const { values, page, set, clear } = useUrlFilters(FILTER_KEYS);
   const [params, setParams] = useSearchParams();

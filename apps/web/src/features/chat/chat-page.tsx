@@ -29,9 +29,9 @@ import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Field, Input, Textarea } from '../../components/field';
 import { Skeleton, SkeletonList } from '../../components/skeleton';
 import { Switch } from '../../components/switch';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
 import {
   CHAT_FALLBACK_MESSAGES,
@@ -336,7 +336,6 @@ function Conversation({
   typing: TypingState;
   onBack: () => void;
 }) {
-  const toast = useToast();
   const selfId = useAuth().user?._id;
   const messages = useChatMessages(channel._id);
   const send = useSendMessage(channel._id);
@@ -660,7 +659,6 @@ function NewChannelDialog({
   onClose: () => void;
   onCreated: (id: string) => void;
 }) {
-  const toast = useToast();
   const create = useCreateChannel();
   const members = useChatMembers(open);
   const selfId = useAuth().user?._id;
@@ -775,7 +773,6 @@ function NewDirectDialog({
   onClose: () => void;
   onOpened: (id: string) => void;
 }) {
-  const toast = useToast();
   const members = useChatMembers(open);
   const openDirect = useOpenDirect();
   const selfId = useAuth().user?._id;

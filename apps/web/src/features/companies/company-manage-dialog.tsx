@@ -21,10 +21,10 @@ import { numberOrUndefined } from '../../components/form-values';
 import { SkeletonList } from '../../components/skeleton';
 import { Switch } from '../../components/switch';
 import { Tabs } from '../../components/tabs';
-import { useToast } from '../../components/toasts';
 import { UsageMeter } from '../../components/usage-meter';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, formatLimit } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { useAdminPlans } from '../plans/plans.api';
 import {
   COMPANY_FALLBACK_MESSAGES,
@@ -107,7 +107,6 @@ export function CompanyManageDialog({
 }
 
 function VerificationSection({ company }: { company: CompanyDto }) {
-  const toast = useToast();
   const verify = useVerifyCompany(company._id);
   const form = useForm({
     resolver: zodResolver(ZVerifyCompanyBody),
@@ -175,7 +174,6 @@ function VerificationSection({ company }: { company: CompanyDto }) {
 type PlanMode = 'scheduled' | 'instant' | 'force';
 
 function SubscriptionSection({ company, details }: { company: CompanyDto; details: FeaturesAndLimitations }) {
-  const toast = useToast();
   const plans = useAdminPlans({ page: 1, limit: 50, isActive: 'true' });
   const action = useSubscriptionAction(company._id);
   const [planId, setPlanId] = useState('');
@@ -373,7 +371,6 @@ function SubscriptionSection({ company, details }: { company: CompanyDto; detail
 }
 
 function FeaturesSection({ company, details }: { company: CompanyDto; details: FeaturesAndLimitations }) {
-  const toast = useToast();
   const mutation = useCompanyFeature(company._id);
   const everything = details.featuresList.length === 0;
   const enabled = (feature: Feature) => everything || details.featuresList.includes(feature);
@@ -448,7 +445,6 @@ const LIMIT_FIELDS = [
 ] as const;
 
 function LimitsSection({ company, details }: { company: CompanyDto; details: FeaturesAndLimitations }) {
-  const toast = useToast();
   const update = useUpdateLimitations(company._id);
   const reset = useResetLimitations(company._id);
   const [confirmReset, setConfirmReset] = useState(false);

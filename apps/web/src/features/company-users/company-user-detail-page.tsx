@@ -33,10 +33,10 @@ import { Field, FormError, Input, Select } from '../../components/field';
 import { emptyToNull } from '../../components/form-values';
 import { Skeleton, SkeletonList } from '../../components/skeleton';
 import { Tabs } from '../../components/tabs';
-import { useToast } from '../../components/toasts';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, humanize, timeAgo } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
 import { usePermissions } from '../auth/use-permissions';
 import {
@@ -111,7 +111,6 @@ function BackLink() {
 
 function MemberView({ member }: { member: CompanyUserDetailDto }) {
   const auth = useAuth();
-  const toast = useToast();
   const navigate = useNavigate();
   const { canUseAny } = usePermissions();
   const [section, setSection] = useState<Section>('permissions');
@@ -327,7 +326,6 @@ function RoleDialog({
   mayGiveOwner: boolean;
   onClose: () => void;
 }) {
-  const toast = useToast();
   const setRole = useSetRole(member._id);
   const [role, setRoleValue] = useState<CompanyRole>(member.role);
   const [keep, setKeep] = useState(false);
@@ -405,7 +403,6 @@ function RoleDialog({
 }
 
 function DetailsDialog({ member, onClose }: { member: CompanyUserDetailDto; onClose: () => void }) {
-  const toast = useToast();
   const update = useUpdateCompanyUser(member._id);
   const form = useForm({
     resolver: zodResolver(ZCompanyUserUpdateBody),

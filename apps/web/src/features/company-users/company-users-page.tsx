@@ -14,9 +14,9 @@ import { Pagination } from '../../components/pagination';
 import { SearchInput, useDebouncedValue } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
 import { Tabs } from '../../components/tabs';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, formatLimit } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
 import { usePermissions } from '../auth/use-permissions';
 import { InviteDialog } from '../invitations/invite-dialog';
@@ -43,7 +43,6 @@ export function memberName(member: Pick<CompanyUserDto, 'user'>): string {
 /** /dashboard/company-users: the team of the current company (or several), invitations and the invite dialog. */
 export function CompanyUsersPage() {
   const auth = useAuth();
-  const toast = useToast();
   const { canUseAny, canUseFeature } = usePermissions();
   const canInvite = canUseFeature('users_write');
   const canManage = canUseAny(['users_write', 'users_update']);

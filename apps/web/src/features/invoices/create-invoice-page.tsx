@@ -17,7 +17,7 @@ import { useDebouncedValue } from '../../components/search-input';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatMoney } from '../../lib/format';
-import { toastSuccess } from '../properties/messages';
+import { toast } from '../../lib/toast';
 import { useTenant, useTenants } from '../tenants/tenants.api';
 import { PaymentsNav } from './invoice-display';
 import { invoicesApi, useInvoiceTemplates } from './invoices.api';
@@ -158,7 +158,7 @@ export function CreateInvoicePage() {
         send,
       });
       void queryClient.invalidateQueries({ queryKey: ['invoices'] });
-      toastSuccess(send ? 'Invoice sent' : 'Draft saved', answer.data.number ?? undefined);
+      toast.success(send ? 'Invoice sent' : 'Draft saved', answer.data.number ?? undefined);
       navigate(`/dashboard/payments/invoices?invoice=${answer.data._id}`);
     } catch (caught) {
       setError(apiErrorMessage(caught, 'Failed to create invoice'));

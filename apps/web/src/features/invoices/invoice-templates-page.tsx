@@ -14,8 +14,8 @@ import { Switch } from '../../components/switch';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatMoney } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { usePermissions } from '../auth/use-permissions';
-import { toastError } from '../properties/messages';
 import { PaymentsNav } from './invoice-display';
 import {
   INVOICE_MESSAGES,
@@ -88,7 +88,7 @@ function LogoField({
       onChange(answer.data.logoUrl);
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.templates });
     } catch (error) {
-      toastError(error, INVOICE_MESSAGES.logo);
+      toast.apiError(error, INVOICE_MESSAGES.logo);
     } finally {
       setBusy(false);
     }

@@ -17,8 +17,8 @@ import { Pagination } from '../../components/pagination';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { usePermissions } from '../auth/use-permissions';
-import { toastError, toastSuccess } from '../properties/messages';
 import { useSearchBox, useUrlFilters } from '../properties/use-url-filters';
 import { downloadText } from '../tenants/tenant-display';
 import { InvoiceDetailDialog } from './invoice-detail-dialog';
@@ -70,13 +70,13 @@ export function InvoicesPage() {
         await invoicesApi.send(invoice._id);
         sent += 1;
       } catch (error) {
-        toastError(error, `${INVOICE_MESSAGES.sendInvoice} (${invoice.tenantName})`);
+        toast.apiError(error, `${INVOICE_MESSAGES.sendInvoice} (${invoice.tenantName})`);
       }
     }
     setBusy(null);
     setSelected(new Set());
     void queryClient.invalidateQueries({ queryKey: ['invoices'] });
-    if (sent) toastSuccess(`${sent} ${sent === 1 ? 'invoice' : 'invoices'} sent`);
+    if (sent) toast.success(`${sent} ${sent === 1 ? 'invoice' : 'invoices'} sent`);
   }
 
   async function exportCsv() {
@@ -89,9 +89,9 @@ export function InvoicesPage() {
         if (!answer.pagination.hasNext) break;
       }
       downloadText(`invoices-${new Date().toISOString().slice(0, 10)}.csv`, invoicesCsv(all));
-      toastSuccess('Export ready', `${all.length} ${all.length === 1 ? 'invoice' : 'invoices'}`);
+      toast.success('Export ready', `${all.length} ${all.length === 1 ? 'invoice' : 'invoices'}`);
     } catch (error) {
-      toastError(error, INVOICE_MESSAGES.fetchInvoices);
+      toast.apiError(error, INVOICE_MESSAGES.fetchInvoices);
     } finally {
       setBusy(null);
     }

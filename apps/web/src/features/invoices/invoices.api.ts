@@ -21,8 +21,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { type ApiList, type ApiOk, api } from '../../lib/api-client';
 import { session } from '../../lib/session';
+import { toast } from '../../lib/toast';
 import { downloadFile } from '../analytics/analytics.api';
-import { toastError, toastSuccess } from '../properties/messages';
 import { uploadImages } from '../rental-units/upload-images';
 
 export const INVOICE_MESSAGES = {
@@ -211,9 +211,9 @@ export function useInvoiceMutation<V>(
       void queryClient.invalidateQueries({ queryKey: ['invoices', 'tracking'] });
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.stats });
       void queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
-      toastSuccess(messages.success, answer.data.number ?? undefined);
+      toast.success(messages.success, answer.data.number ?? undefined);
     },
-    onError: (error) => toastError(error, messages.failure),
+    onError: (error) => toast.apiError(error, messages.failure),
   });
 }
 
@@ -226,9 +226,9 @@ export function useTemplateMutation<V>(
     mutationFn: run,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.templates });
-      toastSuccess(messages.success);
+      toast.success(messages.success);
     },
-    onError: (error) => toastError(error, messages.failure),
+    onError: (error) => toast.apiError(error, messages.failure),
   });
 }
 

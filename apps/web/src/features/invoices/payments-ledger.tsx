@@ -19,7 +19,7 @@ import { Pagination } from '../../components/pagination';
 import { SkeletonList } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
-import { toastError } from '../properties/messages';
+import { toast } from '../../lib/toast';
 import { useSearchBox, useUrlFilters } from '../properties/use-url-filters';
 import { LedgerStatusBadge, methodLabel } from './invoice-display';
 import { INVOICE_MESSAGES, type LedgerFilters, ledgerApi, useLedger, useLedgerPayment } from './invoices.api';
@@ -51,7 +51,7 @@ export function ReceiptButton({
         try {
           await (own ? ledgerApi.myReceipt(payment) : ledgerApi.receipt(payment));
         } catch (error) {
-          toastError(error, INVOICE_MESSAGES.receipt);
+          toast.apiError(error, INVOICE_MESSAGES.receipt);
         } finally {
           setBusy(false);
         }

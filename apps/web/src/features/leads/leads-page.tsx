@@ -14,9 +14,9 @@ import { Pagination } from '../../components/pagination';
 import { SearchInput, useDebouncedValue } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
 import { Tabs } from '../../components/tabs';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, humanize, timeAgo } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import {
   LEAD_FALLBACK_MESSAGES,
   type LeadFilters,
@@ -235,7 +235,6 @@ export function LeadsPage() {
 }
 
 function LeadDialog({ lead, onClose }: { lead: LeadDto; onClose: () => void }) {
-  const toast = useToast();
   const setStatus = useSetLeadStatus();
   const addNote = useAddLeadNote();
   const form = useForm({ resolver: zodResolver(ZLeadNoteBody), defaultValues: { content: '' } });

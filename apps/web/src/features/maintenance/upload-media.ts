@@ -1,7 +1,7 @@
 import { API_BASE_PATH, isApiErrorBody, MAINTENANCE_MEDIA_UPLOAD, SESSION_MESSAGES } from '@rentora/shared';
 import { ApiError, api } from '../../lib/api-client';
 import { session } from '../../lib/session';
-import { toasts } from '../../lib/toast-store';
+import { toast } from '../../lib/toast';
 
 /**
  * Multipart upload of maintenance media (repeated field `media`) with progress through XMLHttpRequest, with the
@@ -54,7 +54,7 @@ export async function uploadMedia<T>(path: string, options: MediaUploadOptions):
   const { status, payload } = answer;
   if (status >= 200 && status < 300) return payload as T;
   if (status >= 500) {
-    toasts.show({
+    toast.show({
       type: 'error',
       title: SESSION_MESSAGES.serverErrorTitle,
       message: SESSION_MESSAGES.serverErrorMessage,

@@ -23,10 +23,10 @@ import { emptyToUndefined, numberOrUndefined } from '../../components/form-value
 import { MoneyInput } from '../../components/money-input';
 import { Skeleton } from '../../components/skeleton';
 import { Tabs } from '../../components/tabs';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatLimit, formatMoney } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import {
   PLAN_FALLBACK_MESSAGES,
   type PlanListFilters,
@@ -41,7 +41,6 @@ type PlanFormInput = z.input<typeof ZPlanCreateBody>;
 
 /** /dashboard/plans (super admin): the plans companies subscribe to: price, features and limits. */
 export function PlansPage() {
-  const toast = useToast();
   const [active, setActive] = useState<ActiveFilter>('all');
   const [editing, setEditing] = useState<PlanAdminDto | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PlanAdminDto | null>(null);
@@ -229,7 +228,6 @@ const LIMITS = [
 ] as const;
 
 function PlanDialog({ plan, onClose }: { plan: PlanAdminDto | null; onClose: () => void }) {
-  const toast = useToast();
   const create = useCreatePlan();
   const update = useUpdatePlan();
   const mutation = plan ? update : create;

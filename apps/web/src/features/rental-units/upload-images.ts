@@ -1,7 +1,7 @@
 import { API_BASE_PATH, isApiErrorBody, SESSION_MESSAGES } from '@rentora/shared';
 import { ApiError, api } from '../../lib/api-client';
 import { session } from '../../lib/session';
-import { toasts } from '../../lib/toast-store';
+import { toast } from '../../lib/toast';
 
 /**
  * Multipart image upload with progress. fetch() cannot report upload progress, so this one request goes
@@ -65,7 +65,7 @@ export async function uploadImages<T>(path: string, options: UploadOptions): Pro
   const { status, payload } = answer;
   if (status >= 200 && status < 300) return payload as T;
   if (status >= 500) {
-    toasts.show({
+    toast.show({
       type: 'error',
       title: SESSION_MESSAGES.serverErrorTitle,
       message: SESSION_MESSAGES.serverErrorMessage,

@@ -17,7 +17,7 @@ import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatMoney, humanize } from '../../lib/format';
-import { toastError } from '../properties/messages';
+import { toast } from '../../lib/toast';
 import { useUnits } from '../rental-units/rental-units.api';
 import { documentLabel } from './tenant-display';
 import { TENANT_MESSAGES, tenantKeys, uploadTenantDocument, useCreateTenant } from './tenants.api';
@@ -136,7 +136,7 @@ export function TenantCreatePage() {
         setProgress((index / documents.length) * 100);
         await uploadTenantDocument(answer.data._id, document.file, document.type, (percent) =>
           setProgress(((index + percent / 100) / documents.length) * 100),
-        ).catch((error: unknown) => toastError(error, TENANT_MESSAGES.uploadDocument));
+        ).catch((error: unknown) => toast.apiError(error, TENANT_MESSAGES.uploadDocument));
       }
       setProgress(null);
       if (documents.length)

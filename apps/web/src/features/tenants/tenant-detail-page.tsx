@@ -35,8 +35,8 @@ import { Tabs } from '../../components/tabs';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney, humanize, timeAgo } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { usePermissions } from '../auth/use-permissions';
-import { toastError, toastSuccess } from '../properties/messages';
 import { useUnits } from '../rental-units/rental-units.api';
 import {
   capitalize,
@@ -223,9 +223,9 @@ function TenantCode({ tenant }: { tenant: TenantDto }) {
   async function copy(text: string, what: string) {
     try {
       await navigator.clipboard.writeText(text);
-      toastSuccess(`${what} copied`);
+      toast.success(`${what} copied`);
     } catch {
-      toastError(null, `Could not copy the ${what.toLowerCase()}`);
+      toast.apiError(null, `Could not copy the ${what.toLowerCase()}`);
     }
   }
   return (
@@ -465,10 +465,10 @@ function Documents({ tenant, canWrite }: { tenant: TenantDto; canWrite: boolean 
     setProgress(0);
     try {
       await uploadTenantDocument(tenant._id, file, type, setProgress);
-      toastSuccess('Document uploaded', file.name);
+      toast.success('Document uploaded', file.name);
       refresh();
     } catch (error) {
-      toastError(error, TENANT_MESSAGES.uploadDocument);
+      toast.apiError(error, TENANT_MESSAGES.uploadDocument);
     } finally {
       setProgress(null);
     }
@@ -476,20 +476,20 @@ function Documents({ tenant, canWrite }: { tenant: TenantDto; canWrite: boolean 
   async function verify(docId: string, verified: boolean) {
     try {
       await tenantsApi.verifyDocument(tenant._id, docId, verified);
-      toastSuccess(verified ? 'Document verified' : 'Verification removed');
+      toast.success(verified ? 'Document verified' : 'Verification removed');
       refresh();
     } catch (error) {
-      toastError(error, TENANT_MESSAGES.updateTenant);
+      toast.apiError(error, TENANT_MESSAGES.updateTenant);
     }
   }
   async function remove() {
     if (!deleting) return;
     try {
       await tenantsApi.deleteDocument(tenant._id, deleting);
-      toastSuccess('Document deleted');
+      toast.success('Document deleted');
       refresh();
     } catch (error) {
-      toastError(error, TENANT_MESSAGES.updateTenant);
+      toast.apiError(error, TENANT_MESSAGES.updateTenant);
     } finally {
       setDeleting(null);
     }
@@ -633,11 +633,11 @@ function Dues({ tenant, canWrite }: { tenant: TenantDto; canWrite: boolean }) {
         utilities: values.utilities ?? 0,
         penalties: values.penalties ?? 0,
       });
-      toastSuccess('Dues updated');
+      toast.success('Dues updated');
       void queryClient.invalidateQueries({ queryKey: tenantKeys.detail(tenant._id) });
       void queryClient.invalidateQueries({ queryKey: tenantKeys.lists });
     } catch (error) {
-      toastError(error, TENANT_MESSAGES.updateTenant);
+      toast.apiError(error, TENANT_MESSAGES.updateTenant);
     } finally {
       setSaving(false);
     }

@@ -12,8 +12,8 @@ import { Pagination } from '../../components/pagination';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { usePermissions } from '../auth/use-permissions';
-import { toastError, toastSuccess } from '../properties/messages';
 import { useSearchBox, useUrlFilters } from '../properties/use-url-filters';
 import {
   downloadText,
@@ -70,9 +70,9 @@ export function TenantListPage() {
         if (!answer.pagination.hasNext) break;
       }
       downloadText(`tenants-${new Date().toISOString().slice(0, 10)}.csv`, tenantsCsv(rows));
-      toastSuccess('Export ready', `${rows.length} ${rows.length === 1 ? 'tenant' : 'tenants'}`);
+      toast.success('Export ready', `${rows.length} ${rows.length === 1 ? 'tenant' : 'tenants'}`);
     } catch (error) {
-      toastError(error, TENANT_MESSAGES.fetchTenants);
+      toast.apiError(error, TENANT_MESSAGES.fetchTenants);
     } finally {
       setExporting(false);
     }

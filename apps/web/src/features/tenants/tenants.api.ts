@@ -14,7 +14,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiList, type ApiOk, api, type QueryParams } from '../../lib/api-client';
 import { session } from '../../lib/session';
-import { toastError, toastSuccess } from '../properties/messages';
+import { toast } from '../../lib/toast';
 
 /** The fallback texts of spec 02 §8 for tenants and tenant codes. */
 export const TENANT_MESSAGES = {
@@ -197,9 +197,9 @@ export function useTenantMutation<V>(
       if (answer.data._id !== id) queryClient.setQueryData(tenantKeys.detail(answer.data._id), answer.data);
       void queryClient.invalidateQueries({ queryKey: tenantKeys.lists });
       void queryClient.invalidateQueries({ queryKey: ['rental-units'] });
-      toastSuccess(messages.success);
+      toast.success(messages.success);
     },
-    onError: (error) => toastError(error, messages.failure ?? TENANT_MESSAGES.updateTenant),
+    onError: (error) => toast.apiError(error, messages.failure ?? TENANT_MESSAGES.updateTenant),
   });
 }
 
@@ -211,9 +211,9 @@ export function useCreateTenant() {
       queryClient.setQueryData(tenantKeys.detail(answer.data._id), answer.data);
       void queryClient.invalidateQueries({ queryKey: tenantKeys.lists });
       void queryClient.invalidateQueries({ queryKey: ['rental-units'] });
-      toastSuccess('Tenant added', `${answer.data.user.firstName} ${answer.data.user.lastName}`);
+      toast.success('Tenant added', `${answer.data.user.firstName} ${answer.data.user.lastName}`);
     },
-    onError: (error) => toastError(error, TENANT_MESSAGES.createTenant),
+    onError: (error) => toast.apiError(error, TENANT_MESSAGES.createTenant),
   });
 }
 
@@ -231,8 +231,8 @@ export function useGenerateTenantCode(id: string) {
     mutationFn: () => tenantsApi.generateCode(id),
     onSuccess: (answer) => {
       queryClient.setQueryData(tenantKeys.code(id), answer.data);
-      toastSuccess('Tenant code generated', answer.data.tenantCode);
+      toast.success('Tenant code generated', answer.data.tenantCode);
     },
-    onError: (error) => toastError(error, TENANT_MESSAGES.generateTenantCode),
+    onError: (error) => toast.apiError(error, TENANT_MESSAGES.generateTenantCode),
   });
 }

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
-import { toasts } from '../../lib/toast-store';
-import { INVENTORY_MESSAGES, toastError } from './messages';
+import { INVENTORY_MESSAGES } from '../features/properties/messages';
+import { ApiError } from './api-client';
+import { toast } from './toast';
+import { toasts } from './toast-store';
 
 afterEach(() => toasts.clear());
 
-describe('toastError', () => {
+describe('toast.apiError', () => {
   it("shows the server's error under the spec's fallback title", () => {
-    toastError(
+    toast.apiError(
       new ApiError(409, 'CONFLICT', 'Unit A-101 already exists', {
         success: false,
         code: 'CONFLICT',
@@ -21,12 +22,12 @@ describe('toastError', () => {
   });
 
   it('falls back to the spec text when the server gives none', () => {
-    toastError(
+    toast.apiError(
       new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server'),
       INVENTORY_MESSAGES.uploadImages,
     );
-    toastError(new Error('boom'), INVENTORY_MESSAGES.deleteImage);
-    expect(toasts.list().map((toast) => [toast.title, toast.message])).toEqual([
+    toast.apiError(new Error('boom'), INVENTORY_MESSAGES.deleteImage);
+    expect(toasts.list().map((item) => [item.title, item.message])).toEqual([
       ['Failed to upload images', undefined],
       ['Failed to delete image', undefined],
     ]);
@@ -39,8 +40,8 @@ describe('toastError', () => {
       error: 'Limit',
       limitType: 'properties' as const,
     };
-    toastError(new ApiError(403, 'PLAN_LIMIT_REACHED', 'Limit', body), INVENTORY_MESSAGES.createProperty);
-    toastError(new ApiError(500, 'INTERNAL_ERROR', 'Internal'), INVENTORY_MESSAGES.updateProperty);
+    toast.apiError(new ApiError(403, 'PLAN_LIMIT_REACHED', 'Limit', body), INVENTORY_MESSAGES.createProperty);
+    toast.apiError(new ApiError(500, 'INTERNAL_ERROR', 'Internal'), INVENTORY_MESSAGES.updateProperty);
     expect(toasts.list()).toEqual([]);
   });
 });
