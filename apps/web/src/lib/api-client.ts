@@ -12,9 +12,10 @@ import { session as appSession, type SessionStore } from './session';
 import { toasts as appToasts, type ToastStore } from './toast-store';
 
 /**
- * The one place that talks HTTP (spec 01 §7): base /api, bearer token, x-company-id, `_t` on GET,
+ * The one place that talks HTTP: base /api, bearer token, x-company-id, `_t` on GET,
  * 30 s timeout, empty filters dropped, arrays as key[]; a 401 from a non-auth URL triggers one refresh
  * shared by every concurrent failure, each request replayed once; 5xx raises the Server Error toast.
+ * Uploads (`upload`) follow the same rules over XMLHttpRequest, which reports upload progress.
  */
 
 export type QueryPrimitive = string | number | boolean;
@@ -55,7 +56,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's `error` when present, else the spec's fallback text. */
+/** The server's `error` when present, else the caller's fallback text. */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? errorMessage(error.body, fallback) : fallback;
 }
@@ -65,6 +66,16 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export interface UploadOptions {
+  /** 0–100 over the whole request body; back to 0 when the request is replayed after a token refresh. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  /** Public pages (portals, public forms) send neither the session's token nor its company. */
+  anonymous?: boolean;
+  /** No limit unless given: a large file on a slow line may take minutes. */
   timeoutMs?: number;
 }
 
@@ -81,6 +92,8 @@ export interface ApiClientOptions {
   toasts?: Pick<ToastStore, 'show'>;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** The transport of uploads (fetch cannot report upload progress). */
+  createXhr?: () => XMLHttpRequest;
   now?: () => number;
   /** Read at call time, so the app can wire navigation and dialogs after creating the client. */
   hooks?: ApiClientHooks;
@@ -95,6 +108,8 @@ export interface ApiClient {
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
   /** GET and unwrap `data` of `{ success, data }`. */
   getData<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  /** POST a multipart form with upload progress, under the same rules as every other request. */
+  upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
   hooks: ApiClientHooks;
 }
 
@@ -151,6 +166,14 @@ function toApiError(status: number, payload: unknown): ApiError {
   return new ApiError(status, status >= 500 ? 'INTERNAL_ERROR' : 'HTTP_ERROR', `Request failed (${status})`);
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
 function isAuthSession(value: unknown): value is ApiOk<AuthSession> {
   const data = (value as { data?: { token?: unknown; refreshToken?: unknown } } | null)?.data;
   return typeof data?.token === 'string' && typeof data.refreshToken === 'string';
@@ -169,6 +192,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const toastStore = options.toasts ?? appToasts;
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const createXhr = options.createXhr ?? (() => new XMLHttpRequest());
   const now = options.now ?? Date.now;
   const hooks: ApiClientHooks = options.hooks ?? {};
   let refreshing: Promise<boolean> | null = null;
@@ -274,7 +298,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (await recoverFrom401(snapshot.token)) return send<T>(method, path, opts, true);
       throw toApiError(401, payload);
     }
-    if (response.status >= 500) {
+    throw failure(response.status, payload);
+  }
+
+  /** A failed answer: the Server Error toast on 5xx, the upgrade dialog on plan restrictions; the error to throw. */
+  function failure(status: number, payload: unknown): ApiError {
+    if (status >= 500) {
       toastStore.show({
         type: 'error',
         title: SESSION_MESSAGES.serverErrorTitle,
@@ -282,13 +311,56 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       });
     }
     if (
-      response.status === 403 &&
+      status === 403 &&
       isApiErrorBody(payload) &&
       (payload.code === 'PLAN_LIMIT_REACHED' || payload.code === 'FEATURE_NOT_IN_PLAN')
     ) {
       hooks.onPlanRestriction?.(payload);
     }
-    throw toApiError(response.status, payload);
+    return toApiError(status, payload);
+  }
+
+  function sendForm(
+    path: string,
+    form: FormData,
+    opts: UploadOptions,
+  ): Promise<{ status: number; payload: unknown; token: string | null }> {
+    return new Promise((resolve, reject) => {
+      if (opts.signal?.aborted) {
+        reject(new DOMException('Aborted', 'AbortError'));
+        return;
+      }
+      const snapshot = store.get();
+      const token = opts.anonymous ? null : snapshot.token;
+      const xhr = createXhr();
+      xhr.open('POST', `${baseUrl}${path}`);
+      xhr.setRequestHeader('accept', 'application/json');
+      if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+      if (!opts.anonymous && snapshot.companyId) xhr.setRequestHeader('x-company-id', snapshot.companyId);
+      if (opts.timeoutMs) xhr.timeout = opts.timeoutMs;
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) opts.onProgress?.((event.loaded / event.total) * 100);
+      };
+      xhr.onload = () => resolve({ status: xhr.status, payload: parseJson(xhr.responseText), token });
+      xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server'));
+      xhr.ontimeout = () => reject(new ApiError(0, 'TIMEOUT', 'The request timed out'));
+      xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+      opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
+  }
+
+  async function upload<T>(path: string, form: FormData, opts: UploadOptions, retried: boolean): Promise<T> {
+    const { status, payload, token } = await sendForm(path, form, opts);
+    if (status >= 200 && status < 300) return payload as T;
+    if (status === 401 && !retried && token) {
+      if (await recoverFrom401(token)) {
+        opts.onProgress?.(0);
+        return upload<T>(path, form, opts, true);
+      }
+      throw toApiError(401, payload);
+    }
+    throw failure(status, payload);
   }
 
   const client: ApiClient = {
@@ -301,6 +373,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     delete: (path, opts = {}) => send('DELETE', path, opts, false),
     getData: async <T>(path: string, opts: Omit<RequestOptions, 'body'> = {}) =>
       (await send<ApiOk<T>>('GET', path, opts, false)).data,
+    upload: (path, form, opts = {}) => upload(path, form, opts, false),
   };
   return client;
 }

@@ -1,19 +1,16 @@
-import {
-  API_BASE_PATH,
-  isApiErrorBody,
-  type Pagination,
-  type TenantCodeDto,
-  type TenantCreateInput,
-  type TenantDocumentDto,
-  type TenantDto,
-  type TenantListItemDto,
-  type TenantPortalDto,
-  type TenantStatus,
-  type TenantUpdateBody,
+import type {
+  Pagination,
+  TenantCodeDto,
+  TenantCreateInput,
+  TenantDocumentDto,
+  TenantDto,
+  TenantListItemDto,
+  TenantPortalDto,
+  TenantStatus,
+  TenantUpdateBody,
 } from '@rentora/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiList, type ApiOk, api, type QueryParams } from '../../lib/api-client';
-import { session } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
 /** The fallback texts of spec 02 §8 for tenants and tenant codes. */
@@ -105,41 +102,17 @@ export const tenantsApi = {
     api.post<ApiOk<TenantPortalDto>>('/tenant-codes/validate', { tenantCode, companyId }),
 };
 
-/** POST /tenants/:id/documents as multipart (`document`, `type`) with upload progress (XMLHttpRequest). */
+/** POST /tenants/:id/documents as multipart (`document`, `type`) with upload progress. */
 export function uploadTenantDocument(
   id: string,
   file: File,
   type: string,
   onProgress?: (percent: number) => void,
 ): Promise<ApiOk<TenantDocumentDto>> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('type', type);
-    form.append('document', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE_PATH}/tenants/${id}/documents`);
-    const { token, companyId } = session.get();
-    xhr.setRequestHeader('accept', 'application/json');
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    if (companyId) xhr.setRequestHeader('x-company-id', companyId);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.((event.loaded / event.total) * 100);
-    };
-    xhr.onload = () => {
-      let payload: unknown = null;
-      try {
-        payload = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        payload = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(payload as ApiOk<TenantDocumentDto>);
-      else if (isApiErrorBody(payload))
-        reject(new ApiError(xhr.status, payload.code, payload.error, payload));
-      else reject(new ApiError(xhr.status, 'UPLOAD_FAILED', TENANT_MESSAGES.uploadDocument));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server'));
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('type', type);
+  form.append('document', file, file.name);
+  return api.upload<ApiOk<TenantDocumentDto>>(`/tenants/${id}/documents`, form, { onProgress });
 }
 
 export function useTenants(filters: TenantFilters, enabled = true) {
