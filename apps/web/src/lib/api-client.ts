@@ -69,6 +69,12 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/** A file answer (GET with `getFile`): its bytes and the name of its content-disposition, if any. */
+export interface FileAnswer {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
 export interface UploadOptions {
   /** 0–100 over the whole request body; back to 0 when the request is replayed after a token refresh. */
   onProgress?: (percent: number) => void;
@@ -108,6 +114,8 @@ export interface ApiClient {
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
   /** GET and unwrap `data` of `{ success, data }`. */
   getData<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  /** GET a file (a download, an image that needs the session's headers) as a blob. */
+  getFile(path: string, options?: Omit<RequestOptions, 'body'>): Promise<FileAnswer>;
   /** POST a multipart form with upload progress, under the same rules as every other request. */
   upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
   hooks: ApiClientHooks;
@@ -159,6 +167,11 @@ async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   if (type.includes('json')) return response.json().catch(() => null);
   return response.text().catch(() => null);
+}
+
+async function readFile(response: Response): Promise<FileAnswer> {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
 }
 
 function toApiError(status: number, payload: unknown): ApiError {
@@ -262,6 +275,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     path: string,
     opts: RequestOptions,
     retried: boolean,
+    asFile = false,
   ): Promise<T> {
     const snapshot = store.get();
     const url = `${baseUrl}${path}${buildQueryString(opts.query, method === 'GET' ? now() : undefined)}`;
@@ -283,7 +297,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     let payload: unknown;
     try {
       response = await doFetch(url, { method, headers, body, signal, credentials: 'same-origin' });
-      payload = await readBody(response);
+      payload = asFile && response.ok ? await readFile(response) : await readBody(response);
     } catch (error) {
       if (opts.signal?.aborted) throw error;
       if (controller.signal.aborted) throw new ApiError(0, 'TIMEOUT', 'The request timed out');
@@ -295,7 +309,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (response.ok) return payload as T;
 
     if (response.status === 401 && !retried && !isAuthUrl(path) && snapshot.token) {
-      if (await recoverFrom401(snapshot.token)) return send<T>(method, path, opts, true);
+      if (await recoverFrom401(snapshot.token)) return send<T>(method, path, opts, true, asFile);
       throw toApiError(401, payload);
     }
     throw failure(response.status, payload);
@@ -373,6 +387,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     delete: (path, opts = {}) => send('DELETE', path, opts, false),
     getData: async <T>(path: string, opts: Omit<RequestOptions, 'body'> = {}) =>
       (await send<ApiOk<T>>('GET', path, opts, false)).data,
+    getFile: (path, opts = {}) => send<FileAnswer>('GET', path, opts, false, true),
     upload: (path, form, opts = {}) => upload(path, form, opts, false),
   };
   return client;

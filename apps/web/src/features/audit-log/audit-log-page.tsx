@@ -10,9 +10,9 @@ import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Field, Input, Select } from '../../components/field';
 import { Pagination } from '../../components/pagination';
 import { apiErrorMessage } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download-file';
 import { timeAgo } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { downloadFile } from '../analytics/analytics.api';
 import { AUDIT_LOG_FALLBACK_MESSAGES, type AuditLogFilters, useAuditLogs } from './audit-log.api';
 
 const ENTITY_TYPES = ['company_user', 'company', 'plan', 'property', 'rental_unit'];
@@ -77,6 +77,7 @@ export function AuditLogPage() {
                 '/audit-logs/export',
                 { ...filters, page: undefined, limit: undefined },
                 'audit-log.csv',
+                AUDIT_LOG_FALLBACK_MESSAGES.export,
               )
                 .then(() => toast.success('Audit log exported'))
                 .catch((error: unknown) =>
