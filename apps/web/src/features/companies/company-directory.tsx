@@ -6,11 +6,12 @@ import { PageHeader } from '../../components/card';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Pagination } from '../../components/pagination';
-import { SearchInput, useDebouncedValue } from '../../components/search-input';
+import { SearchInput } from '../../components/search-input';
 import { Tabs } from '../../components/tabs';
 import { UsageMeter } from '../../components/usage-meter';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, formatLimit } from '../../lib/format';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import {
   COMPANY_FALLBACK_MESSAGES,
   COMPANY_PAGE_SIZE,

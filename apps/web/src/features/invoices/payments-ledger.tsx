@@ -20,7 +20,7 @@ import { SkeletonList } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { useSearchBox, useUrlFilters } from '../properties/use-url-filters';
+import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import { LedgerStatusBadge, methodLabel } from './invoice-display';
 import { INVOICE_MESSAGES, type LedgerFilters, ledgerApi, useLedger, useLedgerPayment } from './invoices.api';
 

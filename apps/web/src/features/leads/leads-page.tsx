@@ -11,12 +11,13 @@ import { Dialog } from '../../components/dialog';
 import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Field, Select, Textarea } from '../../components/field';
 import { Pagination } from '../../components/pagination';
-import { SearchInput, useDebouncedValue } from '../../components/search-input';
+import { SearchInput } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
 import { Tabs } from '../../components/tabs';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, humanize, timeAgo } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import {
   LEAD_FALLBACK_MESSAGES,
   type LeadFilters,

@@ -8,10 +8,11 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
 import { Pagination } from '../../components/pagination';
-import { SearchInput, useDebouncedValue } from '../../components/search-input';
+import { SearchInput } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { humanize } from '../../lib/format';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import {
   NOTIFICATION_LOG_FALLBACK_MESSAGES,
   type NotificationLogFilters,

@@ -35,6 +35,7 @@ import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate } from '../../lib/format';
+import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import { usePermissions } from '../auth/use-permissions';
 import { INVENTORY_MESSAGES } from './messages';
 import { type PropertyListFilters, useDeleteProperty, useProperties } from './properties.api';
@@ -49,7 +50,6 @@ import {
 } from './property-display';
 import { PropertiesSectionNav } from './section-nav';
 import { usePlanLimit } from './use-plan-limit';
-import { useSearchBox, useUrlFilters } from './use-url-filters';
 
 const FILTER_KEYS = ['search', 'type', 'status', 'city', 'sort', 'view'] as const;
 const VIEW_STORAGE_KEY = 'rentora.propertiesView';

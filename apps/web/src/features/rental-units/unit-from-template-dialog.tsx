@@ -15,8 +15,8 @@ import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/format';
 import { isPlanRestriction } from '../../lib/toast';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { INVENTORY_MESSAGES } from '../properties/messages';
-import { useDebouncedValue } from '../properties/use-url-filters';
 import { usePopularTemplates, useTemplates, useUseTemplate } from '../templates/templates.api';
 import { FURNISHING_LABELS, fieldMessage, toNullableNumber } from './unit-settings-fields';
 

@@ -34,12 +34,13 @@ import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatMoney, timeAgo } from '../../lib/format';
+import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePermissions } from '../auth/use-permissions';
 import { INVENTORY_MESSAGES } from '../properties/messages';
 import { useProperties } from '../properties/properties.api';
 import { formatAddress } from '../properties/property-display';
 import { PropertiesSectionNav } from '../properties/section-nav';
-import { useDebouncedValue, useSearchBox, useUrlFilters } from '../properties/use-url-filters';
 import { templateSummary, UnitFromTemplateDialog } from '../rental-units/unit-from-template-dialog';
 import { TemplateFormDialog } from './template-form-dialog';
 import {

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useDebouncedValue } from './use-debounced-value';
 
 /**
- * List filters kept in the URL (shareable, survive back/forward). `set` drops empty values and
- * goes back to page 1 unless the page itself changes.
+ * List filters kept in the URL search params (shareable, they survive a reload and back/forward). `set` drops empty
+ * values and goes back to page 1 unless the page itself changes.
  */
 export function useUrlFilters<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams();
@@ -50,16 +51,6 @@ export function useUrlFilters<K extends string>(keys: readonly K[]) {
   }, [setParams, keys]);
 
   return { values, page, set, clear };
-}
-
-/** A text value that settles `delay` ms after the last keystroke (search boxes). */
-export function useDebouncedValue<T>(value: T, delay = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
 }
 
 /** A search box bound to a URL filter: typing is immediate, the URL (and the query) follow after a pause. */
