@@ -5,6 +5,7 @@ import type {
   TenantDocumentDto,
   TenantDto,
   TenantListItemDto,
+  TenantPaymentDto,
   TenantPortalDto,
   TenantStatus,
   TenantUpdateBody,
@@ -63,17 +64,6 @@ export function tenantListParams(filters: TenantFilters): QueryParams {
   };
 }
 
-export interface TenantPayment {
-  _id: string;
-  amount: number;
-  currency: string;
-  status: string;
-  method: string | null;
-  description: string;
-  paidAt: string | null;
-  createdAt: string;
-}
-
 export const tenantsApi = {
   list: (filters: TenantFilters, signal?: AbortSignal) =>
     api.get<{ success: true; data: TenantListItemDto[]; pagination: Pagination }>('/tenants', {
@@ -91,7 +81,7 @@ export const tenantsApi = {
   financials: (id: string, body: Record<string, number>) =>
     api.put<ApiOk<unknown>>(`/tenants/${id}/financials`, body),
   payments: (id: string, signal?: AbortSignal) =>
-    api.get<ApiList<TenantPayment>>(`/tenants/${id}/payments`, { signal }),
+    api.get<ApiList<TenantPaymentDto>>(`/tenants/${id}/payments`, { signal }),
   verifyDocument: (id: string, docId: string, verified: boolean) =>
     api.put<ApiOk<TenantDocumentDto>>(`/tenants/${id}/documents/${docId}`, { verified }),
   deleteDocument: (id: string, docId: string) => api.delete<ApiOk<null>>(`/tenants/${id}/documents/${docId}`),
