@@ -104,7 +104,10 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     title: 'Tenant',
     description: 'A tenancy with its documents, dues, notes and history',
     parent: 'tenants',
-    component: lazyPage(() => import('../features/tenants/tenant-detail-page'), 'TenantDetailPage'),
+    component: lazyPage(
+      () => import('../features/tenants/tenant-detail/tenant-detail-page'),
+      'TenantDetailPage',
+    ),
   },
   { path: 'tenant-management', title: 'Tenant Management', aliasOf: 'tenants' },
   {
