@@ -129,7 +129,7 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     description: 'A team member’s role and permissions',
     parent: 'company-users',
     component: lazyPage(
-      () => import('../features/company-users/company-user-detail-page'),
+      () => import('../features/company-users/company-user-detail/company-user-detail-page'),
       'CompanyUserDetailPage',
     ),
   },
@@ -176,7 +176,10 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     title: 'Invoice Templates',
     description: 'Reusable invoice layouts',
     parent: 'payments',
-    component: lazyPage(() => import('../features/invoices/invoice-templates-page'), 'InvoiceTemplatesPage'),
+    component: lazyPage(
+      () => import('../features/invoices/invoice-templates/invoice-templates-page'),
+      'InvoiceTemplatesPage',
+    ),
   },
   {
     path: 'payments/payment-tracking',

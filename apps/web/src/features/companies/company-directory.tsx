@@ -19,7 +19,7 @@ import {
   useCompanyList,
 } from './companies.api';
 import { SubscriptionBadge, VerificationBadge } from './company-badges';
-import { CompanyManageDialog } from './company-manage-dialog';
+import { CompanyManageDialog } from './company-manage/company-manage-dialog';
 
 type VerificationFilter = 'all' | 'true' | 'false';
 

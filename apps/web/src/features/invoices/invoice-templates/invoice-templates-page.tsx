@@ -1,204 +1,23 @@
 import type { InvoiceTemplateDto, InvoiceTemplateInput } from '@rentora/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { FileText, ImagePlus, Plus, Star, Trash2 } from 'lucide-react';
+import { FileText, Plus, Star, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Badge } from '../../components/badge';
-import { Button } from '../../components/button';
-import { Card, PageHeader } from '../../components/card';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyState, ErrorState } from '../../components/empty-state';
-import { Field, Input, Select, Textarea } from '../../components/field';
-import { MoneyInput } from '../../components/money-input';
-import { SkeletonList } from '../../components/skeleton';
-import { Switch } from '../../components/switch';
-import { apiErrorMessage } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/document-title';
-import { formatMoney } from '../../lib/format';
-import { toast } from '../../lib/toast';
-import { usePermissions } from '../auth/use-permissions';
-import { PaymentsNav } from './invoice-display';
-import {
-  INVOICE_MESSAGES,
-  invoiceKeys,
-  invoicesApi,
-  uploadTemplateLogo,
-  useInvoiceTemplates,
-  useLogoObjectUrl,
-  useTemplateMutation,
-} from './invoices.api';
-
-type Draft = Required<Omit<InvoiceTemplateInput, 'defaultLineItems' | 'logoUrl' | 'gstNumber'>> & {
-  gstNumber: string;
-  logoUrl: string;
-};
-
-const EMPTY: Draft = {
-  name: '',
-  logoUrl: '',
-  primaryColor: '#4f46e5',
-  accentColor: '#0f172a',
-  headerText: '',
-  footerText: '',
-  paymentInstructions: '',
-  gstNumber: '',
-  taxRate: 0,
-  notes: '',
-  lateFeeType: 'none',
-  lateFeeValue: 0,
-  lateFeeAfterDays: 0,
-  isDefault: false,
-};
-
-const fromTemplate = (t: InvoiceTemplateDto): Draft => ({
-  name: t.name,
-  logoUrl: t.logoUrl ?? '',
-  primaryColor: t.primaryColor,
-  accentColor: t.accentColor,
-  headerText: t.headerText,
-  footerText: t.footerText,
-  paymentInstructions: t.paymentInstructions,
-  gstNumber: t.gstNumber ?? '',
-  taxRate: t.taxRate,
-  notes: t.notes,
-  lateFeeType: t.lateFeeType,
-  lateFeeValue: t.lateFeeValue,
-  lateFeeAfterDays: t.lateFeeAfterDays,
-  isDefault: t.isDefault,
-});
-
-/** The template's logo: shown, uploaded (JPEG, PNG, WebP or AVIF, checked on the server) or removed. */
-function LogoField({
-  templateId,
-  logoUrl,
-  disabled,
-  onChange,
-}: {
-  templateId: string | null;
-  logoUrl: string | null;
-  disabled: boolean;
-  onChange: (logoUrl: string | null) => void;
-}) {
-  const image = useLogoObjectUrl(logoUrl);
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  async function run(task: () => Promise<{ data: InvoiceTemplateDto }>) {
-    setBusy(true);
-    try {
-      const answer = await task();
-      onChange(answer.data.logoUrl);
-      void queryClient.invalidateQueries({ queryKey: invoiceKeys.templates });
-    } catch (error) {
-      toast.apiError(error, INVOICE_MESSAGES.logo);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <div className="sm:col-span-2">
-      <p className="mb-1 text-sm font-medium text-slate-700">Logo</p>
-      {templateId ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <div className="flex h-14 w-32 items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50">
-            {image ? (
-              <img src={image} alt="Template logo" className="max-h-12 max-w-28 object-contain" />
-            ) : (
-              <span className="text-xs text-slate-400">{logoUrl ? 'Loading…' : 'No logo'}</span>
-            )}
-          </div>
-          <label
-            className={`inline-flex cursor-pointer items-center gap-1 rounded-lg px-3 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-50 ${disabled || busy ? 'pointer-events-none opacity-50' : ''}`}
-          >
-            <ImagePlus className="h-4 w-4" aria-hidden />
-            {logoUrl ? 'Replace' : 'Upload'}
-            <input
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/avif"
-              className="sr-only"
-              aria-label="Upload logo"
-              disabled={disabled || busy}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) void run(() => uploadTemplateLogo(templateId, file));
-              }}
-            />
-          </label>
-          {logoUrl ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={disabled}
-              loading={busy}
-              onClick={() => void run(() => invoicesApi.updateTemplate(templateId, { logoUrl: null }))}
-            >
-              Remove
-            </Button>
-          ) : null}
-        </div>
-      ) : (
-        <p className="text-xs text-slate-500">Save the template first, then upload its logo.</p>
-      )}
-    </div>
-  );
-}
-
-/** A sample invoice drawn with the draft's colours and texts. */
-function TemplatePreview({ draft }: { draft: Draft }) {
-  const logo = useLogoObjectUrl(draft.logoUrl || null);
-  const subtotal = 1_500_000 + 150_000;
-  const tax = Math.floor((subtotal * draft.taxRate + 5000) / 10_000);
-  return (
-    <div
-      className="overflow-hidden rounded-xl border border-slate-200 bg-white text-xs shadow-sm"
-      data-testid="template-preview"
-    >
-      <div className="h-2" style={{ background: draft.primaryColor }} />
-      <div className="space-y-3 p-4">
-        <div className="flex items-start justify-between">
-          <div>
-            {logo ? <img src={logo} alt="" className="mb-1 max-h-10 max-w-32 object-contain" /> : null}
-            <p className="text-sm font-bold" style={{ color: draft.accentColor }}>
-              Your Company
-            </p>
-            {draft.gstNumber ? <p className="text-slate-500">GSTIN: {draft.gstNumber}</p> : null}
-          </div>
-          <p className="text-sm font-bold" style={{ color: draft.primaryColor }}>
-            INVOICE
-          </p>
-        </div>
-        {draft.headerText ? <p className="whitespace-pre-line text-slate-500">{draft.headerText}</p> : null}
-        <div className="rounded-md px-2 py-1 font-semibold" style={{ background: `${draft.primaryColor}1a` }}>
-          Description · Amount
-        </div>
-        <div className="flex justify-between">
-          <span>Rent</span>
-          <span>{formatMoney(1_500_000)}</span>
-        </div>
-        <div className="flex justify-between">
-          <span>Maintenance</span>
-          <span>{formatMoney(150_000)}</span>
-        </div>
-        <div className="flex justify-between text-slate-500">
-          <span>Tax {draft.taxRate ? `(GST ${draft.taxRate / 100}%)` : ''}</span>
-          <span>{formatMoney(tax)}</span>
-        </div>
-        <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold">
-          <span>Total</span>
-          <span>{formatMoney(subtotal + tax)}</span>
-        </div>
-        {draft.paymentInstructions ? (
-          <div>
-            <p className="font-semibold">Payment instructions</p>
-            <p className="whitespace-pre-line text-slate-600">{draft.paymentInstructions}</p>
-          </div>
-        ) : null}
-        {draft.footerText ? (
-          <p className="border-t border-slate-100 pt-2 text-slate-400">{draft.footerText}</p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { Card, PageHeader } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyState, ErrorState } from '../../../components/empty-state';
+import { Field, Input, Select, Textarea } from '../../../components/field';
+import { MoneyInput } from '../../../components/money-input';
+import { SkeletonList } from '../../../components/skeleton';
+import { Switch } from '../../../components/switch';
+import { apiErrorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { usePermissions } from '../../auth/use-permissions';
+import { PaymentsNav } from '../invoice-display';
+import { INVOICE_MESSAGES, invoicesApi, useInvoiceTemplates, useTemplateMutation } from '../invoices.api';
+import { type Draft, EMPTY, fromTemplate } from './invoice-template-draft';
+import { LogoField } from './logo-field';
+import { TemplatePreview } from './template-preview';
 
 /** /dashboard/payments/invoice-templates: the company's templates with an editor and a live preview. */
 export function InvoiceTemplatesPage() {
