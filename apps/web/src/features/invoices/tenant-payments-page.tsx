@@ -14,7 +14,7 @@ import { toast } from '../../lib/toast';
 import { GatewayCheckout } from '../payments-checkout/gateway-checkout';
 import { InvoiceStatusBadge, invoiceLabel, LedgerStatusBadge, methodLabel } from './invoice-display';
 import { ledgerKeys, useMyPayments } from './invoices.api';
-import { ReceiptButton } from './payments-ledger';
+import { ReceiptButton } from './payment-detail-dialog';
 
 const MESSAGES = {
   fetch: 'Failed to fetch your invoices',
