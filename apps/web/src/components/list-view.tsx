@@ -26,8 +26,10 @@ export interface ListBodyState {
 
 export interface ListViewProps<T> {
   list: ListQueryState<T>;
-  /** The error state's title; also the message when the server gives none. */
+  /** The error state's title; also the message when the server gives none (unless `errorFallback`). */
   errorTitle: string;
+  /** The error state's message when the server gives none; null: the title alone (it already holds the message). */
+  errorFallback?: string | null;
   /** Shown when the list is empty without filters. */
   empty: ReactNode;
   /** Shown when the list is empty under filters (defaults to `empty`). */
@@ -52,6 +54,7 @@ export interface ListViewProps<T> {
 export function ListView<T>({
   list,
   errorTitle,
+  errorFallback = errorTitle,
   empty,
   noMatch,
   hasFilters = false,
@@ -66,7 +69,7 @@ export function ListView<T>({
     return (
       <ErrorState
         title={errorTitle}
-        message={apiErrorMessage(list.error, errorTitle)}
+        message={errorFallback === null ? undefined : apiErrorMessage(list.error, errorFallback)}
         onRetry={() => void list.refetch()}
       />
     );
