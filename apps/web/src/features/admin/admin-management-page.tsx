@@ -7,15 +7,15 @@ import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Select } from '../../components/field';
-import { Pagination } from '../../components/pagination';
+import { ListView } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, humanize, timeAgo } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import { useAuth } from '../auth/auth-provider';
 import { ActiveBadge, RoleBadge, roleLabel } from '../company-users/role-badge';
 import {
@@ -30,21 +30,24 @@ import { CreateAdminDialog, fullName, RoleDialog } from './admin-dialogs';
 
 type StatusFilter = 'all' | 'true' | 'false';
 
+const FILTER_KEYS = ['search', 'role', 'status'] as const;
+const isPlatformRole = (value: string): value is PlatformRole =>
+  (PLATFORM_ROLES as readonly string[]).includes(value);
+
 /** /dashboard/admin and /dashboard/admin-management (super admin): every platform account. */
 export function AdminManagementPage() {
   const auth = useAuth();
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<PlatformRole | ''>('');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [page, setPage] = useState(1);
+  const { values, page, set } = useUrlFilters(FILTER_KEYS);
+  const [search, setSearch] = useSearchBox(values.search, (next) => set({ search: next }));
+  const role = isPlatformRole(values.role) ? values.role : '';
+  const status: StatusFilter = values.status === 'true' || values.status === 'false' ? values.status : 'all';
   const [creating, setCreating] = useState(false);
   const [roleOf, setRoleOf] = useState<AdminUserDto | null>(null);
   const [confirm, setConfirm] = useState<{ kind: 'status' | 'delete'; user: AdminUserDto } | null>(null);
-  const debouncedSearch = useDebouncedValue(search.trim());
   const filters: AdminUserFilters = {
     page,
     limit: PAGE_SIZES.adminUsers,
-    search: debouncedSearch || undefined,
+    search: values.search || undefined,
     role: role || undefined,
     isActive: status === 'all' ? undefined : status,
   };
@@ -181,18 +184,12 @@ export function AdminManagementPage() {
           label="Search accounts"
           placeholder="Search by name or email"
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={setSearch}
         />
         <Select
           aria-label="Filter by role"
           value={role}
-          onChange={(event) => {
-            setRole(event.target.value as PlatformRole | '');
-            setPage(1);
-          }}
+          onChange={(event) => set({ role: event.target.value })}
         >
           <option value="">All roles</option>
           {PLATFORM_ROLES.map((value) => (
@@ -204,10 +201,7 @@ export function AdminManagementPage() {
         <Select
           aria-label="Filter by status"
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as StatusFilter);
-            setPage(1);
-          }}
+          onChange={(event) => set({ status: event.target.value === 'all' ? null : event.target.value })}
         >
           <option value="all">All statuses</option>
           <option value="true">Active</option>
@@ -215,27 +209,28 @@ export function AdminManagementPage() {
         </Select>
       </div>
 
-      {users.isError ? (
-        <ErrorState
-          title="Accounts could not be loaded"
-          message={apiErrorMessage(users.error, ADMIN_FALLBACK_MESSAGES.list)}
-          onRetry={() => void users.refetch()}
-        />
-      ) : !users.isPending && users.data.data.length === 0 ? (
-        <EmptyState
-          icon={Users}
-          title={filtered ? 'No accounts match' : 'No accounts yet'}
-          description={filtered ? 'Try another search or filter.' : undefined}
-        />
-      ) : (
-        <>
+      <ListView
+        list={users}
+        errorTitle="Accounts could not be loaded"
+        errorFallback={ADMIN_FALLBACK_MESSAGES.list}
+        empty={
+          <EmptyState
+            icon={Users}
+            title={filtered ? 'No accounts match' : 'No accounts yet'}
+            description={filtered ? 'Try another search or filter.' : undefined}
+          />
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel="accounts"
+      >
+        {(rows, state) => (
           <DataTable
             caption="Platform accounts"
             columns={columns}
-            rows={users.data?.data ?? []}
+            rows={rows}
             rowKey={(user) => user._id}
-            loading={users.isPending}
-            fetching={users.isFetching && !users.isPending}
+            loading={state.loading}
+            fetching={state.fetching}
             actions={(user) => {
               const self = user._id === auth.user?._id;
               return (
@@ -260,16 +255,8 @@ export function AdminManagementPage() {
               );
             }}
           />
-          {users.data ? (
-            <Pagination
-              className="mt-4"
-              pagination={users.data.pagination}
-              onPageChange={setPage}
-              itemLabel="accounts"
-            />
-          ) : null}
-        </>
-      )}
+        )}
+      </ListView>
 
       {creating ? <CreateAdminDialog onClose={() => setCreating(false)} /> : null}
       {roleOf ? <RoleDialog user={roleOf} onClose={() => setRoleOf(null)} /> : null}
