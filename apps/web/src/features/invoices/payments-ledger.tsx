@@ -10,10 +10,9 @@ import { Receipt, Search, SearchX } from 'lucide-react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
-import { Pagination } from '../../components/pagination';
-import { apiErrorMessage } from '../../lib/api-client';
+import { ListView } from '../../components/list-view';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import { LedgerStatusBadge, methodLabel } from './invoice-display';
@@ -44,7 +43,6 @@ export function PaymentsLedger() {
     propertyId: values.property || undefined,
   };
   const list = useLedger(filters);
-  const rows = list.data?.data ?? [];
   const hasFilters = Boolean(
     values.q ||
       values.pstatus ||
@@ -215,52 +213,45 @@ export function PaymentsLedger() {
           </p>
         ) : null}
       </Card>
-      {list.isError ? (
-        <ErrorState
-          title={INVOICE_MESSAGES.fetchPayments}
-          message={apiErrorMessage(list.error, INVOICE_MESSAGES.fetchPayments)}
-          onRetry={() => void list.refetch()}
-        />
-      ) : !list.isPending && rows.length === 0 ? (
-        hasFilters ? (
-          <EmptyState
-            icon={SearchX}
-            title="No payments match"
-            description="Try another search or clear the filters."
-            action={
-              <Button variant="outline" onClick={clear}>
-                Clear filters
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={Receipt}
-            title="No payments yet"
-            description="Booking payments, invoice payments and refunds appear here as they happen."
-          />
-        )
-      ) : (
-        <>
+      <ListView
+        list={list}
+        errorTitle={INVOICE_MESSAGES.fetchPayments}
+        errorFallback={INVOICE_MESSAGES.fetchPayments}
+        empty={
+          hasFilters ? (
+            <EmptyState
+              icon={SearchX}
+              title="No payments match"
+              description="Try another search or clear the filters."
+              action={
+                <Button variant="outline" onClick={clear}>
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={Receipt}
+              title="No payments yet"
+              description="Booking payments, invoice payments and refunds appear here as they happen."
+            />
+          )
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel="payments"
+      >
+        {(rows, state) => (
           <DataTable
             caption="Payments ledger"
             columns={columns}
             rows={rows}
             rowKey={(row) => row._id}
-            loading={list.isPending}
+            loading={state.loading}
             loadingRows={10}
-            fetching={list.isFetching && !list.isPending}
+            fetching={state.fetching}
           />
-          {list.data ? (
-            <Pagination
-              className="mt-4"
-              pagination={list.data.pagination}
-              onPageChange={(next) => set({ page: next })}
-              itemLabel="payments"
-            />
-          ) : null}
-        </>
-      )}
+        )}
+      </ListView>
       <PaymentDetailDialog id={values.payment || null} onClose={() => set({ payment: null, page })} />
     </section>
   );
