@@ -6,7 +6,7 @@ import { lazyPage } from './lazy';
  * THE table of dashboard pages (spec 01 §2 "Staff dashboard"), keyed by path under /dashboard.
  *
  * To ship a domain page, give its entry a component:
- *   { path: 'properties', title: 'Properties', component: lazyPage(() => import('../features/properties/property-list-page'), 'PropertyListPage') },
+ *   { path: 'properties', title: 'Properties', component: lazyPage(() => import('../features/properties/property-list/property-list-page'), 'PropertyListPage') },
  * and add sub-routes (e.g. 'properties/:id') as new entries. Access is NOT configured here: every
  * path is gated by the shared ROUTE_GATES through gateRoute() in the dashboard layout.
  * An entry without a component shows the honest "not available yet" placeholder.
@@ -42,7 +42,10 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     path: 'properties',
     title: 'Properties',
     description: 'Manage properties and rental units',
-    component: lazyPage(() => import('../features/properties/property-list-page'), 'PropertyListPage'),
+    component: lazyPage(
+      () => import('../features/properties/property-list/property-list-page'),
+      'PropertyListPage',
+    ),
   },
   {
     path: 'properties/create',
@@ -70,7 +73,10 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     title: 'Property',
     description: 'A property with its units, occupancy and verification',
     parent: 'properties',
-    component: lazyPage(() => import('../features/properties/property-detail-page'), 'PropertyDetailPage'),
+    component: lazyPage(
+      () => import('../features/properties/property-detail/property-detail-page'),
+      'PropertyDetailPage',
+    ),
   },
   {
     path: 'properties/:id/edit',
@@ -104,7 +110,10 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     title: 'Tenant',
     description: 'A tenancy with its documents, dues, notes and history',
     parent: 'tenants',
-    component: lazyPage(() => import('../features/tenants/tenant-detail-page'), 'TenantDetailPage'),
+    component: lazyPage(
+      () => import('../features/tenants/tenant-detail/tenant-detail-page'),
+      'TenantDetailPage',
+    ),
   },
   { path: 'tenant-management', title: 'Tenant Management', aliasOf: 'tenants' },
   {
@@ -126,7 +135,7 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     description: 'A team member’s role and permissions',
     parent: 'company-users',
     component: lazyPage(
-      () => import('../features/company-users/company-user-detail-page'),
+      () => import('../features/company-users/company-user-detail/company-user-detail-page'),
       'CompanyUserDetailPage',
     ),
   },
@@ -173,7 +182,10 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     title: 'Invoice Templates',
     description: 'Reusable invoice layouts',
     parent: 'payments',
-    component: lazyPage(() => import('../features/invoices/invoice-templates-page'), 'InvoiceTemplatesPage'),
+    component: lazyPage(
+      () => import('../features/invoices/invoice-templates/invoice-templates-page'),
+      'InvoiceTemplatesPage',
+    ),
   },
   {
     path: 'payments/payment-tracking',

@@ -42,10 +42,7 @@ const TenantPortalMaintenance = lazyPage(
   () => import('../features/maintenance/tenant-portal-maintenance-page'),
   'TenantPortalMaintenancePage',
 );
-const TenantPortal = lazyPage(
-  () => import('../features/tenant-portal/tenant-portal-page'),
-  'TenantPortalPage',
-);
+const TenantPortal = lazyPage(() => import('../features/tenant-area/tenant-portal-page'), 'TenantPortalPage');
 const AssigneePortal = lazyPage(
   () => import('../features/assignee-portal/assignee-portal-page'),
   'AssigneePortalPage',

@@ -7,11 +7,11 @@ export interface TenantPageDef {
   path: string;
   title: string;
   description: string;
-  component: LazyExoticComponent<ComponentType>;
+  /** Absent: the domain has not shipped yet; the route shows the tenant placeholder page. */
+  component?: LazyExoticComponent<ComponentType>;
 }
 
-const Placeholder = lazyPage(() => import('../features/tenant/tenant-pages'), 'TenantPlaceholderPage');
-const Home = lazyPage(() => import('../features/tenant/tenant-pages'), 'TenantHomePage');
+const Home = lazyPage(() => import('../features/tenant-area/tenant-home-page'), 'TenantHomePage');
 const Notifications = lazyPage(
   () => import('../features/notifications/notifications-page'),
   'NotificationsPage',
@@ -56,7 +56,7 @@ export const TENANT_PAGES: TenantPageDef[] = [
     component: Notifications,
   },
   { path: 'profile', title: 'Profile', description: 'Your account details and password', component: Profile },
-  { path: 'favorites', title: 'Favorites', description: 'Homes you saved', component: Placeholder },
+  { path: 'favorites', title: 'Favorites', description: 'Homes you saved' },
   {
     path: 'applications',
     title: 'My bookings',
@@ -73,9 +73,8 @@ export const TENANT_PAGES: TenantPageDef[] = [
     path: 'messages',
     title: 'Messages',
     description: 'Conversations with your landlord',
-    component: Placeholder,
   },
-  { path: 'settings', title: 'Settings', description: 'Your preferences', component: Placeholder },
+  { path: 'settings', title: 'Settings', description: 'Your preferences' },
 ];
 
 export function findTenantPage(pathname: string): TenantPageDef | undefined {

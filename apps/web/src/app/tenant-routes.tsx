@@ -1,19 +1,25 @@
 import { type RouteObject, useRoutes } from 'react-router';
 import { NotFoundPage } from '../features/public/not-found-page';
-import { TenantLayout } from '../features/tenant/tenant-layout';
+import { TenantLayout } from '../features/tenant-area/tenant-layout';
+import { lazyPage } from './lazy';
 import { page } from './suspense';
 import { TENANT_PAGES } from './tenant-pages';
+
+const Placeholder = lazyPage(
+  () => import('../features/tenant-area/tenant-placeholder-page'),
+  'TenantPlaceholderPage',
+);
 
 const routes: RouteObject[] = [
   {
     element: <TenantLayout />,
     children: [
-      ...TENANT_PAGES.map(
-        (def): RouteObject =>
-          def.path === ''
-            ? { index: true, element: page(def.component) }
-            : { path: def.path, element: page(def.component) },
-      ),
+      ...TENANT_PAGES.map((def): RouteObject => {
+        const Component = def.component ?? Placeholder;
+        return def.path === ''
+          ? { index: true, element: page(Component) }
+          : { path: def.path, element: page(Component) };
+      }),
       { path: '*', element: <NotFoundPage inShell /> },
     ],
   },

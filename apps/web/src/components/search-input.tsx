@@ -1,16 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { cn } from '../lib/cn';
-
-/** `value`, but only after it stopped changing for `delayMs` (search boxes). */
-export function useDebouncedValue<T>(value: T, delayMs = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 export interface SearchInputProps {
   value: string;

@@ -1,7 +1,7 @@
 import { AlertCircle, AlertTriangle, CheckCircle2, Info, X } from 'lucide-react';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { cn } from '../lib/cn';
-import { type ToastInput, type ToastType, toasts } from '../lib/toast-store';
+import { type ToastType, toasts } from '../lib/toast-store';
 
 const STYLES: Record<ToastType, { icon: typeof Info; accent: string }> = {
   success: { icon: CheckCircle2, accent: 'text-emerald-600' },
@@ -9,30 +9,6 @@ const STYLES: Record<ToastType, { icon: typeof Info; accent: string }> = {
   warning: { icon: AlertTriangle, accent: 'text-amber-600' },
   info: { icon: Info, accent: 'text-sky-600' },
 };
-
-export interface ToastApi {
-  show: (input: ToastInput) => string;
-  success: (title: string, message?: string) => string;
-  error: (title: string, message?: string) => string;
-  warning: (title: string, message?: string) => string;
-  info: (title: string, message?: string) => string;
-  dismiss: (id: string) => void;
-}
-
-/** Raise toasts from any component: `const toast = useToast(); toast.success('Saved')`. */
-export function useToast(): ToastApi {
-  return useMemo<ToastApi>(
-    () => ({
-      show: toasts.show,
-      success: (title, message) => toasts.show({ type: 'success', title, message }),
-      error: (title, message) => toasts.show({ type: 'error', title, message }),
-      warning: (title, message) => toasts.show({ type: 'warning', title, message }),
-      info: (title, message) => toasts.show({ type: 'info', title, message }),
-      dismiss: toasts.dismiss,
-    }),
-    [],
-  );
-}
 
 /** The toast stack at the top right. */
 export function ToastViewport() {

@@ -274,3 +274,85 @@ describe('api client: requests', () => {
     await expect(client.get('/slow')).rejects.toMatchObject({ status: 0, code: 'TIMEOUT' });
   });
 });
+
+/** XMLHttpRequest as far as uploads use it, carried over fetch (the node environment has no XHR). */
+class FetchXhr {
+  status = 0;
+  responseText = '';
+  timeout = 0;
+  upload: {
+    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private method = 'GET';
+  private url = '';
+  private headers: Record<string, string> = {};
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send(body: FormData) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
+    fetch(this.url, { method: this.method, headers: this.headers, body }).then(
+      async (response) => {
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.onload?.();
+      },
+      () => this.onerror?.(),
+    );
+  }
+}
+
+describe('api client: uploads', () => {
+  function uploadClient() {
+    return createApiClient({
+      baseUrl,
+      session,
+      toasts: toastStore,
+      createXhr: () => new FetchXhr() as unknown as XMLHttpRequest,
+    });
+  }
+
+  it('sends the session headers, reports progress and replays once after a token refresh', async () => {
+    session.setTokens('access-1', 'refresh-1');
+    session.setCompanyId('c1');
+    const progress: number[] = [];
+    const form = new FormData();
+    form.append('images', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    const answer = await uploadClient().upload<{ data: { id: string | null } }>('/items', form, {
+      onProgress: (percent) => progress.push(percent),
+    });
+
+    expect(answer.data).toEqual({ id: null });
+    const calls = requests.filter((r) => r.url.startsWith('/api/items'));
+    expect(calls.map((r) => [r.method, r.headers.authorization, r.headers['x-company-id']])).toEqual([
+      ['POST', 'Bearer access-1', 'c1'],
+      ['POST', 'Bearer access-2', 'c1'],
+    ]);
+    expect(progress).toEqual([100, 0, 100]);
+  });
+
+  it('sends no session headers for anonymous uploads and raises the Server Error toast on 5xx', async () => {
+    session.setTokens('access-1', 'refresh-1');
+    const error = await uploadClient()
+      .upload('/boom', new FormData(), { anonymous: true })
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(500);
+    expect(requests.find((r) => r.url.startsWith('/api/boom'))?.headers.authorization).toBeUndefined();
+    expect(toastStore.list().map((toast) => toast.title)).toEqual(['Server Error']);
+  });
+});

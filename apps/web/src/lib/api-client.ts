@@ -12,9 +12,10 @@ import { session as appSession, type SessionStore } from './session';
 import { toasts as appToasts, type ToastStore } from './toast-store';
 
 /**
- * The one place that talks HTTP (spec 01 §7): base /api, bearer token, x-company-id, `_t` on GET,
+ * The one place that talks HTTP: base /api, bearer token, x-company-id, `_t` on GET,
  * 30 s timeout, empty filters dropped, arrays as key[]; a 401 from a non-auth URL triggers one refresh
  * shared by every concurrent failure, each request replayed once; 5xx raises the Server Error toast.
+ * Uploads (`upload`) follow the same rules over XMLHttpRequest, which reports upload progress.
  */
 
 export type QueryPrimitive = string | number | boolean;
@@ -55,7 +56,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's `error` when present, else the spec's fallback text. */
+/** The server's `error` when present, else the caller's fallback text. */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? errorMessage(error.body, fallback) : fallback;
 }
@@ -65,6 +66,22 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/** A file answer (GET with `getFile`): its bytes and the name of its content-disposition, if any. */
+export interface FileAnswer {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
+export interface UploadOptions {
+  /** 0–100 over the whole request body; back to 0 when the request is replayed after a token refresh. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  /** Public pages (portals, public forms) send neither the session's token nor its company. */
+  anonymous?: boolean;
+  /** No limit unless given: a large file on a slow line may take minutes. */
   timeoutMs?: number;
 }
 
@@ -81,6 +98,8 @@ export interface ApiClientOptions {
   toasts?: Pick<ToastStore, 'show'>;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** The transport of uploads (fetch cannot report upload progress). */
+  createXhr?: () => XMLHttpRequest;
   now?: () => number;
   /** Read at call time, so the app can wire navigation and dialogs after creating the client. */
   hooks?: ApiClientHooks;
@@ -95,6 +114,10 @@ export interface ApiClient {
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
   /** GET and unwrap `data` of `{ success, data }`. */
   getData<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  /** GET a file (a download, an image that needs the session's headers) as a blob. */
+  getFile(path: string, options?: Omit<RequestOptions, 'body'>): Promise<FileAnswer>;
+  /** POST a multipart form with upload progress, under the same rules as every other request. */
+  upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
   hooks: ApiClientHooks;
 }
 
@@ -146,9 +169,22 @@ async function readBody(response: Response): Promise<unknown> {
   return response.text().catch(() => null);
 }
 
+async function readFile(response: Response): Promise<FileAnswer> {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
+}
+
 function toApiError(status: number, payload: unknown): ApiError {
   if (isApiErrorBody(payload)) return new ApiError(status, payload.code, payload.error, payload);
   return new ApiError(status, status >= 500 ? 'INTERNAL_ERROR' : 'HTTP_ERROR', `Request failed (${status})`);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
 }
 
 function isAuthSession(value: unknown): value is ApiOk<AuthSession> {
@@ -169,6 +205,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const toastStore = options.toasts ?? appToasts;
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const createXhr = options.createXhr ?? (() => new XMLHttpRequest());
   const now = options.now ?? Date.now;
   const hooks: ApiClientHooks = options.hooks ?? {};
   let refreshing: Promise<boolean> | null = null;
@@ -238,6 +275,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     path: string,
     opts: RequestOptions,
     retried: boolean,
+    asFile = false,
   ): Promise<T> {
     const snapshot = store.get();
     const url = `${baseUrl}${path}${buildQueryString(opts.query, method === 'GET' ? now() : undefined)}`;
@@ -259,7 +297,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     let payload: unknown;
     try {
       response = await doFetch(url, { method, headers, body, signal, credentials: 'same-origin' });
-      payload = await readBody(response);
+      payload = asFile && response.ok ? await readFile(response) : await readBody(response);
     } catch (error) {
       if (opts.signal?.aborted) throw error;
       if (controller.signal.aborted) throw new ApiError(0, 'TIMEOUT', 'The request timed out');
@@ -271,10 +309,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (response.ok) return payload as T;
 
     if (response.status === 401 && !retried && !isAuthUrl(path) && snapshot.token) {
-      if (await recoverFrom401(snapshot.token)) return send<T>(method, path, opts, true);
+      if (await recoverFrom401(snapshot.token)) return send<T>(method, path, opts, true, asFile);
       throw toApiError(401, payload);
     }
-    if (response.status >= 500) {
+    throw failure(response.status, payload);
+  }
+
+  /** A failed answer: the Server Error toast on 5xx, the upgrade dialog on plan restrictions; the error to throw. */
+  function failure(status: number, payload: unknown): ApiError {
+    if (status >= 500) {
       toastStore.show({
         type: 'error',
         title: SESSION_MESSAGES.serverErrorTitle,
@@ -282,13 +325,56 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       });
     }
     if (
-      response.status === 403 &&
+      status === 403 &&
       isApiErrorBody(payload) &&
       (payload.code === 'PLAN_LIMIT_REACHED' || payload.code === 'FEATURE_NOT_IN_PLAN')
     ) {
       hooks.onPlanRestriction?.(payload);
     }
-    throw toApiError(response.status, payload);
+    return toApiError(status, payload);
+  }
+
+  function sendForm(
+    path: string,
+    form: FormData,
+    opts: UploadOptions,
+  ): Promise<{ status: number; payload: unknown; token: string | null }> {
+    return new Promise((resolve, reject) => {
+      if (opts.signal?.aborted) {
+        reject(new DOMException('Aborted', 'AbortError'));
+        return;
+      }
+      const snapshot = store.get();
+      const token = opts.anonymous ? null : snapshot.token;
+      const xhr = createXhr();
+      xhr.open('POST', `${baseUrl}${path}`);
+      xhr.setRequestHeader('accept', 'application/json');
+      if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+      if (!opts.anonymous && snapshot.companyId) xhr.setRequestHeader('x-company-id', snapshot.companyId);
+      if (opts.timeoutMs) xhr.timeout = opts.timeoutMs;
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) opts.onProgress?.((event.loaded / event.total) * 100);
+      };
+      xhr.onload = () => resolve({ status: xhr.status, payload: parseJson(xhr.responseText), token });
+      xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server'));
+      xhr.ontimeout = () => reject(new ApiError(0, 'TIMEOUT', 'The request timed out'));
+      xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+      opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
+  }
+
+  async function upload<T>(path: string, form: FormData, opts: UploadOptions, retried: boolean): Promise<T> {
+    const { status, payload, token } = await sendForm(path, form, opts);
+    if (status >= 200 && status < 300) return payload as T;
+    if (status === 401 && !retried && token) {
+      if (await recoverFrom401(token)) {
+        opts.onProgress?.(0);
+        return upload<T>(path, form, opts, true);
+      }
+      throw toApiError(401, payload);
+    }
+    throw failure(status, payload);
   }
 
   const client: ApiClient = {
@@ -301,6 +387,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     delete: (path, opts = {}) => send('DELETE', path, opts, false),
     getData: async <T>(path: string, opts: Omit<RequestOptions, 'body'> = {}) =>
       (await send<ApiOk<T>>('GET', path, opts, false)).data,
+    getFile: (path, opts = {}) => send<FileAnswer>('GET', path, opts, false, true),
+    upload: (path, form, opts = {}) => upload(path, form, opts, false),
   };
   return client;
 }

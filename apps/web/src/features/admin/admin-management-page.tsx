@@ -1,68 +1,53 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ADMIN_ACCOUNT_ROLES,
-  type AdminUserDto,
-  PAGE_SIZES,
-  PLATFORM_ROLES,
-  type PlatformRole,
-  ZAdminCreateBody,
-  ZAdminUserRoleBody,
-} from '@rentora/shared';
-import { BadgeCheck, ShieldPlus, UserCheck, Users, UserX } from 'lucide-react';
+import { type AdminUserDto, PAGE_SIZES, PLATFORM_ROLES, type PlatformRole } from '@rentora/shared';
+import { BadgeCheck, ShieldPlus, UserCheck, Users } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { ActionMenu } from '../../components/action-menu';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { Dialog } from '../../components/dialog';
-import { EmptyState, ErrorState } from '../../components/empty-state';
-import { Field, FormError, Input, Select } from '../../components/field';
-import { emptyToNull, emptyToUndefined } from '../../components/form-values';
-import { Pagination } from '../../components/pagination';
-import { SearchInput, useDebouncedValue } from '../../components/search-input';
+import { EmptyState } from '../../components/empty-state';
+import { Select } from '../../components/field';
+import { ListView } from '../../components/list-view';
+import { SearchInput } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, humanize, timeAgo } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import { useAuth } from '../auth/auth-provider';
-import { PasswordInput } from '../auth/password-input';
 import { ActiveBadge, RoleBadge, roleLabel } from '../company-users/role-badge';
 import {
   ADMIN_FALLBACK_MESSAGES,
   type AdminUserFilters,
   useAdminStats,
   useAdminUsers,
-  useCreateAdmin,
   useDeleteAdminUser,
-  useSetAdminUserRole,
   useSetAdminUserStatus,
 } from './admin.api';
+import { CreateAdminDialog, fullName, RoleDialog } from './admin-dialogs';
 
 type StatusFilter = 'all' | 'true' | 'false';
 
-function fullName(user: Pick<AdminUserDto, 'firstName' | 'lastName' | 'email'>): string {
-  return `${user.firstName} ${user.lastName}`.trim() || user.email;
-}
+const FILTER_KEYS = ['search', 'role', 'status'] as const;
+const isPlatformRole = (value: string): value is PlatformRole =>
+  (PLATFORM_ROLES as readonly string[]).includes(value);
 
 /** /dashboard/admin and /dashboard/admin-management (super admin): every platform account. */
 export function AdminManagementPage() {
   const auth = useAuth();
-  const toast = useToast();
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<PlatformRole | ''>('');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [page, setPage] = useState(1);
+  const { values, page, set } = useUrlFilters(FILTER_KEYS);
+  const [search, setSearch] = useSearchBox(values.search, (next) => set({ search: next }));
+  const role = isPlatformRole(values.role) ? values.role : '';
+  const status: StatusFilter = values.status === 'true' || values.status === 'false' ? values.status : 'all';
   const [creating, setCreating] = useState(false);
   const [roleOf, setRoleOf] = useState<AdminUserDto | null>(null);
   const [confirm, setConfirm] = useState<{ kind: 'status' | 'delete'; user: AdminUserDto } | null>(null);
-  const debouncedSearch = useDebouncedValue(search.trim());
   const filters: AdminUserFilters = {
     page,
     limit: PAGE_SIZES.adminUsers,
-    search: debouncedSearch || undefined,
+    search: values.search || undefined,
     role: role || undefined,
     isActive: status === 'all' ? undefined : status,
   };
@@ -199,18 +184,12 @@ export function AdminManagementPage() {
           label="Search accounts"
           placeholder="Search by name or email"
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={setSearch}
         />
         <Select
           aria-label="Filter by role"
           value={role}
-          onChange={(event) => {
-            setRole(event.target.value as PlatformRole | '');
-            setPage(1);
-          }}
+          onChange={(event) => set({ role: event.target.value })}
         >
           <option value="">All roles</option>
           {PLATFORM_ROLES.map((value) => (
@@ -222,10 +201,7 @@ export function AdminManagementPage() {
         <Select
           aria-label="Filter by status"
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as StatusFilter);
-            setPage(1);
-          }}
+          onChange={(event) => set({ status: event.target.value === 'all' ? null : event.target.value })}
         >
           <option value="all">All statuses</option>
           <option value="true">Active</option>
@@ -233,27 +209,28 @@ export function AdminManagementPage() {
         </Select>
       </div>
 
-      {users.isError ? (
-        <ErrorState
-          title="Accounts could not be loaded"
-          message={apiErrorMessage(users.error, ADMIN_FALLBACK_MESSAGES.list)}
-          onRetry={() => void users.refetch()}
-        />
-      ) : !users.isPending && users.data.data.length === 0 ? (
-        <EmptyState
-          icon={Users}
-          title={filtered ? 'No accounts match' : 'No accounts yet'}
-          description={filtered ? 'Try another search or filter.' : undefined}
-        />
-      ) : (
-        <>
+      <ListView
+        list={users}
+        errorTitle="Accounts could not be loaded"
+        errorFallback={ADMIN_FALLBACK_MESSAGES.list}
+        empty={
+          <EmptyState
+            icon={Users}
+            title={filtered ? 'No accounts match' : 'No accounts yet'}
+            description={filtered ? 'Try another search or filter.' : undefined}
+          />
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel="accounts"
+      >
+        {(rows, state) => (
           <DataTable
             caption="Platform accounts"
             columns={columns}
-            rows={users.data?.data ?? []}
+            rows={rows}
             rowKey={(user) => user._id}
-            loading={users.isPending}
-            fetching={users.isFetching && !users.isPending}
+            loading={state.loading}
+            fetching={state.fetching}
             actions={(user) => {
               const self = user._id === auth.user?._id;
               return (
@@ -278,16 +255,8 @@ export function AdminManagementPage() {
               );
             }}
           />
-          {users.data ? (
-            <Pagination
-              className="mt-4"
-              pagination={users.data.pagination}
-              onPageChange={setPage}
-              itemLabel="accounts"
-            />
-          ) : null}
-        </>
-      )}
+        )}
+      </ListView>
 
       {creating ? <CreateAdminDialog onClose={() => setCreating(false)} /> : null}
       {roleOf ? <RoleDialog user={roleOf} onClose={() => setRoleOf(null)} /> : null}
@@ -327,174 +296,5 @@ export function AdminManagementPage() {
         }
       />
     </div>
-  );
-}
-
-function CreateAdminDialog({ onClose }: { onClose: () => void }) {
-  const toast = useToast();
-  const create = useCreateAdmin();
-  const form = useForm({
-    resolver: zodResolver(ZAdminCreateBody),
-    defaultValues: { email: '', firstName: '', lastName: '', role: 'admin' as const },
-  });
-  const { errors } = form.formState;
-  const optional = { setValueAs: emptyToUndefined };
-  const onSubmit = form.handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: (answer) => {
-        toast.success(
-          answer.message ?? 'Admin account created',
-          values.password
-            ? answer.data.email
-            : `${answer.data.email} was mailed a link to choose a password.`,
-        );
-        onClose();
-      },
-    }),
-  );
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title="Create admin account"
-      description="Administrators manage the platform. Without a password, they get an email to choose one."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="create-admin-form" loading={create.isPending}>
-            Create account
-          </Button>
-        </>
-      }
-    >
-      <form
-        id="create-admin-form"
-        onSubmit={onSubmit}
-        noValidate
-        className="space-y-4"
-        aria-label="Create admin account"
-      >
-        <FormError
-          message={create.isError ? apiErrorMessage(create.error, ADMIN_FALLBACK_MESSAGES.create) : null}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" required error={errors.firstName?.message}>
-            {(control) => <Input {...control} data-autofocus {...form.register('firstName')} />}
-          </Field>
-          <Field label="Last name" required error={errors.lastName?.message}>
-            {(control) => <Input {...control} {...form.register('lastName')} />}
-          </Field>
-        </div>
-        <Field label="Email" required error={errors.email?.message}>
-          {(control) => <Input {...control} type="email" autoComplete="off" {...form.register('email')} />}
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Role" error={errors.role?.message}>
-            {(control) => (
-              <Select {...control} {...form.register('role')}>
-                {ADMIN_ACCOUNT_ROLES.map((value) => (
-                  <option key={value} value={value}>
-                    {roleLabel(value)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field label="Sub role" error={errors.subRole?.message} hint="Optional, e.g. support or billing.">
-            {(control) => <Input {...control} {...form.register('subRole', optional)} />}
-          </Field>
-        </div>
-        <Field label="Phone" error={errors.phone?.message}>
-          {(control) => <Input {...control} type="tel" {...form.register('phone', optional)} />}
-        </Field>
-        <Field
-          label="Password"
-          error={errors.password?.message}
-          hint="Leave empty to send a set-password email."
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              {...form.register('password', optional)}
-            />
-          )}
-        </Field>
-      </form>
-    </Dialog>
-  );
-}
-
-function RoleDialog({ user, onClose }: { user: AdminUserDto; onClose: () => void }) {
-  const toast = useToast();
-  const setRole = useSetAdminUserRole();
-  const form = useForm({
-    resolver: zodResolver(ZAdminUserRoleBody),
-    defaultValues: { role: user.role, subRole: user.subRole },
-  });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) =>
-    setRole.mutate(
-      { id: user._id, role: values.role, subRole: values.subRole ?? null },
-      {
-        onSuccess: (answer) => {
-          toast.success(
-            answer.message ?? 'Role updated',
-            `${fullName(user)} is now ${humanize(values.role)}`,
-          );
-          onClose();
-        },
-      },
-    ),
-  );
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title="Change platform role"
-      description={`${fullName(user)} (${user.email})`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="admin-role-form" loading={setRole.isPending}>
-            Save role
-          </Button>
-        </>
-      }
-    >
-      <form
-        id="admin-role-form"
-        onSubmit={onSubmit}
-        noValidate
-        className="space-y-4"
-        aria-label="Change platform role"
-      >
-        <FormError
-          message={setRole.isError ? apiErrorMessage(setRole.error, ADMIN_FALLBACK_MESSAGES.role) : null}
-        />
-        <Field label="Role" error={errors.role?.message}>
-          {(control) => (
-            <Select {...control} data-autofocus {...form.register('role')}>
-              {PLATFORM_ROLES.map((value) => (
-                <option key={value} value={value}>
-                  {value === 'user' ? 'Staff (user)' : roleLabel(value)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Sub role" error={errors.subRole?.message} hint="Empty clears it.">
-          {(control) => <Input {...control} {...form.register('subRole', { setValueAs: emptyToNull })} />}
-        </Field>
-        <p className="flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-xs text-slate-500">
-          <UserX className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          Company roles are managed in each company’s users page; this is the account’s platform role.
-        </p>
-      </form>
-    </Dialog>
   );
 }

@@ -5,11 +5,10 @@ import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
 import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Field, Input, Select } from '../../components/field';
-import { Skeleton } from '../../components/skeleton';
 import { StatCard } from '../../components/stat-card';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { usePermissions } from '../auth/use-permissions';
 import { useProperties } from '../properties/properties.api';
 import {
@@ -25,10 +24,10 @@ import {
   useRevenueReport,
   useTenantsReport,
 } from './analytics.api';
-
 import { formatKpi, KPI_ICONS, KPI_TONES, KpiChange } from './kpi';
 
-const charts = () => import('./analytics-charts');
+import { ChartFallback, charts, OperationsCards } from './operations-cards';
+
 const OccupancyTrendChart = lazy(() => charts().then((module) => ({ default: module.OccupancyTrendChart })));
 const UnitsByPropertyChart = lazy(() =>
   charts().then((module) => ({ default: module.UnitsByPropertyChart })),
@@ -36,11 +35,6 @@ const UnitsByPropertyChart = lazy(() =>
 const SignupsChart = lazy(() => charts().then((module) => ({ default: module.SignupsChart })));
 const RevenueChart = lazy(() => charts().then((module) => ({ default: module.RevenueChart })));
 const TenantFlowChart = lazy(() => charts().then((module) => ({ default: module.TenantFlowChart })));
-const MaintenanceByTypeChart = lazy(() =>
-  charts().then((module) => ({ default: module.MaintenanceByTypeChart })),
-);
-const BookingsFunnelChart = lazy(() => charts().then((module) => ({ default: module.BookingsFunnelChart })));
-const OverdueAgingChart = lazy(() => charts().then((module) => ({ default: module.OverdueAgingChart })));
 
 const REPORT_LABELS: Record<AnalyticsReportName, string> = {
   overview: 'Overview',
@@ -51,11 +45,8 @@ const REPORT_LABELS: Record<AnalyticsReportName, string> = {
   bookings: 'Bookings',
 };
 
-const ChartFallback = () => <Skeleton className="h-64 w-full" />;
-
 /** /dashboard/analytics: company KPIs, occupancy trends and exports; the super admin also sees the platform. */
 export function AnalyticsPage() {
-  const toast = useToast();
   const { canUseFeature, isSuperAdmin } = usePermissions();
   const [filters, setFilters] = useState<AnalyticsFilters>({});
   const [exporting, setExporting] = useState<string | null>(null);
@@ -291,82 +282,7 @@ export function AnalyticsPage() {
         </Card>
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-3">
-        <Card className="p-5">
-          <h2 className="mb-1 font-semibold text-slate-900">Maintenance by type</h2>
-          <p className="mb-4 text-xs text-slate-500">
-            {maintenance.data
-              ? [
-                  `${maintenance.data.created} created · ${maintenance.data.resolved} resolved`,
-                  maintenance.data.slaCompliance === null
-                    ? null
-                    : `SLA met ${maintenance.data.slaCompliance}%`,
-                  maintenance.data.avgResolutionHours === null
-                    ? null
-                    : `avg ${maintenance.data.avgResolutionHours} h · p90 ${maintenance.data.p90ResolutionHours} h`,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')
-              : 'Requests created in the period'}
-          </p>
-          {maintenance.isPending ? (
-            <ChartFallback />
-          ) : maintenance.data && maintenance.data.byType.length > 0 ? (
-            <>
-              <Suspense fallback={<ChartFallback />}>
-                <MaintenanceByTypeChart data={maintenance.data.byType} />
-              </Suspense>
-              <ul className="mt-3 flex flex-wrap gap-2 text-xs" aria-label="Requests by priority">
-                {maintenance.data.byPriority.map((row) => (
-                  <li key={row.priority} className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-600">
-                    <span className="capitalize">{row.priority}</span>{' '}
-                    <span className="font-semibold tabular-nums text-slate-900">{row.requests}</span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <EmptyState title="No maintenance requests in this period" />
-          )}
-        </Card>
-        <Card className="p-5">
-          <h2 className="mb-1 font-semibold text-slate-900">Bookings funnel</h2>
-          <p className="mb-4 text-xs text-slate-500">
-            {bookings.data
-              ? `${bookings.data.funnel.created} created · ${bookings.data.funnel.paid} paid · ${bookings.data.funnel.confirmed} confirmed · ${bookings.data.funnel.movedIn} moved in`
-              : 'Bookings created in the period'}
-          </p>
-          {bookings.isPending ? (
-            <ChartFallback />
-          ) : bookings.data && bookings.data.funnel.created > 0 ? (
-            <Suspense fallback={<ChartFallback />}>
-              <BookingsFunnelChart data={bookings.data.funnel} />
-            </Suspense>
-          ) : (
-            <EmptyState title="No bookings in this period" />
-          )}
-        </Card>
-        <Card className="p-5">
-          <h2 className="mb-1 font-semibold text-slate-900">Overdue aging</h2>
-          <p className="mb-4 text-xs text-slate-500">
-            {revenue.data
-              ? `${formatMoney(revenue.data.overdue)} overdue of ${formatMoney(revenue.data.outstanding)} outstanding`
-              : 'Money past its due date'}
-          </p>
-          {revenue.isPending ? (
-            <ChartFallback />
-          ) : revenue.data && revenue.data.overdue > 0 ? (
-            <Suspense fallback={<ChartFallback />}>
-              <OverdueAgingChart data={revenue.data.aging} />
-            </Suspense>
-          ) : (
-            <EmptyState
-              title="Nothing overdue"
-              description="Tenants' dues and booking installments are paid."
-            />
-          )}
-        </Card>
-      </div>
+      <OperationsCards maintenance={maintenance} bookings={bookings} revenue={revenue} />
 
       {occupancy.data && occupancy.data.byProperty.length > 0 ? (
         <Card className="overflow-x-auto">

@@ -9,8 +9,8 @@ import type {
   TenantsReport,
 } from '@rentora/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, buildQueryString } from '../../lib/api-client';
-import { session } from '../../lib/session';
+import { api } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download-file';
 
 export const ANALYTICS_FALLBACK_MESSAGES = {
   overview: 'Failed to fetch analytics',
@@ -104,40 +104,17 @@ export function usePlatformAnalytics(filters: AnalyticsFilters, enabled: boolean
   });
 }
 
-/** Fetches a file with the session's bearer header (refreshed first) and saves it through a temporary object URL. */
-export async function downloadFile(
-  path: string,
-  query: Record<string, string | number | undefined>,
-  fallbackName: string,
-) {
-  await api.get('/auth/me');
-  const { token, companyId } = session.get();
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (companyId) headers['x-company-id'] = companyId;
-  const response = await fetch(`/api${path}${buildQueryString(query)}`, { headers });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(body?.error ?? ANALYTICS_FALLBACK_MESSAGES.export);
-  }
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function downloadReport(
   report: AnalyticsReportName,
   format: 'csv' | 'xlsx',
   filters: AnalyticsFilters,
 ) {
-  return downloadFile('/analytics/export', { ...clean(filters), report, format }, `${report}.${format}`);
+  return downloadFile(
+    '/analytics/export',
+    { ...clean(filters), report, format },
+    `${report}.${format}`,
+    ANALYTICS_FALLBACK_MESSAGES.export,
+  );
 }
 
 export function downloadOwnerReport(month: string, propertyId?: string) {
@@ -145,5 +122,6 @@ export function downloadOwnerReport(month: string, propertyId?: string) {
     '/analytics/report.pdf',
     { month, propertyId: propertyId || undefined },
     `report-${month}.pdf`,
+    ANALYTICS_FALLBACK_MESSAGES.export,
   );
 }

@@ -17,6 +17,7 @@ import { ApiError, type ApiOk, api, apiErrorMessage } from '../../lib/api-client
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import {
   CommentForm,
   CommentList,
@@ -28,7 +29,6 @@ import {
   Timeline,
 } from '../maintenance/maintenance-display';
 import { uploadMedia } from '../maintenance/upload-media';
-import { toastError, toastSuccess } from '../properties/messages';
 
 type PortalStatus = (typeof PORTAL_STATUSES)[number];
 const STATUS_BUTTONS: Record<PortalStatus, { label: string; icon: typeof Play }> = {
@@ -163,9 +163,9 @@ function JobCard({
     onSuccess: (answer) => {
       setNotes('');
       refresh();
-      toastSuccess(`${request.requestNumber}: ${MAINTENANCE_STATUS_LABELS[answer.data.status]}`);
+      toast.success(`${request.requestNumber}: ${MAINTENANCE_STATUS_LABELS[answer.data.status]}`);
     },
-    onError: (error) => toastError(error, 'Failed to update request status'),
+    onError: (error) => toast.apiError(error, 'Failed to update request status'),
   });
   const actions = PORTAL_STATUSES.filter((s) => canMoveMaintenance(request.status, s));
 
@@ -247,10 +247,10 @@ function JobCard({
               onUpload={async (files, onProgress) => {
                 try {
                   await uploadMedia(`${base}/media`, { files, onProgress, anonymous: true });
-                  toastSuccess('Uploaded');
+                  toast.success('Uploaded');
                   refresh();
                 } catch (error) {
-                  toastError(error, 'Failed to add media');
+                  toast.apiError(error, 'Failed to add media');
                   throw error;
                 }
               }}
@@ -266,7 +266,7 @@ function JobCard({
                   await api.post(`${base}/comments`, { comment: text });
                   refresh();
                 } catch (error) {
-                  toastError(error, 'Failed to add comment');
+                  toast.apiError(error, 'Failed to add comment');
                   throw error;
                 }
               }}

@@ -6,13 +6,14 @@ import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Field, Input, Select } from '../../components/field';
-import { Pagination } from '../../components/pagination';
-import { useToast } from '../../components/toasts';
+import { ListView } from '../../components/list-view';
 import { apiErrorMessage } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download-file';
 import { timeAgo } from '../../lib/format';
-import { downloadFile } from '../analytics/analytics.api';
+import { toast } from '../../lib/toast';
+import { useUrlFilters } from '../../lib/url-filters';
 import { AUDIT_LOG_FALLBACK_MESSAGES, type AuditLogFilters, useAuditLogs } from './audit-log.api';
 
 const ENTITY_TYPES = ['company_user', 'company', 'plan', 'property', 'rental_unit'];
@@ -26,14 +27,21 @@ function Change({ value }: { value: unknown }) {
   );
 }
 
+const FILTER_KEYS = ['action', 'entityType', 'from', 'to'] as const;
+
 /** /dashboard/audit-log: the append-only trail of sensitive changes (owners; the super admin sees every company). */
 export function AuditLogPage() {
-  const toast = useToast();
-  const [filters, setFilters] = useState<AuditLogFilters>({ page: 1, limit: 25 });
+  const { values, page, set } = useUrlFilters(FILTER_KEYS);
+  const filters: AuditLogFilters = {
+    page,
+    limit: 25,
+    action: values.action || undefined,
+    entityType: values.entityType || undefined,
+    from: values.from || undefined,
+    to: values.to || undefined,
+  };
   const [open, setOpen] = useState<AuditLogDto | null>(null);
   const logs = useAuditLogs(filters);
-  const set = (patch: Partial<AuditLogFilters>) =>
-    setFilters((current) => ({ ...current, ...patch, page: 1 }));
 
   const columns: DataTableColumn<AuditLogDto>[] = [
     {
@@ -78,6 +86,7 @@ export function AuditLogPage() {
                 '/audit-logs/export',
                 { ...filters, page: undefined, limit: undefined },
                 'audit-log.csv',
+                AUDIT_LOG_FALLBACK_MESSAGES.export,
               )
                 .then(() => toast.success('Audit log exported'))
                 .catch((error: unknown) =>
@@ -95,8 +104,8 @@ export function AuditLogPage() {
             <Input
               {...control}
               placeholder="e.g. company_user.changed"
-              value={filters.action ?? ''}
-              onChange={(event) => set({ action: event.target.value || undefined })}
+              value={values.action}
+              onChange={(event) => set({ action: event.target.value })}
             />
           )}
         </Field>
@@ -104,8 +113,8 @@ export function AuditLogPage() {
           {(control) => (
             <Select
               {...control}
-              value={filters.entityType ?? ''}
-              onChange={(event) => set({ entityType: event.target.value || undefined })}
+              value={values.entityType}
+              onChange={(event) => set({ entityType: event.target.value })}
             >
               <option value="">All records</option>
               {ENTITY_TYPES.map((type) => (
@@ -121,8 +130,8 @@ export function AuditLogPage() {
             <Input
               {...control}
               type="date"
-              value={filters.from ?? ''}
-              onChange={(event) => set({ from: event.target.value || undefined })}
+              value={values.from}
+              onChange={(event) => set({ from: event.target.value })}
             />
           )}
         </Field>
@@ -131,31 +140,34 @@ export function AuditLogPage() {
             <Input
               {...control}
               type="date"
-              value={filters.to ?? ''}
-              onChange={(event) => set({ to: event.target.value || undefined })}
+              value={values.to}
+              onChange={(event) => set({ to: event.target.value })}
             />
           )}
         </Field>
       </Card>
-      {logs.isError ? (
-        <ErrorState
-          title={apiErrorMessage(logs.error, AUDIT_LOG_FALLBACK_MESSAGES.list)}
-          onRetry={() => void logs.refetch()}
-        />
-      ) : !logs.isPending && logs.data?.data.length === 0 ? (
-        <EmptyState
-          icon={ScrollText}
-          title="Nothing recorded yet"
-          description="Changes appear here as they happen."
-        />
-      ) : (
-        <>
+      <ListView
+        list={logs}
+        errorTitle={apiErrorMessage(logs.error, AUDIT_LOG_FALLBACK_MESSAGES.list)}
+        errorFallback={null}
+        empty={
+          <EmptyState
+            icon={ScrollText}
+            title="Nothing recorded yet"
+            description="Changes appear here as they happen."
+          />
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel="entries"
+        paginationClassName=""
+      >
+        {(rows, state) => (
           <DataTable
             columns={columns}
-            rows={logs.data?.data ?? []}
+            rows={rows}
             rowKey={(row) => row._id}
             caption="Audit log"
-            loading={logs.isPending}
+            loading={state.loading}
             fetching={logs.isFetching}
             actions={(row) => (
               <Button size="sm" variant="ghost" onClick={() => setOpen(row)}>
@@ -163,15 +175,8 @@ export function AuditLogPage() {
               </Button>
             )}
           />
-          {logs.data ? (
-            <Pagination
-              pagination={logs.data.pagination}
-              onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
-              itemLabel="entries"
-            />
-          ) : null}
-        </>
-      )}
+        )}
+      </ListView>
       <Dialog open={open !== null} onClose={() => setOpen(null)} title={open?.action ?? ''} size="lg">
         {open ? (
           <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">

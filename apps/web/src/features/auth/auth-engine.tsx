@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { session, useSession } from '../../lib/session';
 import { authApi, authKeys } from './auth.endpoints';
-import type { AuthValue } from './auth-provider';
+import type { AuthValue } from './auth-value';
 
 function isSessionRejection(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;

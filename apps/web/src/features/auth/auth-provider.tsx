@@ -1,10 +1,4 @@
-import type {
-  AccessContext,
-  CompanyDto,
-  CompanyUserDto,
-  PermissionContextDto,
-  UserDto,
-} from '@rentora/shared';
+import type { AccessContext, UserDto } from '@rentora/shared';
 import {
   type ComponentType,
   createContext,
@@ -17,29 +11,7 @@ import {
 } from 'react';
 import { loadQueryClient, useLoadedQueryClient } from '../../lib/query-runtime';
 import { session, useSession } from '../../lib/session';
-
-export interface AuthValue {
-  isAuthenticated: boolean;
-  /** A token exists and the user (and for staff: companies + permission context) is still loading. */
-  isLoading: boolean;
-  token: string | null;
-  refreshToken: string | null;
-  user: UserDto | null;
-  /** The user's membership in the current company (null for super admins outside it and tenants). */
-  currentCompanyUser: CompanyUserDto | null;
-  companies: CompanyDto[];
-  currentCompany: CompanyDto | null;
-  permissionContext: PermissionContextDto | null;
-  /** The shared permission functions' input for the current company. */
-  accessContext: AccessContext;
-  /** The current-user fetch failed for a reason other than the session (network, 5xx). */
-  loadError: Error | null;
-  retryLoad: () => void;
-  switchCompany: (companyId: string) => void;
-  logout: () => void;
-  /** True from a sign-out until the next sign-in: protected pages then send to / instead of /auth/login. */
-  signedOut?: boolean;
-}
+import type { AuthValue } from './auth-value';
 
 const AuthContext = createContext<AuthValue | null>(null);
 

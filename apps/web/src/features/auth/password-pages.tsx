@@ -3,11 +3,11 @@ import { MailCheck } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/button';
 import { Field, FormError, Input } from '../../components/field';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useLightForm } from '../../lib/light-form';
+import { toast } from '../../lib/toast';
 import { useForgotPassword, useResetPassword } from './auth.actions';
 import { roleHome } from './auth-provider';
 import { PasswordInput } from './password-input';
@@ -83,7 +83,6 @@ export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const reset = useResetPassword(token);
   const navigate = useNavigate();
-  const toast = useToast();
   const form = useLightForm({
     resolver: resetPasswordResolver,
     defaultValues: { password: '', confirmPassword: '' },

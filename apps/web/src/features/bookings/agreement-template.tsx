@@ -15,9 +15,9 @@ import { Card } from '../../components/card';
 import { ErrorState } from '../../components/empty-state';
 import { Field, Input, Textarea } from '../../components/field';
 import { SkeletonList } from '../../components/skeleton';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { usePermissions } from '../auth/use-permissions';
 import { BOOKING_FALLBACK_MESSAGES, useAgreementTemplate, useSaveAgreementTemplate } from './bookings.api';
 
@@ -38,7 +38,6 @@ export function AgreementTemplatePanel() {
 }
 
 function TemplateEditor({ template }: { template: AgreementTemplateDto }) {
-  const toast = useToast();
   const canEdit = usePermissions().canUseFeature('bookings_write');
   const save = useSaveAgreementTemplate();
   const form = useForm<AgreementTemplateBody, unknown, AgreementTemplate>({

@@ -6,9 +6,9 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Field, Input } from '../../components/field';
 import { Tabs } from '../../components/tabs';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { BOOKING_FALLBACK_MESSAGES, useSignAgreement } from './bookings.api';
 
 /** Links to the agreement PDFs (signed links from the server, valid a few minutes after the list loaded). */
@@ -88,7 +88,6 @@ export function SignAgreementDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const toast = useToast();
   const sign = useSignAgreement();
   const [mode, setMode] = useState<Mode>('type');
   const [name, setName] = useState(booking.bookerName);

@@ -7,9 +7,9 @@ import { Dialog } from '../../components/dialog';
 import { ErrorState } from '../../components/empty-state';
 import { Field, Select, Textarea } from '../../components/field';
 import { SkeletonList } from '../../components/skeleton';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { AgreementAudit, AgreementLinks } from './agreement';
 import {
   BOOKING_FALLBACK_MESSAGES,
@@ -66,7 +66,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function BookingDetail({ booking, onCancel }: { booking: BookingDetailDto; onCancel: () => void }) {
-  const toast = useToast();
   const generate = useGenerateAgreement();
   const update = useUpdateBookingStatus();
   const next = BOOKING_STATUS_TRANSITIONS[booking.status];

@@ -11,9 +11,9 @@ import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Field, Input } from '../../components/field';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
 import { GatewayCheckout } from '../payments-checkout/gateway-checkout';
 import { BOOKING_FALLBACK_MESSAGES, useCreateBooking, useVerifyBookingPayment } from './bookings.api';
@@ -35,7 +35,6 @@ function addMonths(isoDate: string, months: number): string {
 
 /** Book now: dates and duration → full or installments with the schedule → summary → checkout → confirmation. */
 export function BookingWizard({ open, onClose, propertyName, unit }: BookingWizardProps) {
-  const toast = useToast();
   const { user } = useAuth();
   const { pricing } = unit;
   const [moveInDate, setMoveInDate] = useState(unit.availability.availableFrom?.slice(0, 10) ?? inDays(7));

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState, ErrorState } from '../../components/empty-state';
-import { Pagination } from '../../components/pagination';
-import { SearchInput, useDebouncedValue } from '../../components/search-input';
+import { EmptyState } from '../../components/empty-state';
+import { ListView } from '../../components/list-view';
+import { SearchInput } from '../../components/search-input';
 import { Tabs } from '../../components/tabs';
 import { UsageMeter } from '../../components/usage-meter';
-import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, formatLimit } from '../../lib/format';
+import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import {
   COMPANY_FALLBACK_MESSAGES,
   COMPANY_PAGE_SIZE,
@@ -18,7 +18,7 @@ import {
   useCompanyList,
 } from './companies.api';
 import { SubscriptionBadge, VerificationBadge } from './company-badges';
-import { CompanyManageDialog } from './company-manage-dialog';
+import { CompanyManageDialog } from './company-manage/company-manage-dialog';
 
 type VerificationFilter = 'all' | 'true' | 'false';
 
@@ -28,17 +28,19 @@ const FILTER_TABS: { id: VerificationFilter; label: string }[] = [
   { id: 'false', label: 'Unverified' },
 ];
 
+const FILTER_KEYS = ['search', 'verified'] as const;
+
 /** Every company on the platform (super admin and platform admins). */
 export function CompanyDirectory({ canManage }: { canManage: boolean }) {
-  const [search, setSearch] = useState('');
-  const [verification, setVerification] = useState<VerificationFilter>('all');
-  const [page, setPage] = useState(1);
+  const { values, page, set } = useUrlFilters(FILTER_KEYS);
+  const [search, setSearch] = useSearchBox(values.search, (next) => set({ search: next }));
+  const verification: VerificationFilter =
+    values.verified === 'true' || values.verified === 'false' ? values.verified : 'all';
   const [managing, setManaging] = useState<CompanyDto | null>(null);
-  const debouncedSearch = useDebouncedValue(search.trim());
   const filters: CompanyListFilters = {
     page,
     limit: COMPANY_PAGE_SIZE,
-    search: debouncedSearch || undefined,
+    search: values.search || undefined,
     isVerified: verification === 'all' ? undefined : verification,
   };
   const list = useCompanyList(filters);
@@ -116,47 +118,42 @@ export function CompanyDirectory({ canManage }: { canManage: boolean }) {
           label="Filter by verification"
           tabs={FILTER_TABS}
           value={verification}
-          onChange={(value) => {
-            setVerification(value);
-            setPage(1);
-          }}
+          onChange={(value) => set({ verified: value === 'all' ? null : value })}
         />
         <SearchInput
           className="sm:w-72"
           label="Search companies"
           placeholder="Search by name or email"
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={setSearch}
         />
       </div>
-      {list.isError ? (
-        <ErrorState
-          title="Companies could not be loaded"
-          message={apiErrorMessage(list.error, COMPANY_FALLBACK_MESSAGES.list)}
-          onRetry={list.refetch}
-        />
-      ) : !list.isPending && list.data?.data.length === 0 ? (
-        <EmptyState
-          icon={Building2}
-          title={filtered ? 'No companies match' : 'No companies yet'}
-          description={
-            filtered
-              ? 'Try another search or filter.'
-              : 'Companies appear here as soon as someone registers one.'
-          }
-        />
-      ) : (
-        <>
+      <ListView
+        list={list}
+        errorTitle="Companies could not be loaded"
+        errorFallback={COMPANY_FALLBACK_MESSAGES.list}
+        empty={
+          <EmptyState
+            icon={Building2}
+            title={filtered ? 'No companies match' : 'No companies yet'}
+            description={
+              filtered
+                ? 'Try another search or filter.'
+                : 'Companies appear here as soon as someone registers one.'
+            }
+          />
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel="companies"
+      >
+        {(rows, state) => (
           <DataTable
             caption="Companies"
             columns={columns}
-            rows={list.data?.data ?? []}
+            rows={rows}
             rowKey={(company) => company._id}
-            loading={list.isPending}
-            fetching={list.isFetching && !list.isPending}
+            loading={state.loading}
+            fetching={state.fetching}
             actions={
               canManage
                 ? (company) => (
@@ -173,16 +170,8 @@ export function CompanyDirectory({ canManage }: { canManage: boolean }) {
                 : undefined
             }
           />
-          {list.data ? (
-            <Pagination
-              className="mt-4"
-              pagination={list.data.pagination}
-              onPageChange={setPage}
-              itemLabel="companies"
-            />
-          ) : null}
-        </>
-      )}
+        )}
+      </ListView>
       {managing ? <CompanyManageDialog company={managing} onClose={() => setManaging(null)} /> : null}
     </div>
   );

@@ -15,12 +15,12 @@ import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Field, Input, Textarea } from '../../components/field';
 import { emptyToNull, emptyToUndefined } from '../../components/form-values';
 import { SkeletonList } from '../../components/skeleton';
-import { useToast } from '../../components/toasts';
 import { useUpgradeDialog } from '../../components/upgrade-dialog-host';
 import { UsageMeter } from '../../components/usage-meter';
 import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatDate, formatLimit } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
 import { usePermissions } from '../auth/use-permissions';
 import { COMPANY_FALLBACK_MESSAGES, useCompany, useCompanyStats, useUpdateCompany } from './companies.api';
@@ -84,7 +84,6 @@ export function CompanyProfile() {
 }
 
 function ProfileForm({ company }: { company: CompanyDto }) {
-  const toast = useToast();
   const { canUseAny } = usePermissions();
   const canEdit = canUseAny(['company_write', 'company_update']);
   const update = useUpdateCompany(company._id);

@@ -8,15 +8,16 @@ import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Select } from '../../components/field';
-import { Pagination } from '../../components/pagination';
-import { SearchInput, useDebouncedValue } from '../../components/search-input';
+import { ListView } from '../../components/list-view';
+import { SearchInput } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
 import { Tabs } from '../../components/tabs';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, formatLimit } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import { useAuth } from '../auth/auth-provider';
 import { usePermissions } from '../auth/use-permissions';
 import { InviteDialog } from '../invitations/invite-dialog';
@@ -40,24 +41,26 @@ export function memberName(member: Pick<CompanyUserDto, 'user'>): string {
   return `${member.user.firstName} ${member.user.lastName}`.trim() || member.user.email;
 }
 
+const FILTER_KEYS = ['search', 'role', 'status'] as const;
+const isCompanyRole = (value: string): value is CompanyRole =>
+  (COMPANY_ROLES as readonly string[]).includes(value);
+
 /** /dashboard/company-users: the team of the current company (or several), invitations and the invite dialog. */
 export function CompanyUsersPage() {
   const auth = useAuth();
-  const toast = useToast();
   const { canUseAny, canUseFeature } = usePermissions();
   const canInvite = canUseFeature('users_write');
   const canManage = canUseAny(['users_write', 'users_update']);
   const canRemove = canUseAny(['users_write', 'users_delete']);
   const current = auth.currentCompany;
   const [section, setSection] = useState<Section>('members');
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<CompanyRole | ''>('');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [page, setPage] = useState(1);
+  const { values, page, set } = useUrlFilters(FILTER_KEYS);
+  const [search, setSearch] = useSearchBox(values.search, (next) => set({ search: next }));
+  const role = isCompanyRole(values.role) ? values.role : '';
+  const status: StatusFilter = values.status === 'true' || values.status === 'false' ? values.status : 'all';
   const [scope, setScope] = useState<string[]>([]);
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<CompanyUserDto | null>(null);
-  const debouncedSearch = useDebouncedValue(search.trim());
   const setActive = useSetActive();
   const remove = useRemoveCompanyUser();
 
@@ -74,7 +77,7 @@ export function CompanyUsersPage() {
   const filters: CompanyUserFilters = {
     page,
     limit: PAGE_SIZES.companyUsers,
-    search: debouncedSearch || undefined,
+    search: values.search || undefined,
     role: role ? [role] : undefined,
     isActive: status === 'all' ? undefined : status,
     companyIds: several ? scopeIds : undefined,
@@ -83,7 +86,7 @@ export function CompanyUsersPage() {
   const stats = useCompanyUsersStats(current?._id);
   const filtered = Boolean(filters.search || filters.role || filters.isActive);
   const companyName = (id: string) => auth.companies.find((company) => company._id === id)?.name ?? '';
-  const resetPage = () => setPage(1);
+  const resetPage = () => set({ page: 1 });
 
   const columns: DataTableColumn<CompanyUserDto>[] = [
     {
@@ -237,18 +240,12 @@ export function CompanyUsersPage() {
               label="Search members"
               placeholder="Search by name or email"
               value={search}
-              onChange={(value) => {
-                setSearch(value);
-                resetPage();
-              }}
+              onChange={setSearch}
             />
             <Select
               aria-label="Filter by role"
               value={role}
-              onChange={(event) => {
-                setRole(event.target.value as CompanyRole | '');
-                resetPage();
-              }}
+              onChange={(event) => set({ role: event.target.value })}
             >
               <option value="">All roles</option>
               {COMPANY_ROLES.map((value) => (
@@ -260,49 +257,47 @@ export function CompanyUsersPage() {
             <Select
               aria-label="Filter by status"
               value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as StatusFilter);
-                resetPage();
-              }}
+              onChange={(event) => set({ status: event.target.value === 'all' ? null : event.target.value })}
             >
               <option value="all">All statuses</option>
               <option value="true">Active</option>
               <option value="false">Inactive</option>
             </Select>
           </div>
-          {list.isError ? (
-            <ErrorState
-              title="Company users could not be loaded"
-              message={apiErrorMessage(list.error, COMPANY_USER_FALLBACK_MESSAGES.list)}
-              onRetry={() => void list.refetch()}
-            />
-          ) : !list.isPending && list.data.data.length === 0 ? (
-            <EmptyState
-              icon={Users}
-              title={filtered ? 'No members match' : 'No team members yet'}
-              description={
-                filtered ? 'Try another search or filter.' : 'Invite your colleagues to work together.'
-              }
-              action={
-                !filtered && canInvite ? (
-                  <Button
-                    icon={<UserPlus className="h-4 w-4" aria-hidden />}
-                    onClick={() => setInviting(true)}
-                  >
-                    Invite user
-                  </Button>
-                ) : undefined
-              }
-            />
-          ) : (
-            <>
+          <ListView
+            list={list}
+            errorTitle="Company users could not be loaded"
+            errorFallback={COMPANY_USER_FALLBACK_MESSAGES.list}
+            empty={
+              <EmptyState
+                icon={Users}
+                title={filtered ? 'No members match' : 'No team members yet'}
+                description={
+                  filtered ? 'Try another search or filter.' : 'Invite your colleagues to work together.'
+                }
+                action={
+                  !filtered && canInvite ? (
+                    <Button
+                      icon={<UserPlus className="h-4 w-4" aria-hidden />}
+                      onClick={() => setInviting(true)}
+                    >
+                      Invite user
+                    </Button>
+                  ) : undefined
+                }
+              />
+            }
+            onPageChange={(next) => set({ page: next })}
+            itemLabel="members"
+          >
+            {(rows, state) => (
               <DataTable
                 caption="Company users"
                 columns={columns}
-                rows={list.data?.data ?? []}
+                rows={rows}
                 rowKey={(member) => member._id}
-                loading={list.isPending}
-                fetching={list.isFetching && !list.isPending}
+                loading={state.loading}
+                fetching={state.fetching}
                 actions={(member) => {
                   const here = member.companyId === current?._id;
                   const self = member.userId === auth.user?._id;
@@ -345,16 +340,8 @@ export function CompanyUsersPage() {
                   );
                 }}
               />
-              {list.data ? (
-                <Pagination
-                  className="mt-4"
-                  pagination={list.data.pagination}
-                  onPageChange={setPage}
-                  itemLabel="members"
-                />
-              ) : null}
-            </>
-          )}
+            )}
+          </ListView>
         </div>
       ) : (
         <div id="team-panel-invitations" role="tabpanel" aria-labelledby="team-tab-invitations">

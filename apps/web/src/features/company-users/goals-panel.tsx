@@ -13,9 +13,9 @@ import { EmptyState } from '../../components/empty-state';
 import { Field, FormError, Input, Select, Textarea } from '../../components/field';
 import { emptyToNull, numberOrNull, numberOrUndefined } from '../../components/form-values';
 import { ProgressBar } from '../../components/progress-bar';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, humanize } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { COMPANY_USER_ACTION_MESSAGES, useAddGoal, useDeleteGoal, useUpdateGoal } from './company-users.api';
 
 const STATUS_TONES: Record<CompanyUserGoalDto['status'], BadgeTone> = {
@@ -37,7 +37,6 @@ export function GoalsPanel({
   goals: CompanyUserGoalDto[];
   editable: boolean;
 }) {
-  const toast = useToast();
   const [editing, setEditing] = useState<CompanyUserGoalDto | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CompanyUserGoalDto | null>(null);
   const remove = useDeleteGoal(memberId);
@@ -155,7 +154,6 @@ function GoalDialog({
   goal: CompanyUserGoalDto | null;
   onClose: () => void;
 }) {
-  const toast = useToast();
   const add = useAddGoal(memberId);
   const update = useUpdateGoal(memberId);
   const mutation = goal ? update : add;

@@ -10,14 +10,13 @@ import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Field, Textarea } from '../../components/field';
 import { Pagination } from '../../components/pagination';
 import { SkeletonList } from '../../components/skeleton';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, timeAgo } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { COMPANY_USER_ACTION_MESSAGES, useAddNote, useCompanyUserNotes } from './company-users.api';
 
 /** Internal notes about a member (visible to whoever can read company users). */
 export function NotesPanel({ memberId, editable }: { memberId: string; editable: boolean }) {
-  const toast = useToast();
   const [page, setPage] = useState(1);
   const notes = useCompanyUserNotes(memberId, page);
   const add = useAddNote(memberId);

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { upgradeStore } from '../../lib/upgrade-store';
 import { type LocalApi, startLocalApi } from '../../test/local-api';
-import { AuthContextProvider, type AuthValue } from '../auth/auth-provider';
+import { AuthContextProvider } from '../auth/auth-provider';
+import type { AuthValue } from '../auth/auth-value';
 import { PermissionEditor } from './permission-editor';
 
 const MEMBER_ID = '00000000-0000-7000-8000-000000000001';

@@ -12,10 +12,10 @@ import { useMemo, useState } from 'react';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { useToast } from '../../components/toasts';
 import { useUpgradeDialog } from '../../components/upgrade-dialog-host';
 import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
 import { COMPANY_USER_ACTION_MESSAGES, useSetPermissions } from './company-users.api';
 
@@ -53,7 +53,6 @@ export function PermissionEditor({
   featurePermissions,
   editable,
 }: PermissionEditorProps) {
-  const toast = useToast();
   const upgrade = useUpgradeDialog();
   const { user, accessContext } = useAuth();
   const save = useSetPermissions(memberId);

@@ -10,9 +10,9 @@ import { Logo } from '../../components/logo';
 import { Skeleton } from '../../components/skeleton';
 import { ApiError, type ApiOk, api, apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
+import { toast } from '../../lib/toast';
 import { MediaUploader } from '../maintenance/maintenance-display';
 import { uploadMedia } from '../maintenance/upload-media';
-import { toastError, toastSuccess } from '../properties/messages';
 
 export function PublicShell({ children }: { children: React.ReactNode }) {
   return (
@@ -119,7 +119,7 @@ function TicketForm({ form }: { form: PublicTicketFormDto }) {
             anonymous: true,
           });
         } catch (error) {
-          toastError(error, 'Your request was filed, but the photos could not be uploaded');
+          toast.apiError(error, 'Your request was filed, but the photos could not be uploaded');
         }
       }
       setCreated(answer.data);
@@ -127,7 +127,7 @@ function TicketForm({ form }: { form: PublicTicketFormDto }) {
       if (error instanceof ApiError && error.details.length) {
         setErrors(Object.fromEntries(error.details.map((detail) => [detail.path, detail.message])));
       }
-      toastError(error, 'Failed to create maintenance request');
+      toast.apiError(error, 'Failed to create maintenance request');
     } finally {
       setBusy(false);
       setProgress(null);
@@ -151,7 +151,7 @@ function TicketForm({ form }: { form: PublicTicketFormDto }) {
             variant="ghost"
             aria-label="Copy the tracking link"
             onClick={() =>
-              void navigator.clipboard?.writeText(trackingUrl).then(() => toastSuccess('Link copied'))
+              void navigator.clipboard?.writeText(trackingUrl).then(() => toast.success('Link copied'))
             }
           >
             <Copy className="h-4 w-4" aria-hidden />

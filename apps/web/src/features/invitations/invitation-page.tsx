@@ -10,10 +10,10 @@ import { Field, FormError, Input } from '../../components/field';
 import { emptyToUndefined } from '../../components/form-values';
 import { Logo } from '../../components/logo';
 import { Skeleton } from '../../components/skeleton';
-import { useToast } from '../../components/toasts';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, humanize } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
 import { PasswordInput } from '../auth/password-input';
 import {
@@ -124,7 +124,6 @@ function Closed({ icon, title, text }: { icon: ReactNode; title: string; text: s
 
 function InvitationBody({ token, invitation }: { token: string; invitation: PublicInvitationDto }) {
   const auth = useAuth();
-  const toast = useToast();
   const navigate = useNavigate();
   const accept = useAcceptInvitation(token);
   const decline = useDeclineInvitation(token);

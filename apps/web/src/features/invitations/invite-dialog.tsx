@@ -12,8 +12,8 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Field, FormError, Input, Select } from '../../components/field';
 import { emptyToUndefined } from '../../components/form-values';
-import { useToast } from '../../components/toasts';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
 import { roleLabel } from '../company-users/role-badge';
 import { INVITATION_ACTION_MESSAGES, useInviteUser } from './invitations.api';
@@ -35,7 +35,6 @@ function roleSummary(role: CompanyRole): string {
 
 /** Invite someone to the company by email; they get a link to accept (a new person also chooses a password). */
 export function InviteDialog({ open, onClose, company, seatsLeft }: InviteDialogProps) {
-  const toast = useToast();
   const auth = useAuth();
   const invite = useInviteUser();
   const mayGiveOwner =

@@ -6,10 +6,10 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, timeAgo } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 import { RoleBadge } from '../company-users/role-badge';
 import {
   type CompanyInvitation,
@@ -26,7 +26,6 @@ export interface PendingInvitationsProps {
 
 /** Pending invitations of the chosen companies, with resend and cancel (in the current company). */
 export function PendingInvitations({ companies, canManage }: PendingInvitationsProps) {
-  const toast = useToast();
   const { companyId } = useSession();
   const result = useCompanyInvitations(companies);
   const resend = useResendInvitation();

@@ -2,7 +2,6 @@ import {
   computeInvoiceTotals,
   INVOICE_LINE_KINDS,
   type InvoiceLineKind,
-  type InvoiceTemplateDto,
   type TenantListItemDto,
 } from '@rentora/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,70 +12,15 @@ import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
 import { Field, FormError, Input, Select, Textarea } from '../../components/field';
 import { MoneyInput } from '../../components/money-input';
-import { useDebouncedValue } from '../../components/search-input';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatMoney } from '../../lib/format';
-import { toastSuccess } from '../properties/messages';
+import { toast } from '../../lib/toast';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useTenant, useTenants } from '../tenants/tenants.api';
 import { PaymentsNav } from './invoice-display';
+import { inDays, isoToday, type LineDraft, newLine, prefilledLines } from './invoice-lines';
 import { invoicesApi, useInvoiceTemplates } from './invoices.api';
-
-interface LineDraft {
-  key: number;
-  description: string;
-  quantity: string;
-  unitPrice: number | null;
-  kind: InvoiceLineKind;
-}
-
-const isoToday = () => new Date().toISOString().slice(0, 10);
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-let nextKey = 1;
-const newLine = (partial: Partial<LineDraft> = {}): LineDraft => ({
-  key: nextKey++,
-  description: '',
-  quantity: '1',
-  unitPrice: null,
-  kind: 'rent',
-  ...partial,
-});
-
-/** The lines a new invoice starts with: the template's default items, else rent (+ maintenance) of the agreement. */
-function prefilledLines(
-  template: InvoiceTemplateDto | undefined,
-  agreement: { rentAmount: number; maintenanceCharges: number } | undefined,
-): LineDraft[] | null {
-  const defaults = template?.defaultLineItems ?? [];
-  if (defaults.length > 0) {
-    return defaults.map((line) =>
-      newLine({
-        description: line.description,
-        quantity: String(line.quantity),
-        kind: line.kind,
-        unitPrice:
-          line.unitPrice === 0 && agreement && line.kind === 'rent'
-            ? agreement.rentAmount
-            : line.unitPrice === 0 && agreement && line.kind === 'maintenance'
-              ? agreement.maintenanceCharges
-              : line.unitPrice,
-      }),
-    );
-  }
-  if (!agreement) return null;
-  return [
-    newLine({ description: 'Rent', unitPrice: agreement.rentAmount, kind: 'rent' }),
-    ...(agreement.maintenanceCharges > 0
-      ? [
-          newLine({
-            description: 'Maintenance',
-            unitPrice: agreement.maintenanceCharges,
-            kind: 'maintenance',
-          }),
-        ]
-      : []),
-  ];
-}
 
 /** /dashboard/payments/create-invoice: tenant picker, line items with live totals, template, save or send. */
 export function CreateInvoicePage() {
@@ -158,7 +102,7 @@ export function CreateInvoicePage() {
         send,
       });
       void queryClient.invalidateQueries({ queryKey: ['invoices'] });
-      toastSuccess(send ? 'Invoice sent' : 'Draft saved', answer.data.number ?? undefined);
+      toast.success(send ? 'Invoice sent' : 'Draft saved', answer.data.number ?? undefined);
       navigate(`/dashboard/payments/invoices?invoice=${answer.data._id}`);
     } catch (caught) {
       setError(apiErrorMessage(caught, 'Failed to create invoice'));

@@ -10,6 +10,7 @@ import {
 import { NavLink } from 'react-router';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { cn } from '../../lib/cn';
+import { csvField } from '../../lib/csv';
 
 const STATUS_TONES: Record<InvoiceStatus, BadgeTone> = {
   draft: 'neutral',
@@ -146,7 +147,6 @@ export function invoicesCsv(rows: readonly InvoiceListItemDto[]): string {
     'Paid',
     'Balance',
   ];
-  const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
   const money = (minor: number) => (minor / 100).toFixed(2);
   return [
     head.join(','),
@@ -163,7 +163,7 @@ export function invoicesCsv(rows: readonly InvoiceListItemDto[]): string {
         money(r.amountPaid),
         money(r.balance),
       ]
-        .map(cell)
+        .map(csvField)
         .join(','),
     ),
   ].join('\n');

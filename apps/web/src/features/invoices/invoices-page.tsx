@@ -5,22 +5,22 @@ import {
   type InvoiceStatus,
 } from '@rentora/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, FileText, Plus, Search, SearchX, Send } from 'lucide-react';
+import { Download, FileText, Plus, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
-import { Card, PageHeader } from '../../components/card';
+import { PageHeader } from '../../components/card';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Input } from '../../components/field';
-import { Pagination } from '../../components/pagination';
-import { apiErrorMessage } from '../../lib/api-client';
+import { ListFilters, ListView, NoMatchState } from '../../components/list-view';
+import { SearchInput } from '../../components/search-input';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
+import { useCsvExport } from '../../lib/use-csv-export';
 import { usePermissions } from '../auth/use-permissions';
-import { toastError, toastSuccess } from '../properties/messages';
-import { useSearchBox, useUrlFilters } from '../properties/use-url-filters';
-import { downloadText } from '../tenants/tenant-display';
 import { InvoiceDetailDialog } from './invoice-detail-dialog';
 import { InvoiceStatusBadge, invoiceLabel, invoicesCsv, PaymentsNav } from './invoice-display';
 import { INVOICE_MESSAGES, type InvoiceFilters, invoicesApi, useInvoices } from './invoices.api';
@@ -40,7 +40,7 @@ export function InvoicesPage() {
   const { values, page, set, clear } = useUrlFilters(FILTER_KEYS);
   const [searchText, setSearchText] = useSearchBox(values.search, (search) => set({ search }));
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState<'send' | 'export' | null>(null);
+  const [busy, setBusy] = useState(false);
   const filters: InvoiceFilters = {
     page,
     search: values.search || undefined,
@@ -63,39 +63,29 @@ export function InvoicesPage() {
   }
 
   async function bulkSend() {
-    setBusy('send');
+    setBusy(true);
     let sent = 0;
     for (const invoice of sendable) {
       try {
         await invoicesApi.send(invoice._id);
         sent += 1;
       } catch (error) {
-        toastError(error, `${INVOICE_MESSAGES.sendInvoice} (${invoice.tenantName})`);
+        toast.apiError(error, `${INVOICE_MESSAGES.sendInvoice} (${invoice.tenantName})`);
       }
     }
-    setBusy(null);
+    setBusy(false);
     setSelected(new Set());
     void queryClient.invalidateQueries({ queryKey: ['invoices'] });
-    if (sent) toastSuccess(`${sent} ${sent === 1 ? 'invoice' : 'invoices'} sent`);
+    if (sent) toast.success(`${sent} ${sent === 1 ? 'invoice' : 'invoices'} sent`);
   }
 
-  async function exportCsv() {
-    setBusy('export');
-    try {
-      const all: InvoiceListItemDto[] = [];
-      for (let p = 1; p <= 50; p += 1) {
-        const answer = await invoicesApi.list({ ...filters, page: p, limit: 100 });
-        all.push(...answer.data);
-        if (!answer.pagination.hasNext) break;
-      }
-      downloadText(`invoices-${new Date().toISOString().slice(0, 10)}.csv`, invoicesCsv(all));
-      toastSuccess('Export ready', `${all.length} ${all.length === 1 ? 'invoice' : 'invoices'}`);
-    } catch (error) {
-      toastError(error, INVOICE_MESSAGES.fetchInvoices);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const csv = useCsvExport({
+    fetchPage: (exportPage, limit) => invoicesApi.list({ ...filters, page: exportPage, limit }),
+    toCsv: invoicesCsv,
+    fileName: 'invoices',
+    noun: ['invoice', 'invoices'],
+    failureTitle: INVOICE_MESSAGES.fetchInvoices,
+  });
 
   const columns: DataTableColumn<InvoiceListItemDto>[] = [
     ...(canSend
@@ -187,7 +177,7 @@ export function InvoicesPage() {
               <Button
                 variant="secondary"
                 onClick={() => void bulkSend()}
-                loading={busy === 'send'}
+                loading={busy}
                 icon={<Send className="h-4 w-4" aria-hidden />}
               >
                 Send {sendable.length}
@@ -195,8 +185,8 @@ export function InvoicesPage() {
             ) : null}
             <Button
               variant="outline"
-              onClick={() => void exportCsv()}
-              loading={busy === 'export'}
+              onClick={() => void csv.run()}
+              loading={csv.exporting}
               disabled={!total}
               icon={<Download className="h-4 w-4" aria-hidden />}
             >
@@ -232,66 +222,44 @@ export function InvoicesPage() {
           </button>
         ))}
       </fieldset>
-      <Card className="mb-5 p-3 sm:p-4">
-        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
-          <div className="relative sm:col-span-3 lg:col-span-1">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
-              aria-hidden
-            />
-            <Input
-              aria-label="Search invoices"
-              type="search"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              placeholder="Invoice number or tenant name…"
-              className="pl-9"
-            />
-          </div>
-          <div className="flex items-center gap-2">
-            <label htmlFor="invoices-due-from" className="shrink-0 text-xs font-medium text-slate-500">
-              Due from
-            </label>
-            <Input
-              id="invoices-due-from"
-              type="date"
-              value={values.from}
-              onChange={(e) => set({ from: e.target.value })}
-            />
-          </div>
-          <div className="flex items-center gap-2">
-            <label htmlFor="invoices-due-to" className="shrink-0 text-xs font-medium text-slate-500">
-              Due until
-            </label>
-            <Input
-              id="invoices-due-to"
-              type="date"
-              value={values.to}
-              onChange={(e) => set({ to: e.target.value })}
-            />
-          </div>
-        </div>
-      </Card>
-
-      {list.isError ? (
-        <ErrorState
-          title={INVOICE_MESSAGES.fetchInvoices}
-          message={apiErrorMessage(list.error, INVOICE_MESSAGES.fetchInvoices)}
-          onRetry={() => void list.refetch()}
+      <ListFilters className="sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
+        <SearchInput
+          label="Search invoices"
+          placeholder="Invoice number or tenant name…"
+          value={searchText}
+          onChange={setSearchText}
+          className="sm:col-span-3 lg:col-span-1"
         />
-      ) : !list.isPending && rows.length === 0 ? (
-        hasFilters ? (
-          <EmptyState
-            icon={SearchX}
-            title="No invoices match"
-            description="Try another search or clear the filters."
-            action={
-              <Button variant="outline" onClick={clear}>
-                Clear filters
-              </Button>
-            }
+        <div className="flex items-center gap-2">
+          <label htmlFor="invoices-due-from" className="shrink-0 text-xs font-medium text-slate-500">
+            Due from
+          </label>
+          <Input
+            id="invoices-due-from"
+            type="date"
+            value={values.from}
+            onChange={(e) => set({ from: e.target.value })}
           />
-        ) : (
+        </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor="invoices-due-to" className="shrink-0 text-xs font-medium text-slate-500">
+            Due until
+          </label>
+          <Input
+            id="invoices-due-to"
+            type="date"
+            value={values.to}
+            onChange={(e) => set({ to: e.target.value })}
+          />
+        </div>
+      </ListFilters>
+
+      <ListView
+        list={list}
+        errorTitle={INVOICE_MESSAGES.fetchInvoices}
+        hasFilters={hasFilters}
+        noMatch={<NoMatchState title="No invoices match" onClear={clear} />}
+        empty={
           <EmptyState
             icon={FileText}
             title="No invoices yet"
@@ -302,27 +270,21 @@ export function InvoicesPage() {
               ) : undefined
             }
           />
-        )
-      ) : (
-        <>
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel="invoices"
+      >
+        {(pageRows, state) => (
           <DataTable
             caption="Invoices"
             columns={columns}
-            rows={rows}
+            rows={pageRows}
             rowKey={(row) => row._id}
-            loading={list.isPending}
-            fetching={list.isFetching && !list.isPending}
+            loading={state.loading}
+            fetching={state.fetching}
           />
-          {list.data ? (
-            <Pagination
-              className="mt-4"
-              pagination={list.data.pagination}
-              onPageChange={(next) => set({ page: next })}
-              itemLabel="invoices"
-            />
-          ) : null}
-        </>
-      )}
+        )}
+      </ListView>
       <InvoiceDetailDialog id={values.invoice || null} onClose={() => set({ invoice: null, page })} />
     </div>
   );

@@ -17,12 +17,12 @@ import type {
   PaymentStatsDto,
   PaymentTrackingDto,
 } from '@rentora/shared';
+import { API_BASE_PATH } from '@rentora/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type ApiList, type ApiOk, api } from '../../lib/api-client';
-import { session } from '../../lib/session';
-import { downloadFile } from '../analytics/analytics.api';
-import { toastError, toastSuccess } from '../properties/messages';
+import { downloadFile } from '../../lib/download-file';
+import { toast } from '../../lib/toast';
 import { uploadImages } from '../rental-units/upload-images';
 
 export const INVOICE_MESSAGES = {
@@ -128,9 +128,19 @@ export const ledgerApi = {
   mine: (page: number, signal?: AbortSignal) =>
     api.get<ApiList<LedgerPaymentDto>>('/payments/mine', { query: { page }, signal }),
   receipt: (payment: Pick<LedgerPaymentDto, '_id' | 'receiptNumber'>) =>
-    downloadFile(`/payments/${payment._id}/receipt`, {}, `${payment.receiptNumber}.pdf`),
+    downloadFile(
+      `/payments/${payment._id}/receipt`,
+      {},
+      `${payment.receiptNumber}.pdf`,
+      INVOICE_MESSAGES.receipt,
+    ),
   myReceipt: (payment: Pick<LedgerPaymentDto, '_id' | 'receiptNumber'>) =>
-    downloadFile(`/payments/mine/${payment._id}/receipt`, {}, `${payment.receiptNumber}.pdf`),
+    downloadFile(
+      `/payments/mine/${payment._id}/receipt`,
+      {},
+      `${payment.receiptNumber}.pdf`,
+      INVOICE_MESSAGES.receipt,
+    ),
 };
 
 export function useLedger(filters: LedgerFilters) {
@@ -211,9 +221,9 @@ export function useInvoiceMutation<V>(
       void queryClient.invalidateQueries({ queryKey: ['invoices', 'tracking'] });
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.stats });
       void queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
-      toastSuccess(messages.success, answer.data.number ?? undefined);
+      toast.success(messages.success, answer.data.number ?? undefined);
     },
-    onError: (error) => toastError(error, messages.failure),
+    onError: (error) => toast.apiError(error, messages.failure),
   });
 }
 
@@ -226,9 +236,9 @@ export function useTemplateMutation<V>(
     mutationFn: run,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.templates });
-      toastSuccess(messages.success);
+      toast.success(messages.success);
     },
-    onError: (error) => toastError(error, messages.failure),
+    onError: (error) => toast.apiError(error, messages.failure),
   });
 }
 
@@ -250,14 +260,13 @@ export function useLogoObjectUrl(logoUrl: string | null): string | null {
     }
     let made: string | null = null;
     const controller = new AbortController();
-    const { token, companyId } = session.get();
-    const headers: Record<string, string> = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (companyId) headers['x-company-id'] = companyId;
-    fetch(logoUrl, { headers, signal: controller.signal })
-      .then((response) => (response.ok ? response.blob() : null))
-      .then((blob) => {
-        if (!blob) return;
+    const url = new URL(logoUrl, window.location.origin);
+    const path = url.pathname.startsWith(`${API_BASE_PATH}/`)
+      ? url.pathname.slice(API_BASE_PATH.length)
+      : url.pathname;
+    api
+      .getFile(path, { query: Object.fromEntries(url.searchParams), signal: controller.signal })
+      .then(({ blob }) => {
         made = URL.createObjectURL(blob);
         setObjectUrl(made);
       })

@@ -11,9 +11,9 @@ import { StatCard } from '../../components/stat-card';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { useUrlFilters } from '../../lib/url-filters';
 import { usePermissions } from '../auth/use-permissions';
-import { toastError, toastSuccess } from '../properties/messages';
-import { useUrlFilters } from '../properties/use-url-filters';
 import { RecordPaymentDialog } from './invoice-detail-dialog';
 import { currentMonth, monthLabel, PaymentsNav, shiftMonth, TrackingStatusBadge } from './invoice-display';
 import { INVOICE_MESSAGES, invoicesApi, useInvoice, usePaymentTracking } from './invoices.api';
@@ -44,13 +44,13 @@ export function PaymentTrackingPage() {
     setBusy('rent');
     try {
       const answer = await invoicesApi.generateRent(month);
-      toastSuccess(
+      toast.success(
         `${answer.data.created} rent ${answer.data.created === 1 ? 'invoice' : 'invoices'} created`,
         answer.data.skipped ? `${answer.data.skipped} already billed` : undefined,
       );
       void queryClient.invalidateQueries({ queryKey: ['invoices'] });
     } catch (error) {
-      toastError(error, 'Failed to run the rent');
+      toast.apiError(error, 'Failed to run the rent');
     } finally {
       setBusy(null);
     }
@@ -60,9 +60,9 @@ export function PaymentTrackingPage() {
     setBusy(row.tenantId);
     try {
       for (const id of row.invoiceIds) await invoicesApi.send(id).catch(() => undefined);
-      toastSuccess('Reminder sent', row.tenantName);
+      toast.success('Reminder sent', row.tenantName);
     } catch (error) {
-      toastError(error, INVOICE_MESSAGES.sendInvoice);
+      toast.apiError(error, INVOICE_MESSAGES.sendInvoice);
     } finally {
       setBusy(null);
     }

@@ -6,165 +6,23 @@ import {
   type LedgerPaymentDto,
   type LedgerStatus,
 } from '@rentora/shared';
-import { Download, Receipt, Search, SearchX } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Receipt, Search, SearchX } from 'lucide-react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { Dialog } from '../../components/dialog';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
-import { Pagination } from '../../components/pagination';
-import { SkeletonList } from '../../components/skeleton';
-import { apiErrorMessage } from '../../lib/api-client';
+import { ListView } from '../../components/list-view';
 import { formatDate, formatMoney } from '../../lib/format';
-import { toastError } from '../properties/messages';
-import { useSearchBox, useUrlFilters } from '../properties/use-url-filters';
+import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import { LedgerStatusBadge, methodLabel } from './invoice-display';
-import { INVOICE_MESSAGES, type LedgerFilters, ledgerApi, useLedger, useLedgerPayment } from './invoices.api';
+import { INVOICE_MESSAGES, type LedgerFilters, useLedger } from './invoices.api';
+import { PaymentDetailDialog } from './payment-detail-dialog';
 
 const FILTER_KEYS = ['q', 'pstatus', 'method', 'pfrom', 'pto', 'tenant', 'property', 'payment'] as const;
+
 const isLedgerStatus = (value: string): value is LedgerStatus =>
   (LEDGER_STATUSES as readonly string[]).includes(value);
-
-/** Downloads a receipt PDF (staff or the payer's own), telling the user when it fails. */
-export function ReceiptButton({
-  payment,
-  own = false,
-  size = 'sm',
-}: {
-  payment: Pick<LedgerPaymentDto, '_id' | 'receiptNumber' | 'status'>;
-  own?: boolean;
-  size?: 'sm' | 'md';
-}) {
-  const [busy, setBusy] = useState(false);
-  if (payment.status === 'failed') return null;
-  return (
-    <Button
-      variant="outline"
-      size={size}
-      loading={busy}
-      icon={<Download className="h-4 w-4" aria-hidden />}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await (own ? ledgerApi.myReceipt(payment) : ledgerApi.receipt(payment));
-        } catch (error) {
-          toastError(error, INVOICE_MESSAGES.receipt);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      Download receipt
-    </Button>
-  );
-}
-
-/** One ledger row in full: what it paid, who paid, where, how, the gateway's ids and its refunds. */
-export function PaymentDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const payment = useLedgerPayment(id);
-  const p = payment.data;
-  const rows: [string, React.ReactNode][] = p
-    ? [
-        ['Status', <LedgerStatusBadge key="s" status={p.status} />],
-        ['Kind', LEDGER_KIND_LABELS[p.kind]],
-        [
-          'For',
-          p.invoiceId ? (
-            <Link
-              key="i"
-              to={`/dashboard/payments/invoices?invoice=${p.invoiceId}`}
-              className="hover:underline"
-            >
-              Invoice {p.invoiceNumber}
-            </Link>
-          ) : p.bookingId ? (
-            <Link key="b" to={`/dashboard/bookings?booking=${p.bookingId}`} className="hover:underline">
-              {p.description || 'Booking'}
-            </Link>
-          ) : (
-            p.description
-          ),
-        ],
-        [
-          'Payer',
-          p.tenantId ? (
-            <Link key="t" to={`/dashboard/tenants/${p.tenantId}`} className="hover:underline">
-              {p.payerName}
-            </Link>
-          ) : (
-            p.payerName
-          ),
-        ],
-        ['Email', p.payerEmail],
-        ['Property', p.propertyName],
-        ['Unit', p.unitNumber],
-        ['Method', methodLabel(p.method)],
-        ['Reference', p.reference],
-        ['Gateway payment id', p.gatewayPaymentId],
-        ['Gateway order id', p.gatewayOrderId],
-        ['Installment', p.installmentNumber ? `#${p.installmentNumber}` : null],
-        ['Failure', p.failureReason],
-        ['Recorded by', p.recordedByName ?? (p.source === 'offline' ? null : `Online (${p.source})`)],
-        ['Receipt no.', p.receiptNumber],
-      ]
-    : [];
-  return (
-    <Dialog
-      open={Boolean(id)}
-      onClose={onClose}
-      title={p ? `${formatMoney(p.amount, p.currency)} · ${formatDate(p.paidAt)}` : 'Payment'}
-      description={p ? p.description : undefined}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Close
-          </Button>
-          {p ? <ReceiptButton payment={p} size="md" /> : null}
-        </>
-      }
-    >
-      {payment.isError ? (
-        <ErrorState
-          title={INVOICE_MESSAGES.fetchPayment}
-          message={apiErrorMessage(payment.error, INVOICE_MESSAGES.fetchPayment)}
-          onRetry={() => void payment.refetch()}
-        />
-      ) : !p ? (
-        <SkeletonList rows={5} />
-      ) : (
-        <div data-testid="payment-detail">
-          <dl className="divide-y divide-slate-100 text-sm">
-            {rows
-              .filter(([, value]) => value !== null && value !== undefined && value !== '')
-              .map(([label, value]) => (
-                <div key={label} className="grid grid-cols-[10rem_minmax(0,1fr)] gap-3 py-2">
-                  <dt className="text-slate-500">{label}</dt>
-                  <dd className="break-words text-slate-900">{value}</dd>
-                </div>
-              ))}
-          </dl>
-          {p.refunds.length > 0 ? (
-            <div className="mt-4 rounded-xl bg-amber-50 p-3 text-sm">
-              <p className="font-medium text-amber-900">
-                Refunded {formatMoney(p.refundedAmount, p.currency)} of {formatMoney(p.amount, p.currency)}
-              </p>
-              <ul className="mt-1 text-amber-800">
-                {p.refunds.map((r) => (
-                  <li key={r._id}>
-                    {formatMoney(r.amount, p.currency)} on {formatDate(r.paidAt)} · {r.reference}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-        </div>
-      )}
-    </Dialog>
-  );
-}
 
 /**
  * The payments ledger of /dashboard/payments: every money movement (booking payments, installments, invoice
@@ -185,7 +43,6 @@ export function PaymentsLedger() {
     propertyId: values.property || undefined,
   };
   const list = useLedger(filters);
-  const rows = list.data?.data ?? [];
   const hasFilters = Boolean(
     values.q ||
       values.pstatus ||
@@ -356,52 +213,45 @@ export function PaymentsLedger() {
           </p>
         ) : null}
       </Card>
-      {list.isError ? (
-        <ErrorState
-          title={INVOICE_MESSAGES.fetchPayments}
-          message={apiErrorMessage(list.error, INVOICE_MESSAGES.fetchPayments)}
-          onRetry={() => void list.refetch()}
-        />
-      ) : !list.isPending && rows.length === 0 ? (
-        hasFilters ? (
-          <EmptyState
-            icon={SearchX}
-            title="No payments match"
-            description="Try another search or clear the filters."
-            action={
-              <Button variant="outline" onClick={clear}>
-                Clear filters
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={Receipt}
-            title="No payments yet"
-            description="Booking payments, invoice payments and refunds appear here as they happen."
-          />
-        )
-      ) : (
-        <>
+      <ListView
+        list={list}
+        errorTitle={INVOICE_MESSAGES.fetchPayments}
+        errorFallback={INVOICE_MESSAGES.fetchPayments}
+        empty={
+          hasFilters ? (
+            <EmptyState
+              icon={SearchX}
+              title="No payments match"
+              description="Try another search or clear the filters."
+              action={
+                <Button variant="outline" onClick={clear}>
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={Receipt}
+              title="No payments yet"
+              description="Booking payments, invoice payments and refunds appear here as they happen."
+            />
+          )
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel="payments"
+      >
+        {(rows, state) => (
           <DataTable
             caption="Payments ledger"
             columns={columns}
             rows={rows}
             rowKey={(row) => row._id}
-            loading={list.isPending}
+            loading={state.loading}
             loadingRows={10}
-            fetching={list.isFetching && !list.isPending}
+            fetching={state.fetching}
           />
-          {list.data ? (
-            <Pagination
-              className="mt-4"
-              pagination={list.data.pagination}
-              onPageChange={(next) => set({ page: next })}
-              itemLabel="payments"
-            />
-          ) : null}
-        </>
-      )}
+        )}
+      </ListView>
       <PaymentDetailDialog id={values.payment || null} onClose={() => set({ payment: null, page })} />
     </section>
   );

@@ -10,11 +10,11 @@ import { SkeletonList } from '../../components/skeleton';
 import { type ApiList, type ApiOk, api, apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { GatewayCheckout } from '../payments-checkout/gateway-checkout';
-import { toastError, toastSuccess } from '../properties/messages';
 import { InvoiceStatusBadge, invoiceLabel, LedgerStatusBadge, methodLabel } from './invoice-display';
 import { ledgerKeys, useMyPayments } from './invoices.api';
-import { ReceiptButton } from './payments-ledger';
+import { ReceiptButton } from './payment-detail-dialog';
 
 const MESSAGES = {
   fetch: 'Failed to fetch your invoices',
@@ -42,7 +42,7 @@ export function TenantPaymentsPage() {
     mutationFn: (id: string) =>
       api.post<ApiOk<InvoiceCheckoutDto>>(`/invoices/${id}/pay`).then((r) => r.data),
     onSuccess: setCheckout,
-    onError: (error) => toastError(error, MESSAGES.pay),
+    onError: (error) => toast.apiError(error, MESSAGES.pay),
   });
   const verify = useMutation({
     mutationFn: (input: { invoiceId: string; fields: CheckoutFields }) =>
@@ -51,11 +51,11 @@ export function TenantPaymentsPage() {
         ...input.fields,
       }),
     onSuccess: (answer) => {
-      toastSuccess('Payment received', answer.data.number ?? undefined);
+      toast.success('Payment received', answer.data.number ?? undefined);
       void queryClient.invalidateQueries({ queryKey: ['invoices', 'mine'] });
       void queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
     },
-    onError: (error) => toastError(error, MESSAGES.verify),
+    onError: (error) => toast.apiError(error, MESSAGES.verify),
   });
 
   async function openPdf(id: string) {
@@ -63,7 +63,7 @@ export function TenantPaymentsPage() {
       const link = await api.getData<{ url: string }>(`/invoices/mine/${id}/pdf-link`);
       window.open(link.url, '_blank', 'noopener');
     } catch (error) {
-      toastError(error, MESSAGES.pdf);
+      toast.apiError(error, MESSAGES.pdf);
     }
   }
 
@@ -155,7 +155,7 @@ export function TenantPaymentsPage() {
             setCheckout(null);
             verify.mutate({ invoiceId, fields });
           }}
-          onFailed={(message) => toastError(new Error(message), MESSAGES.pay)}
+          onFailed={(message) => toast.apiError(new Error(message), MESSAGES.pay)}
           onClose={() => setCheckout(null)}
         />
       ) : null}

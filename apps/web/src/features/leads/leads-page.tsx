@@ -8,15 +8,16 @@ import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Field, Select, Textarea } from '../../components/field';
-import { Pagination } from '../../components/pagination';
-import { SearchInput, useDebouncedValue } from '../../components/search-input';
+import { ListView } from '../../components/list-view';
+import { SearchInput } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
 import { Tabs } from '../../components/tabs';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, humanize, timeAgo } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import {
   LEAD_FALLBACK_MESSAGES,
   type LeadFilters,
@@ -44,18 +45,21 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   );
 }
 
+const FILTER_KEYS = ['status', 'search', 'sort'] as const;
+const isLeadStatus = (value: string): value is LeadStatus =>
+  (LEAD_STATUSES as readonly string[]).includes(value);
+
 /** /dashboard/leads (super admin): enquiries from the contact form and the upgrade dialog. */
 export function LeadsPage() {
-  const [tab, setTab] = useState<StatusTab>('all');
-  const [search, setSearch] = useState('');
-  const [sortOrder, setSortOrder] = useState<'desc' | 'asc'>('desc');
-  const [page, setPage] = useState(1);
+  const { values, page, set } = useUrlFilters(FILTER_KEYS);
+  const [searchText, setSearchText] = useSearchBox(values.search, (search) => set({ search }));
+  const tab: StatusTab = isLeadStatus(values.status) ? values.status : 'all';
+  const sortOrder = values.sort === 'asc' ? 'asc' : 'desc';
   const [openId, setOpenId] = useState<string | null>(null);
-  const debouncedSearch = useDebouncedValue(search.trim());
   const filters: LeadFilters = {
     page,
     limit: PAGE_SIZES.default,
-    search: debouncedSearch || undefined,
+    search: values.search || undefined,
     status: tab === 'all' ? undefined : [tab],
     sortBy: 'createdAt',
     sortOrder,
@@ -151,10 +155,7 @@ export function LeadsPage() {
         label="Filter by status"
         className="mb-4"
         value={tab}
-        onChange={(value) => {
-          setTab(value);
-          setPage(1);
-        }}
+        onChange={(value) => set({ status: value === 'all' ? null : value })}
         tabs={[
           { id: 'all', label: 'All', count: stats.data?.total },
           ...LEAD_STATUSES.map((status) => ({
@@ -168,46 +169,44 @@ export function LeadsPage() {
         <SearchInput
           label="Search leads"
           placeholder="Search by name, email, company or subject"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          value={searchText}
+          onChange={setSearchText}
         />
         <Select
           aria-label="Sort"
           value={sortOrder}
-          onChange={(event) => setSortOrder(event.target.value as 'desc' | 'asc')}
+          onChange={(event) => set({ sort: event.target.value === 'asc' ? 'asc' : null, page })}
         >
           <option value="desc">Newest first</option>
           <option value="asc">Oldest first</option>
         </Select>
       </div>
-      {leads.isError ? (
-        <ErrorState
-          title="Leads could not be loaded"
-          message={apiErrorMessage(leads.error, LEAD_FALLBACK_MESSAGES.list)}
-          onRetry={() => void leads.refetch()}
-        />
-      ) : !leads.isPending && leads.data.data.length === 0 ? (
-        <EmptyState
-          icon={Inbox}
-          title={filtered ? 'No leads match' : 'No leads yet'}
-          description={
-            filtered
-              ? 'Try another search or status.'
-              : 'Messages sent through the contact page show up here.'
-          }
-        />
-      ) : (
-        <>
+      <ListView
+        list={leads}
+        errorTitle="Leads could not be loaded"
+        errorFallback={LEAD_FALLBACK_MESSAGES.list}
+        empty={
+          <EmptyState
+            icon={Inbox}
+            title={filtered ? 'No leads match' : 'No leads yet'}
+            description={
+              filtered
+                ? 'Try another search or status.'
+                : 'Messages sent through the contact page show up here.'
+            }
+          />
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel="leads"
+      >
+        {(rows, state) => (
           <DataTable
             caption="Leads"
             columns={columns}
-            rows={leads.data?.data ?? []}
+            rows={rows}
             rowKey={(lead) => lead._id}
-            loading={leads.isPending}
-            fetching={leads.isFetching && !leads.isPending}
+            loading={state.loading}
+            fetching={state.fetching}
             actions={(lead) => (
               <Button
                 size="sm"
@@ -219,23 +218,14 @@ export function LeadsPage() {
               </Button>
             )}
           />
-          {leads.data ? (
-            <Pagination
-              className="mt-4"
-              pagination={leads.data.pagination}
-              onPageChange={setPage}
-              itemLabel="leads"
-            />
-          ) : null}
-        </>
-      )}
+        )}
+      </ListView>
       {open ? <LeadDialog lead={open} onClose={() => setOpenId(null)} /> : null}
     </div>
   );
 }
 
 function LeadDialog({ lead, onClose }: { lead: LeadDto; onClose: () => void }) {
-  const toast = useToast();
   const setStatus = useSetLeadStatus();
   const addNote = useAddLeadNote();
   const form = useForm({ resolver: zodResolver(ZLeadNoteBody), defaultValues: { content: '' } });

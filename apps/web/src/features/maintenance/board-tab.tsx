@@ -10,8 +10,8 @@ import { Skeleton } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
+import { useUrlFilters } from '../../lib/url-filters';
 import { usePermissions } from '../auth/use-permissions';
-import { useUrlFilters } from '../properties/use-url-filters';
 import {
   MAINTENANCE_FALLBACKS,
   maintenanceApi,

@@ -12,7 +12,7 @@ import { Field, Input, Textarea } from '../../components/field';
 import { SkeletonList } from '../../components/skeleton';
 import { Switch } from '../../components/switch';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
-import { toastError, toastSuccess } from '../properties/messages';
+import { toast } from '../../lib/toast';
 import { useProperties } from '../properties/properties.api';
 import {
   MAINTENANCE_FALLBACKS,
@@ -26,9 +26,9 @@ import {
 async function copy(text: string, what: string) {
   try {
     await navigator.clipboard.writeText(text);
-    toastSuccess(`${what} copied`);
+    toast.success(`${what} copied`);
   } catch {
-    toastError(null, `Could not copy the ${what.toLowerCase()}`);
+    toast.apiError(null, `Could not copy the ${what.toLowerCase()}`);
   }
 }
 
@@ -205,9 +205,9 @@ function PortalLinkCard() {
     try {
       const answer = await maintenanceApi.generateCode();
       queryClient.setQueryData(maintenanceKeys.code, answer.data);
-      toastSuccess('New portal link ready', 'The previous link no longer works.');
+      toast.success('New portal link ready', 'The previous link no longer works.');
     } catch (error) {
-      toastError(error, 'Failed to generate the assignee code');
+      toast.apiError(error, 'Failed to generate the assignee code');
     } finally {
       setBusy(false);
     }

@@ -25,8 +25,8 @@ import {
 } from '@rentora/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiOk, api, type QueryParams } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
-import { toastError, toastSuccess } from '../properties/messages';
 import { uploadMedia } from './upload-media';
 
 export interface PageList<T> {
@@ -225,9 +225,9 @@ export function useRequestMutation<A>(
       queryClient.setQueryData(maintenanceKeys.detail(answer.data._id), answer.data);
       void queryClient.invalidateQueries({ queryKey: maintenanceKeys.requests, refetchType: 'active' });
       void queryClient.invalidateQueries({ queryKey: maintenanceKeys.stats });
-      if (success) toastSuccess(success, answer.message === success ? undefined : answer.message);
+      if (success) toast.success(success, answer.message === success ? undefined : answer.message);
     },
-    onError: (error) => toastError(error, fallback),
+    onError: (error) => toast.apiError(error, fallback),
   });
 }
 
@@ -238,9 +238,9 @@ export function useConfigMutation<A, R>(run: (args: A) => Promise<ApiOk<R>>, fal
     mutationFn: run,
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: maintenanceKeys.all });
-      if (answer.message) toastSuccess(answer.message);
+      if (answer.message) toast.success(answer.message);
     },
-    onError: (error) => toastError(error, fallback),
+    onError: (error) => toast.apiError(error, fallback),
   });
 }
 

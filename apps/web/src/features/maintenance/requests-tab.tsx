@@ -19,7 +19,7 @@ import { Input, Select } from '../../components/field';
 import { Pagination } from '../../components/pagination';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, humanize } from '../../lib/format';
-import { useSearchBox, useUrlFilters } from '../properties/use-url-filters';
+import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import {
   MAINTENANCE_FALLBACKS,
   useAssignableUsers,

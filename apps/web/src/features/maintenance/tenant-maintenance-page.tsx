@@ -17,7 +17,7 @@ import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate } from '../../lib/format';
-import { toastError, toastSuccess } from '../properties/messages';
+import { toast } from '../../lib/toast';
 import { MAINTENANCE_FALLBACKS, maintenanceApi, maintenanceKeys } from './maintenance.api';
 import {
   CommentForm,
@@ -142,7 +142,7 @@ function RequestThread({
                   await maintenanceApi.myComment(request._id, text);
                   refresh();
                 } catch (error) {
-                  toastError(error, MAINTENANCE_FALLBACKS.addComment);
+                  toast.apiError(error, MAINTENANCE_FALLBACKS.addComment);
                   throw error;
                 }
               }}
@@ -156,10 +156,10 @@ function RequestThread({
               onUpload={async (files, onProgress) => {
                 try {
                   await maintenanceApi.myMedia(request._id, files, onProgress);
-                  toastSuccess('Photos added');
+                  toast.success('Photos added');
                   refresh();
                 } catch (error) {
-                  toastError(error, MAINTENANCE_FALLBACKS.addMedia);
+                  toast.apiError(error, MAINTENANCE_FALLBACKS.addMedia);
                   throw error;
                 }
               }}
@@ -211,11 +211,11 @@ function NewTenantRequestDialog({
         description: description.trim(),
         priority: priority || undefined,
       });
-      toastSuccess('Request sent', answer.data.requestNumber);
+      toast.success('Request sent', answer.data.requestNumber);
       void queryClient.invalidateQueries({ queryKey: maintenanceKeys.mine });
       onClose();
     } catch (error) {
-      toastError(error, MAINTENANCE_FALLBACKS.createRequest);
+      toast.apiError(error, MAINTENANCE_FALLBACKS.createRequest);
     } finally {
       setBusy(false);
     }

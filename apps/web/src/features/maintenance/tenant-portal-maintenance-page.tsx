@@ -16,8 +16,8 @@ import { Skeleton } from '../../components/skeleton';
 import { ApiError, type ApiOk, api, apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { PublicShell } from '../create-ticket/create-ticket-page';
-import { toastError, toastSuccess } from '../properties/messages';
 import { MAINTENANCE_FALLBACKS } from './maintenance.api';
 import { CommentForm, CommentList, PriorityBadge, StatusBadge } from './maintenance-display';
 
@@ -125,14 +125,14 @@ function NewRequest({
         { type, title: title.trim(), description: description.trim(), priority: priority || undefined },
         { query: { companyId } },
       );
-      toastSuccess('Request sent', answer.data.requestNumber);
+      toast.success('Request sent', answer.data.requestNumber);
       setType('');
       setTitle('');
       setDescription('');
       setPriority('');
       onCreated();
     } catch (error) {
-      toastError(error, MAINTENANCE_FALLBACKS.createRequest);
+      toast.apiError(error, MAINTENANCE_FALLBACKS.createRequest);
     } finally {
       setBusy(false);
     }
@@ -231,7 +231,7 @@ function RequestCard({
             );
             void queryClient.invalidateQueries({ queryKey });
           } catch (error) {
-            toastError(error, MAINTENANCE_FALLBACKS.addComment);
+            toast.apiError(error, MAINTENANCE_FALLBACKS.addComment);
             throw error;
           }
         }}

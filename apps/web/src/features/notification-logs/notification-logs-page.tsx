@@ -1,17 +1,17 @@
 import type { NotificationChannel, NotificationLogDto } from '@rentora/shared';
 import { AlertTriangle, Bell, CheckCircle2, Clock, Mail, ScrollText } from 'lucide-react';
-import { useState } from 'react';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
-import { Pagination } from '../../components/pagination';
-import { SearchInput, useDebouncedValue } from '../../components/search-input';
+import { ListView } from '../../components/list-view';
+import { SearchInput } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { humanize } from '../../lib/format';
+import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import {
   NOTIFICATION_LOG_FALLBACK_MESSAGES,
   type NotificationLogFilters,
@@ -42,24 +42,25 @@ export function ChannelBadge({ channel }: { channel: NotificationChannel }) {
   );
 }
 
+const FILTER_KEYS = ['search', 'template', 'channel', 'status', 'from', 'to'] as const;
+const isChannel = (value: string): value is NotificationChannel => value === 'email' || value === 'in_app';
+
 /** /dashboard/notification-logs: every email and in-app notification the platform sent, with failures. */
 export function NotificationLogsPage() {
-  const [channel, setChannel] = useState<NotificationChannel | ''>('');
-  const [status, setStatus] = useState<'sent' | 'failed' | ''>('');
-  const [search, setSearch] = useState('');
-  const [template, setTemplate] = useState('');
-  const [dateFrom, setDateFrom] = useState('');
-  const [dateTo, setDateTo] = useState('');
-  const [page, setPage] = useState(1);
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const debouncedTemplate = useDebouncedValue(template.trim());
+  const { values, page, set, clear } = useUrlFilters(FILTER_KEYS);
+  const [search, setSearch] = useSearchBox(values.search, (next) => set({ search: next }));
+  const [template, setTemplate] = useSearchBox(values.template, (next) => set({ template: next }));
+  const channel = isChannel(values.channel) ? values.channel : '';
+  const status = values.status === 'sent' || values.status === 'failed' ? values.status : '';
+  const dateFrom = values.from;
+  const dateTo = values.to;
   const filters: NotificationLogFilters = {
     page,
     limit: PAGE_SIZE,
     channel: channel || undefined,
     status: status || undefined,
-    search: debouncedSearch || undefined,
-    template: debouncedTemplate || undefined,
+    search: values.search || undefined,
+    template: values.template || undefined,
     dateFrom: dateFrom || undefined,
     dateTo: dateTo || undefined,
   };
@@ -73,7 +74,6 @@ export function NotificationLogsPage() {
       filters.dateFrom ||
       filters.dateTo,
   );
-  const resetPage = () => setPage(1);
 
   const columns: DataTableColumn<NotificationLogDto>[] = [
     {
@@ -191,40 +191,24 @@ export function NotificationLogsPage() {
           label="Search by recipient email"
           placeholder="Recipient email"
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            resetPage();
-          }}
+          onChange={setSearch}
         />
         <Input
           aria-label="Template"
           placeholder="Template, e.g. test"
           value={template}
-          onChange={(event) => {
-            setTemplate(event.target.value);
-            resetPage();
-          }}
+          onChange={(event) => setTemplate(event.target.value)}
         />
         <Select
           aria-label="Channel"
           value={channel}
-          onChange={(event) => {
-            setChannel(event.target.value as NotificationChannel | '');
-            resetPage();
-          }}
+          onChange={(event) => set({ channel: event.target.value })}
         >
           <option value="">All channels</option>
           <option value="email">Email</option>
           <option value="in_app">In-app</option>
         </Select>
-        <Select
-          aria-label="Status"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as 'sent' | 'failed' | '');
-            resetPage();
-          }}
-        >
+        <Select aria-label="Status" value={status} onChange={(event) => set({ status: event.target.value })}>
           <option value="">All statuses</option>
           <option value="sent">Sent</option>
           <option value="failed">Failed</option>
@@ -234,65 +218,49 @@ export function NotificationLogsPage() {
           aria-label="From date"
           value={dateFrom}
           max={dateTo || undefined}
-          onChange={(event) => {
-            setDateFrom(event.target.value);
-            resetPage();
-          }}
+          onChange={(event) => set({ from: event.target.value })}
         />
         <Input
           type="date"
           aria-label="To date"
           value={dateTo}
           min={dateFrom || undefined}
-          onChange={(event) => {
-            setDateTo(event.target.value);
-            resetPage();
-          }}
+          onChange={(event) => set({ to: event.target.value })}
         />
       </div>
-      {logs.isError ? (
-        <ErrorState
-          title="Notification logs could not be loaded"
-          message={apiErrorMessage(logs.error, NOTIFICATION_LOG_FALLBACK_MESSAGES.list)}
-          onRetry={() => void logs.refetch()}
-        />
-      ) : !logs.isPending && logs.data.data.length === 0 ? (
-        <EmptyState
-          icon={ScrollText}
-          title={filtered ? 'No deliveries match' : 'Nothing sent yet'}
-          description={
-            filtered
-              ? 'Try other filters.'
-              : 'Emails and in-app notifications are logged here as they go out.'
-          }
-          action={
-            filtered ? (
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setChannel('');
-                  setStatus('');
-                  setSearch('');
-                  setTemplate('');
-                  setDateFrom('');
-                  setDateTo('');
-                  resetPage();
-                }}
-              >
-                Clear filters
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : (
-        <>
+      <ListView
+        list={logs}
+        errorTitle="Notification logs could not be loaded"
+        errorFallback={NOTIFICATION_LOG_FALLBACK_MESSAGES.list}
+        empty={
+          <EmptyState
+            icon={ScrollText}
+            title={filtered ? 'No deliveries match' : 'Nothing sent yet'}
+            description={
+              filtered
+                ? 'Try other filters.'
+                : 'Emails and in-app notifications are logged here as they go out.'
+            }
+            action={
+              filtered ? (
+                <Button variant="outline" onClick={clear}>
+                  Clear filters
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel="deliveries"
+      >
+        {(rows, state) => (
           <DataTable
             caption="Notification logs"
             columns={columns}
-            rows={logs.data?.data ?? []}
+            rows={rows}
             rowKey={(log) => log._id}
-            loading={logs.isPending}
-            fetching={logs.isFetching && !logs.isPending}
+            loading={state.loading}
+            fetching={state.fetching}
             mobileTitle={(log) => (
               <div className="flex items-center justify-between gap-2">
                 <p className="truncate font-medium text-slate-900">{log.subject}</p>
@@ -300,16 +268,8 @@ export function NotificationLogsPage() {
               </div>
             )}
           />
-          {logs.data ? (
-            <Pagination
-              className="mt-4"
-              pagination={logs.data.pagination}
-              onPageChange={setPage}
-              itemLabel="deliveries"
-            />
-          ) : null}
-        </>
-      )}
+        )}
+      </ListView>
     </div>
   );
 }

@@ -8,11 +8,11 @@ import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
 import { Field, FormError, Input } from '../../components/field';
-import { useToast } from '../../components/toasts';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatDate, humanize } from '../../lib/format';
 import { readThemePreference, saveThemePreference, type ThemePreference } from '../../lib/theme';
+import { toast } from '../../lib/toast';
 import { useChangePassword, useUpdateProfile } from '../auth/auth.api';
 import { useAuth } from '../auth/auth-provider';
 import { PasswordInput } from '../auth/password-input';
@@ -29,7 +29,6 @@ export const ZChangePasswordForm = ZChangePasswordBody.safeExtend({
 function ProfileForm() {
   const { user } = useAuth();
   const update = useUpdateProfile();
-  const toast = useToast();
   const form = useForm({
     resolver: zodResolver(ZUpdateProfileBody),
     defaultValues: {
@@ -118,7 +117,6 @@ function ProfileForm() {
 
 function PasswordForm() {
   const change = useChangePassword();
-  const toast = useToast();
   const form = useForm({
     resolver: zodResolver(ZChangePasswordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },

@@ -11,9 +11,10 @@ import type {
 } from '@rentora/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiList, type ApiOk, api, type QueryParams } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { authKeys } from '../auth/auth.api';
 import { uploadImages } from '../rental-units/upload-images';
-import { INVENTORY_MESSAGES, toastError, toastSuccess } from './messages';
+import { INVENTORY_MESSAGES } from './messages';
 
 /** Query keys of the properties domain (company-scoped: a company switch removes them). */
 export const propertyKeys = {
@@ -109,9 +110,9 @@ export function useCreateProperty() {
       queryClient.setQueryData(propertyKeys.detail(answer.data._id), answer.data);
       void queryClient.invalidateQueries({ queryKey: propertyKeys.lists });
       refreshUsage();
-      toastSuccess('Property created', answer.data.name);
+      toast.success('Property created', answer.data.name);
     },
-    onError: (error) => toastError(error, INVENTORY_MESSAGES.createProperty),
+    onError: (error) => toast.apiError(error, INVENTORY_MESSAGES.createProperty),
   });
 }
 
@@ -122,9 +123,9 @@ export function useUpdateProperty(id: string) {
     onSuccess: (answer) => {
       queryClient.setQueryData(propertyKeys.detail(id), answer.data);
       void queryClient.invalidateQueries({ queryKey: propertyKeys.lists });
-      toastSuccess('Property updated', answer.data.name);
+      toast.success('Property updated', answer.data.name);
     },
-    onError: (error) => toastError(error, INVENTORY_MESSAGES.updateProperty),
+    onError: (error) => toast.apiError(error, INVENTORY_MESSAGES.updateProperty),
   });
 }
 
@@ -138,9 +139,9 @@ export function useDeleteProperty() {
       void queryClient.invalidateQueries({ queryKey: propertyKeys.lists });
       void queryClient.invalidateQueries({ queryKey: ['rental-units'] });
       refreshUsage();
-      toastSuccess('Property deleted', property.name);
+      toast.success('Property deleted', property.name);
     },
-    onError: (error) => toastError(error, INVENTORY_MESSAGES.deleteProperty),
+    onError: (error) => toast.apiError(error, INVENTORY_MESSAGES.deleteProperty),
   });
 }
 
@@ -162,7 +163,7 @@ export function useSetPropertyVerification() {
     onSuccess: (answer, { body }) => {
       queryClient.setQueryData(propertyKeys.detail(answer.data._id), answer.data);
       void queryClient.invalidateQueries({ queryKey: propertyKeys.all });
-      toastSuccess(
+      toast.success(
         body.status === 'verified'
           ? 'Property verified'
           : body.status === 'rejected'
@@ -171,7 +172,7 @@ export function useSetPropertyVerification() {
         answer.data.name,
       );
     },
-    onError: (error) => toastError(error, INVENTORY_MESSAGES.updateProperty),
+    onError: (error) => toast.apiError(error, INVENTORY_MESSAGES.updateProperty),
   });
 }
 
@@ -191,9 +192,9 @@ export function useUploadPropertyPhotos(id: string) {
       propertiesApi.uploadPhotos(id, files, onProgress),
     onSuccess: (answer, { files }) => {
       applyChange(answer.data);
-      toastSuccess(files.length === 1 ? 'Photo uploaded' : `${files.length} photos uploaded`);
+      toast.success(files.length === 1 ? 'Photo uploaded' : `${files.length} photos uploaded`);
     },
-    onError: (error) => toastError(error, INVENTORY_MESSAGES.uploadImages),
+    onError: (error) => toast.apiError(error, INVENTORY_MESSAGES.uploadImages),
   });
 }
 
@@ -203,9 +204,9 @@ export function useSetPrimaryPhoto(id: string) {
     mutationFn: (photoId: string) => propertiesApi.updatePhoto(id, photoId, { isPrimary: true }),
     onSuccess: (answer) => {
       applyChange(answer.data);
-      toastSuccess('Cover photo set');
+      toast.success('Cover photo set');
     },
-    onError: (error) => toastError(error, INVENTORY_MESSAGES.updateProperty),
+    onError: (error) => toast.apiError(error, INVENTORY_MESSAGES.updateProperty),
   });
 }
 
@@ -215,8 +216,8 @@ export function useDeletePropertyPhoto(id: string) {
     mutationFn: (photoId: string) => propertiesApi.deletePhoto(id, photoId),
     onSuccess: (answer) => {
       applyChange(answer.data);
-      toastSuccess('Photo deleted');
+      toast.success('Photo deleted');
     },
-    onError: (error) => toastError(error, INVENTORY_MESSAGES.deleteImage),
+    onError: (error) => toast.apiError(error, INVENTORY_MESSAGES.deleteImage),
   });
 }

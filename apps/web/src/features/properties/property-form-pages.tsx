@@ -9,7 +9,8 @@ import { usePermissions } from '../auth/use-permissions';
 import { AccessDenied } from '../shell/access-denied';
 import { INVENTORY_MESSAGES } from './messages';
 import { useCreateProperty, useProperty, useUpdateProperty } from './properties.api';
-import { formValuesOf, PropertyForm } from './property-form';
+import { PropertyForm } from './property-form/property-form';
+import { formValuesOf } from './property-form/property-form-values';
 
 function BackLink({ to, label }: { to: string; label: string }) {
   return (

@@ -9,10 +9,10 @@ import { Skeleton, SkeletonList } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { INVENTORY_MESSAGES } from '../properties/messages';
 import { useProperties } from '../properties/properties.api';
 import { formatAddress, VerificationBadge } from '../properties/property-display';
-import { useDebouncedValue } from '../properties/use-url-filters';
 
 const PropertiesMap = lazy(() =>
   import('./properties-map').then((module) => ({ default: module.PropertiesMap })),

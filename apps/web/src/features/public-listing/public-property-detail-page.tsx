@@ -1,51 +1,17 @@
-import type { PublicImageDto, PublicPropertyDetailDto, PublicUnitDto } from '@rentora/shared';
-import {
-  ArrowLeft,
-  Bath,
-  BedDouble,
-  Building2,
-  CalendarDays,
-  ExternalLink,
-  Layers,
-  Mail,
-  MapPin,
-  MessageSquare,
-  Phone,
-  Ruler,
-  SearchX,
-  Sofa,
-} from 'lucide-react';
+import type { PublicImageDto, PublicPropertyDetailDto } from '@rentora/shared';
+import { ArrowLeft, CalendarDays, ExternalLink, Layers, MapPin, SearchX } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../components/button';
 import { EmptyState, ErrorState } from '../../components/empty-state';
-import { ImageWithFallback, NoImage } from '../../components/image';
-import { Skeleton } from '../../components/skeleton';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
-import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
-import { formatDate, formatMoney } from '../../lib/format';
-import { useAuth } from '../auth/auth-provider';
-import { BookNowButton } from '../bookings/book-now-button';
 import { ImageGallery } from './image-gallery';
-import {
-  amenityText,
-  bedroomsText,
-  PUBLIC_FURNISHING_LABELS,
-  PUBLIC_PROPERTY_TYPE_LABELS,
-  PUBLIC_UNIT_TYPE_LABELS,
-  rentRangeText,
-} from './listing-labels';
+import { amenityText, bedroomsText, PUBLIC_PROPERTY_TYPE_LABELS, rentRangeText } from './listing-labels';
 import { usePublicProperty } from './public-listing.api';
-
-function enquiryHref(property: PublicPropertyDetailDto, unit?: PublicUnitDto): string | null {
-  const subject = unit ? `Enquiry: Unit ${unit.unitNumber} at ${property.name}` : `Enquiry: ${property.name}`;
-  if (property.contact.email) {
-    const body = `Hello ${property.contact.name},\n\nI found ${unit ? `unit ${unit.unitNumber} at ` : ''}${property.name} on Rentora and would like to know more${unit ? ' and arrange a visit' : ''}.\n\n${window.location.href}`;
-    return `mailto:${property.contact.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-  }
-  return property.contact.phone ? `tel:${property.contact.phone}` : null;
-}
+import { ContactCard, MobileContactBar } from './public-property-contact';
+import { DetailSkeleton } from './public-property-skeleton';
+import { UnitCard } from './public-unit-card';
 
 /** /properties/:id: photos, facts, units available now with their monthly total, and how to enquire. */
 export function PublicPropertyDetailPage() {
@@ -213,30 +179,6 @@ export function PublicPropertyDetailPage() {
   );
 }
 
-/** On small screens the contact card sits below the units: keep the call to action in reach. */
-function MobileContactBar({ property }: { property: PublicPropertyDetailDto }) {
-  const enquiry = enquiryHref(property);
-  if (!enquiry) return null;
-  return (
-    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3">
-        <div className="min-w-0">
-          <p className="truncate text-sm font-semibold text-slate-900">{property.company.name}</p>
-          <p className="truncate text-xs text-slate-500">
-            {property.availableUnits} {property.availableUnits === 1 ? 'unit' : 'units'} available
-          </p>
-        </div>
-        <a
-          href={enquiry}
-          className="inline-flex h-10 shrink-0 items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-        >
-          <MessageSquare className="h-4 w-4" aria-hidden /> Contact
-        </a>
-      </div>
-    </div>
-  );
-}
-
 /** Property photos first, then each unit's images; without any, the gallery shows "No Image Available". */
 function galleryOf(property: PublicPropertyDetailDto | undefined): PublicImageDto[] {
   if (!property) return [];
@@ -249,172 +191,4 @@ function galleryOf(property: PublicPropertyDetailDto | undefined): PublicImageDt
   }
   if (result.length === 0 && property.coverImage) result.push(property.coverImage);
   return result;
-}
-
-function ContactCard({ property }: { property: PublicPropertyDetailDto }) {
-  const { isAuthenticated } = useAuth();
-  const enquiry = enquiryHref(property);
-  return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="contact-card">
-      <p className="text-sm text-slate-500">Listed by</p>
-      <p className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        <Building2 className="h-5 w-5 text-brand-600" aria-hidden /> {property.company.name}
-      </p>
-      <div className="mt-4 space-y-2 border-t border-slate-100 pt-4 text-sm">
-        <p className="font-medium text-slate-900">{property.contact.name}</p>
-        {property.contact.phone ? (
-          <a
-            href={`tel:${property.contact.phone}`}
-            className="flex items-center gap-2 text-slate-600 hover:text-brand-700"
-          >
-            <Phone className="h-4 w-4" aria-hidden /> {property.contact.phone}
-          </a>
-        ) : null}
-        {property.contact.email ? (
-          <a
-            href={`mailto:${property.contact.email}`}
-            className="flex items-center gap-2 break-all text-slate-600 hover:text-brand-700"
-          >
-            <Mail className="h-4 w-4 shrink-0" aria-hidden /> {property.contact.email}
-          </a>
-        ) : null}
-      </div>
-      {enquiry ? (
-        <a
-          href={enquiry}
-          className="mt-5 inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-        >
-          <MessageSquare className="h-4 w-4" aria-hidden /> Contact the property team
-        </a>
-      ) : null}
-      {!isAuthenticated ? (
-        <p className="mt-3 text-center text-xs text-slate-500">
-          <Link to="/auth/register" className="font-medium text-brand-600 hover:underline">
-            Create a free account
-          </Link>{' '}
-          to book units online.
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function UnitCard({ property, unit }: { property: PublicPropertyDetailDto; unit: PublicUnitDto }) {
-  const image = unit.derived.primaryImage;
-  const { pricing } = unit;
-  const enquiry = enquiryHref(property, unit);
-  return (
-    <article
-      className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:flex-row"
-      data-testid="public-unit-card"
-    >
-      <div className="aspect-[4/3] shrink-0 bg-slate-100 sm:aspect-auto sm:w-56">
-        {image ? (
-          <ImageWithFallback
-            src={image.thumbnailUrl || image.url}
-            alt={`Unit ${unit.unitNumber}`}
-            className="h-full w-full object-cover"
-          />
-        ) : (
-          <NoImage className="h-full min-h-40 w-full" />
-        )}
-      </div>
-      <div className="flex flex-1 flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0 space-y-2">
-          <div>
-            <h3 className="text-base font-semibold text-slate-900">
-              {PUBLIC_UNIT_TYPE_LABELS[unit.unitType]} · Unit {unit.unitNumber}
-            </h3>
-            <p className="text-xs font-medium text-emerald-700">
-              {unit.derived.displayStatus}
-              {unit.availability.availableFrom
-                ? ` from ${formatDate(unit.availability.availableFrom)}`
-                : ' now'}
-              {unit.availability.minLeaseMonths ? ` · min. ${unit.availability.minLeaseMonths} months` : ''}
-            </p>
-          </div>
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-            <li className="inline-flex items-center gap-1">
-              <BedDouble className="h-4 w-4" aria-hidden /> {unit.bedrooms} bed
-            </li>
-            <li className="inline-flex items-center gap-1">
-              <Bath className="h-4 w-4" aria-hidden /> {unit.bathrooms} bath
-            </li>
-            {unit.sizeSqft ? (
-              <li className="inline-flex items-center gap-1">
-                <Ruler className="h-4 w-4" aria-hidden /> {unit.sizeSqft.toLocaleString('en-IN')} sq ft
-              </li>
-            ) : null}
-            <li className="inline-flex items-center gap-1">
-              <Sofa className="h-4 w-4" aria-hidden /> {PUBLIC_FURNISHING_LABELS[unit.furnishing]}
-            </li>
-            {unit.floor !== null ? <li>Floor {unit.floor}</li> : null}
-          </ul>
-          {unit.amenities.length > 0 ? (
-            <p className="text-xs text-slate-500">{unit.amenities.map(amenityText).join(' · ')}</p>
-          ) : null}
-        </div>
-        <div className="shrink-0 space-y-2 sm:w-48 sm:text-right">
-          <p>
-            <span className="block text-xl font-bold text-slate-900" data-testid="unit-monthly-total">
-              {formatMoney(unit.derived.monthlyTotal, pricing.currency)}
-            </span>
-            <span className="text-xs text-slate-500">per month</span>
-          </p>
-          <dl className="space-y-0.5 text-xs text-slate-500">
-            <div className="flex justify-between gap-2 sm:justify-end">
-              <dt>Rent</dt>
-              <dd>{formatMoney(pricing.rent, pricing.currency)}</dd>
-            </div>
-            <div className="flex justify-between gap-2 sm:justify-end">
-              <dt>Maintenance</dt>
-              <dd>
-                {pricing.maintenanceCharges.included
-                  ? 'included'
-                  : formatMoney(pricing.maintenanceCharges.amount, pricing.currency)}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-2 sm:justify-end">
-              <dt>Deposit</dt>
-              <dd>{formatMoney(pricing.securityDeposit, pricing.currency)}</dd>
-            </div>
-          </dl>
-          <BookNowButton unit={unit} propertyName={property.name} />
-          {enquiry ? (
-            <a
-              href={enquiry}
-              aria-label={`Enquire about unit ${unit.unitNumber}`}
-              className={cn(
-                'inline-flex h-9 w-full items-center justify-center whitespace-nowrap rounded-lg border border-brand-600 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50',
-              )}
-            >
-              Enquire
-            </a>
-          ) : null}
-        </div>
-      </div>
-    </article>
-  );
-}
-
-function DetailSkeleton() {
-  return (
-    <div
-      className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8"
-      role="status"
-      aria-busy="true"
-      aria-label="Loading property"
-    >
-      <Skeleton className="mb-4 h-4 w-28" />
-      <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <div className="space-y-4">
-          <Skeleton className="aspect-[16/9] w-full rounded-2xl" />
-          <Skeleton className="h-8 w-2/3" />
-          <Skeleton className="h-4 w-1/2" />
-          <Skeleton className="h-32 w-full rounded-2xl" />
-        </div>
-        <Skeleton className="h-56 rounded-2xl" />
-      </div>
-    </div>
-  );
 }

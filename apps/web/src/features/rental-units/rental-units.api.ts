@@ -22,8 +22,9 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type ApiList, type ApiOk, api, type QueryParams } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { authKeys } from '../auth/auth.api';
-import { INVENTORY_MESSAGES, toastError, toastSuccess } from '../properties/messages';
+import { INVENTORY_MESSAGES } from '../properties/messages';
 import { type InventoryList, propertyKeys } from '../properties/properties.api';
 import { uploadImages } from './upload-images';
 
@@ -168,9 +169,9 @@ export function useCreateUnit() {
     onSuccess: (answer) => {
       applyUnitChange(queryClient, answer.data);
       void queryClient.invalidateQueries({ queryKey: authKeys.permissionContext });
-      toastSuccess('Unit created', `Unit ${answer.data.unitNumber}`);
+      toast.success('Unit created', `Unit ${answer.data.unitNumber}`);
     },
-    onError: (error) => toastError(error, 'Failed to create unit'),
+    onError: (error) => toast.apiError(error, 'Failed to create unit'),
   });
 }
 
@@ -180,9 +181,9 @@ export function useUpdateUnit(id: string) {
     mutationFn: (body: RentalUnitUpdateBody) => unitsApi.update(id, body),
     onSuccess: (answer) => {
       applyUnitChange(queryClient, answer.data);
-      toastSuccess('Unit updated', `Unit ${answer.data.unitNumber}`);
+      toast.success('Unit updated', `Unit ${answer.data.unitNumber}`);
     },
-    onError: (error) => toastError(error, 'Failed to update unit'),
+    onError: (error) => toast.apiError(error, 'Failed to update unit'),
   });
 }
 
@@ -192,9 +193,9 @@ export function useSetUnitStatus() {
     mutationFn: ({ id, status }: { id: string; status: UnitStatus }) => unitsApi.update(id, { status }),
     onSuccess: (answer) => {
       applyUnitChange(queryClient, answer.data);
-      toastSuccess('Status changed', `Unit ${answer.data.unitNumber}: ${answer.data.derived.displayStatus}`);
+      toast.success('Status changed', `Unit ${answer.data.unitNumber}: ${answer.data.derived.displayStatus}`);
     },
-    onError: (error) => toastError(error, 'Failed to update unit'),
+    onError: (error) => toast.apiError(error, 'Failed to update unit'),
   });
 }
 
@@ -208,9 +209,9 @@ export function useDeleteUnit() {
       void queryClient.invalidateQueries({ queryKey: propertyKeys.detail(unit.propertyId) });
       void queryClient.invalidateQueries({ queryKey: propertyKeys.lists });
       void queryClient.invalidateQueries({ queryKey: authKeys.permissionContext });
-      toastSuccess('Unit deleted', `Unit ${unit.unitNumber}`);
+      toast.success('Unit deleted', `Unit ${unit.unitNumber}`);
     },
-    onError: (error) => toastError(error, 'Failed to delete unit'),
+    onError: (error) => toast.apiError(error, 'Failed to delete unit'),
   });
 }
 
@@ -221,12 +222,12 @@ export function useSetAvailability() {
       unitsApi.setAvailability(id, isAvailable),
     onSuccess: (answer) => {
       applyUnitChange(queryClient, answer.data);
-      toastSuccess(
+      toast.success(
         answer.data.availability.isAvailable ? 'Unit marked available' : 'Unit marked not available',
         `Unit ${answer.data.unitNumber}`,
       );
     },
-    onError: (error) => toastError(error, 'Failed to update unit'),
+    onError: (error) => toast.apiError(error, 'Failed to update unit'),
   });
 }
 
@@ -237,9 +238,9 @@ export function useUploadUnitImages(id: string) {
       unitsApi.uploadImages(id, files, onProgress),
     onSuccess: (answer, { files }) => {
       applyUnitChange(queryClient, answer.data);
-      toastSuccess(files.length === 1 ? 'Image uploaded' : `${files.length} images uploaded`);
+      toast.success(files.length === 1 ? 'Image uploaded' : `${files.length} images uploaded`);
     },
-    onError: (error) => toastError(error, INVENTORY_MESSAGES.uploadImages),
+    onError: (error) => toast.apiError(error, INVENTORY_MESSAGES.uploadImages),
   });
 }
 
@@ -249,9 +250,9 @@ export function useSetPrimaryImage(id: string) {
     mutationFn: (imageId: string) => unitsApi.updateImage(id, imageId, { isPrimary: true }),
     onSuccess: (answer) => {
       applyUnitChange(queryClient, answer.data);
-      toastSuccess('Primary image set');
+      toast.success('Primary image set');
     },
-    onError: (error) => toastError(error, 'Failed to update image'),
+    onError: (error) => toast.apiError(error, 'Failed to update image'),
   });
 }
 
@@ -261,9 +262,9 @@ export function useDeleteImage(id: string) {
     mutationFn: (imageId: string) => unitsApi.deleteImage(id, imageId),
     onSuccess: (answer) => {
       applyUnitChange(queryClient, answer.data);
-      toastSuccess('Image deleted');
+      toast.success('Image deleted');
     },
-    onError: (error) => toastError(error, INVENTORY_MESSAGES.deleteImage),
+    onError: (error) => toast.apiError(error, INVENTORY_MESSAGES.deleteImage),
   });
 }
 
@@ -292,9 +293,9 @@ export function useAssignTenant(id: string) {
     mutationFn: (body: AssignTenantInput) => unitsApi.assignTenant(id, body),
     onSuccess: (answer) => {
       refresh();
-      toastSuccess('Tenant assigned', `${answer.data.user.firstName} ${answer.data.user.lastName}`);
+      toast.success('Tenant assigned', `${answer.data.user.firstName} ${answer.data.user.lastName}`);
     },
-    onError: (error) => toastError(error, 'Failed to assign tenant'),
+    onError: (error) => toast.apiError(error, 'Failed to assign tenant'),
   });
 }
 
@@ -304,9 +305,9 @@ export function useMoveOutTenant(id: string) {
     mutationFn: (tenant: RentalUnitUserDto) => unitsApi.updateTenant(id, tenant._id, { status: 'past' }),
     onSuccess: (_answer, tenant) => {
       refresh();
-      toastSuccess('Tenant moved out', `${tenant.user.firstName} ${tenant.user.lastName}`);
+      toast.success('Tenant moved out', `${tenant.user.firstName} ${tenant.user.lastName}`);
     },
-    onError: (error) => toastError(error, 'Failed to update tenant'),
+    onError: (error) => toast.apiError(error, 'Failed to update tenant'),
   });
 }
 
@@ -335,7 +336,7 @@ export function useSetUnitVerification() {
     onSuccess: (answer, { body }) => {
       queryClient.setQueryData(unitKeys.detail(answer.data._id), answer.data);
       void queryClient.invalidateQueries({ queryKey: unitKeys.all });
-      toastSuccess(
+      toast.success(
         body.status === 'verified'
           ? 'Unit verified'
           : body.status === 'rejected'
@@ -344,6 +345,6 @@ export function useSetUnitVerification() {
         `Unit ${answer.data.unitNumber} · ${answer.data.property.name}`,
       );
     },
-    onError: (error) => toastError(error, 'Failed to update unit'),
+    onError: (error) => toast.apiError(error, 'Failed to update unit'),
   });
 }

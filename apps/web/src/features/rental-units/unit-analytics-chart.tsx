@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { MonthOccupancy } from './unit-analytics';
+import type { MonthOccupancy } from './unit-occupancy';
 
 /** The monthly occupancy bars (recharts lives only in this lazily loaded chunk). */
 export function OccupancyChart({ data }: { data: readonly MonthOccupancy[] }) {

@@ -24,7 +24,6 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { amenityLabel, UnitStatusBadge, VerificationBadge } from '../properties/property-display';
 import { VerificationDialog } from '../properties/verification-dialog';
 import { SaveAsTemplateDialog } from '../templates/save-as-template-dialog';
-import { useUnitPermissions } from './property-units';
 import {
   useDeleteUnit,
   useRentalUnit,
@@ -37,6 +36,7 @@ import { UNIT_STATUS_LABELS, UnitFormDialog } from './unit-form-dialog';
 import { UnitImages } from './unit-images';
 import { FURNISHING_LABELS } from './unit-settings-fields';
 import { UnitTenants } from './unit-tenants';
+import { useUnitPermissions } from './use-unit-permissions';
 
 type Section = 'overview' | 'images' | 'tenants' | 'analytics';
 const SECTIONS: readonly Section[] = ['overview', 'images', 'tenants', 'analytics'];

@@ -12,7 +12,7 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Field, FormError, Input, Select } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
-import { isPlanRestriction } from '../properties/messages';
+import { isPlanRestriction } from '../../lib/toast';
 import { useCreateUnit, useUpdateUnit } from './rental-units.api';
 import {
   EMPTY_UNIT_SETTINGS,

@@ -14,8 +14,9 @@ import { SkeletonList } from '../../components/skeleton';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/format';
-import { INVENTORY_MESSAGES, isPlanRestriction } from '../properties/messages';
-import { useDebouncedValue } from '../properties/use-url-filters';
+import { isPlanRestriction } from '../../lib/toast';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { INVENTORY_MESSAGES } from '../properties/messages';
 import { usePopularTemplates, useTemplates, useUseTemplate } from '../templates/templates.api';
 import { FURNISHING_LABELS, fieldMessage, toNullableNumber } from './unit-settings-fields';
 

@@ -10,7 +10,7 @@ import { ImageWithFallback } from '../../components/image';
 import { ProgressBar } from '../../components/progress-bar';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
-import { toasts } from '../../lib/toast-store';
+import { toast } from '../../lib/toast';
 import { INVENTORY_MESSAGES } from '../properties/messages';
 import { useDeleteImage, useSetPrimaryImage, useUploadUnitImages } from './rental-units.api';
 
@@ -83,7 +83,7 @@ export function ImageManager({
       (IMAGE_UPLOAD.acceptedMimeTypes as readonly string[]).includes(file.type),
     );
     if (images.length < files.length) {
-      toasts.show({
+      toast.show({
         type: 'warning',
         title: 'Some files were skipped',
         message: 'Only JPEG, PNG, WebP and AVIF images can be uploaded.',
@@ -91,7 +91,7 @@ export function ImageManager({
     }
     if (images.length === 0) return;
     if (images.length > room) {
-      toasts.show({
+      toast.show({
         type: 'error',
         title: INVENTORY_MESSAGES.uploadImages,
         message: `At most ${IMAGE_UPLOAD.maxImagesPerItem} images are allowed (${room} more).`,
@@ -100,7 +100,7 @@ export function ImageManager({
     }
     const batch = images.slice(0, IMAGE_UPLOAD.maxFilesPerRequest);
     if (images.length > batch.length) {
-      toasts.show({
+      toast.show({
         type: 'info',
         title: `Uploading the first ${batch.length} images`,
         message: 'Add the rest in another batch.',

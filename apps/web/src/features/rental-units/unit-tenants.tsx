@@ -25,7 +25,7 @@ import { SkeletonList } from '../../components/skeleton';
 import { Tabs } from '../../components/tabs';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { formatDate, formatMoney, humanize } from '../../lib/format';
-import { isPlanRestriction } from '../properties/messages';
+import { isPlanRestriction } from '../../lib/toast';
 import { type TenantListType, useAssignTenant, useMoveOutTenant, useUnitTenants } from './rental-units.api';
 import { fieldMessage } from './unit-settings-fields';
 

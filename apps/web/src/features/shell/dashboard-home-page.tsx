@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { useToast } from '../../components/toasts';
 import { useUpgradeDialog } from '../../components/upgrade-dialog-host';
 import { cn } from '../../lib/cn';
 import { formatLimit, humanize } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { HomeKpis } from '../analytics/home-kpis';
 import { useResendVerification } from '../auth/auth.api';
 import { useAuth } from '../auth/auth-provider';
@@ -72,7 +72,6 @@ function UsageCard({
 export function DashboardHomePage() {
   const auth = useAuth();
   const upgrade = useUpgradeDialog();
-  const toast = useToast();
   const resend = useResendVerification();
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();

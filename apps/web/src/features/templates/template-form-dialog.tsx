@@ -11,8 +11,8 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Field, FormError, Input } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
+import { isPlanRestriction } from '../../lib/toast';
 import { usePermissions } from '../auth/use-permissions';
-import { isPlanRestriction } from '../properties/messages';
 import { EMPTY_UNIT_SETTINGS, fieldMessage, UnitSettingsFields } from '../rental-units/unit-settings-fields';
 import { useCreateTemplate, useUpdateTemplate } from './templates.api';
 

@@ -9,8 +9,8 @@ import type {
 import { PAGE_SIZES } from '@rentora/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiList, type ApiOk, api, type QueryParams } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { authKeys } from '../auth/auth.api';
-import { toastError, toastSuccess } from '../properties/messages';
 import { applyUnitChange } from '../rental-units/rental-units.api';
 
 export type TemplateListFilters = Partial<
@@ -87,9 +87,9 @@ export function useCreateTemplate() {
     mutationFn: templatesApi.create,
     onSuccess: (answer) => {
       refresh();
-      toastSuccess('Template created', answer.data.name);
+      toast.success('Template created', answer.data.name);
     },
-    onError: (error) => toastError(error, 'Failed to create template'),
+    onError: (error) => toast.apiError(error, 'Failed to create template'),
   });
 }
 
@@ -99,9 +99,9 @@ export function useUpdateTemplate(id: string) {
     mutationFn: (body: TemplateUpdateBody) => templatesApi.update(id, body),
     onSuccess: (answer) => {
       refresh();
-      toastSuccess('Template updated', answer.data.name);
+      toast.success('Template updated', answer.data.name);
     },
-    onError: (error) => toastError(error, 'Failed to update template'),
+    onError: (error) => toast.apiError(error, 'Failed to update template'),
   });
 }
 
@@ -111,9 +111,9 @@ export function useDeleteTemplate() {
     mutationFn: (template: Pick<TemplateDto, '_id' | 'name'>) => templatesApi.remove(template._id),
     onSuccess: (_answer, template) => {
       refresh();
-      toastSuccess('Template deleted', template.name);
+      toast.success('Template deleted', template.name);
     },
-    onError: (error) => toastError(error, 'Failed to delete template'),
+    onError: (error) => toast.apiError(error, 'Failed to delete template'),
   });
 }
 
@@ -124,9 +124,9 @@ export function useTemplateFromUnit() {
       templatesApi.fromUnit(unitId, name ? { name } : {}),
     onSuccess: (answer) => {
       refresh();
-      toastSuccess('Template saved', answer.data.name);
+      toast.success('Template saved', answer.data.name);
     },
-    onError: (error) => toastError(error, 'Failed to create template'),
+    onError: (error) => toast.apiError(error, 'Failed to create template'),
   });
 }
 
@@ -141,11 +141,11 @@ export function useUseTemplate() {
       applyUnitChange(queryClient, answer.data.unit);
       void queryClient.invalidateQueries({ queryKey: authKeys.permissionContext });
       refresh();
-      toastSuccess(
+      toast.success(
         'Unit created from template',
         `Unit ${answer.data.unit.unitNumber} · ${answer.data.template.name}`,
       );
     },
-    onError: (error) => toastError(error, 'Failed to create unit'),
+    onError: (error) => toast.apiError(error, 'Failed to create unit'),
   });
 }

@@ -11,14 +11,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
 import { Field, FormError, Input, Select } from '../../components/field';
-import { MoneyInput } from '../../components/money-input';
 import { ProgressBar } from '../../components/progress-bar';
 import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatMoney, humanize } from '../../lib/format';
-import { toastError } from '../properties/messages';
+import { toast } from '../../lib/toast';
 import { useUnits } from '../rental-units/rental-units.api';
+import { type AgreementDraft, AgreementStep } from './tenant-agreement-step';
 import { documentLabel } from './tenant-display';
 import { TENANT_MESSAGES, tenantKeys, uploadTenantDocument, useCreateTenant } from './tenants.api';
 
@@ -45,15 +45,15 @@ export function TenantCreatePage() {
   const [step, setStep] = useState(0);
   const [unitId, setUnitId] = useState(params.get('unitId') ?? '');
   const [person, setPerson] = useState({ email: '', firstName: '', lastName: '', phone: '' });
-  const [agreement, setAgreement] = useState({
+  const [agreement, setAgreement] = useState<AgreementDraft>({
     moveInDate: today(),
-    rentAmount: null as number | null,
-    maintenanceCharges: 0 as number | null,
-    securityDeposit: 0 as number | null,
+    rentAmount: null,
+    maintenanceCharges: 0,
+    securityDeposit: 0,
     rentDueDate: 5,
     leaseStartDate: today(),
     leaseEndDate: inAYear(),
-    status: 'active' as 'active' | 'pending',
+    status: 'active',
   });
   const [documents, setDocuments] = useState<PendingDocument[]>([]);
   const [docType, setDocType] = useState<TenantDocumentType>('aadhaar');
@@ -136,7 +136,7 @@ export function TenantCreatePage() {
         setProgress((index / documents.length) * 100);
         await uploadTenantDocument(answer.data._id, document.file, document.type, (percent) =>
           setProgress(((index + percent / 100) / documents.length) * 100),
-        ).catch((error: unknown) => toastError(error, TENANT_MESSAGES.uploadDocument));
+        ).catch((error: unknown) => toast.apiError(error, TENANT_MESSAGES.uploadDocument));
       }
       setProgress(null);
       if (documents.length)
@@ -253,98 +253,7 @@ export function TenantCreatePage() {
             </Field>
           </div>
         ) : null}
-        {step === 2 ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Move-in date" required error={error('occupancyDetails.moveInDate')}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="date"
-                  value={agreement.moveInDate}
-                  onChange={(event) => setAgreement({ ...agreement, moveInDate: event.target.value })}
-                />
-              )}
-            </Field>
-            <Field label="Status">
-              {(control) => (
-                <Select
-                  {...control}
-                  value={agreement.status}
-                  onChange={(event) =>
-                    setAgreement({
-                      ...agreement,
-                      status: event.target.value === 'pending' ? 'pending' : 'active',
-                    })
-                  }
-                >
-                  <option value="active">Active now</option>
-                  <option value="pending">Pending approval</option>
-                </Select>
-              )}
-            </Field>
-            <Field label="Monthly rent" required error={error('agreementDetails.rentAmount')}>
-              {(control) => (
-                <MoneyInput
-                  {...control}
-                  value={agreement.rentAmount}
-                  onChange={(rentAmount) => setAgreement({ ...agreement, rentAmount })}
-                />
-              )}
-            </Field>
-            <Field label="Maintenance charges" error={error('agreementDetails.maintenanceCharges')}>
-              {(control) => (
-                <MoneyInput
-                  {...control}
-                  value={agreement.maintenanceCharges}
-                  onChange={(maintenanceCharges) => setAgreement({ ...agreement, maintenanceCharges })}
-                />
-              )}
-            </Field>
-            <Field label="Security deposit" error={error('agreementDetails.securityDeposit')}>
-              {(control) => (
-                <MoneyInput
-                  {...control}
-                  value={agreement.securityDeposit}
-                  onChange={(securityDeposit) => setAgreement({ ...agreement, securityDeposit })}
-                />
-              )}
-            </Field>
-            <Field label="Rent due day (1–28)" error={error('agreementDetails.rentDueDate')}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  min={1}
-                  max={28}
-                  value={agreement.rentDueDate}
-                  onChange={(event) =>
-                    setAgreement({ ...agreement, rentDueDate: Number(event.target.value) })
-                  }
-                />
-              )}
-            </Field>
-            <Field label="Lease start" required error={error('agreementDetails.leaseStartDate')}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="date"
-                  value={agreement.leaseStartDate}
-                  onChange={(event) => setAgreement({ ...agreement, leaseStartDate: event.target.value })}
-                />
-              )}
-            </Field>
-            <Field label="Lease end" required error={error('agreementDetails.leaseEndDate')}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="date"
-                  value={agreement.leaseEndDate}
-                  onChange={(event) => setAgreement({ ...agreement, leaseEndDate: event.target.value })}
-                />
-              )}
-            </Field>
-          </div>
-        ) : null}
+        {step === 2 ? <AgreementStep agreement={agreement} onChange={setAgreement} error={error} /> : null}
         {step === 3 ? (
           <div className="space-y-4">
             <p className="text-sm text-slate-600">

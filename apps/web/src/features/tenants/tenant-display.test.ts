@@ -1,6 +1,7 @@
 import type { TenantListItemDto } from '@rentora/shared';
 import { describe, expect, it } from 'vitest';
-import { csvField, tenantsCsv } from './tenant-display';
+import { csvField } from '../../lib/csv';
+import { tenantsCsv } from './tenant-display';
 
 const row: TenantListItemDto = {
   _id: '0190a000-0000-7000-8000-000000000001',

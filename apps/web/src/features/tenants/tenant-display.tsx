@@ -1,5 +1,6 @@
 import type { TenantListItemDto, TenantStatus } from '@rentora/shared';
 import { Badge, type BadgeTone } from '../../components/badge';
+import { csvField } from '../../lib/csv';
 
 export const TENANT_STATUS_LABELS: Record<TenantStatus, string> = {
   pending: 'Pending',
@@ -44,13 +45,6 @@ export const stayLabel = (days: number) => `${days.toLocaleString('en-IN')} ${da
 export const tenantName = (tenant: Pick<TenantListItemDto, 'user'>) =>
   `${tenant.user.firstName} ${tenant.user.lastName}`.trim();
 
-/** A CSV field: quoted when it holds a comma, quote or line break; formula starts are neutralised. */
-export function csvField(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The tenants of a list as CSV (money in rupees with two decimals). */
 export function tenantsCsv(rows: readonly TenantListItemDto[]): string {
   const header = [
@@ -87,15 +81,4 @@ export function tenantsCsv(rows: readonly TenantListItemDto[]): string {
       .join(','),
   );
   return [header.join(','), ...lines].join('\r\n');
-}
-
-export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([`\ufeff${text}`], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,27 +1,20 @@
 import { TENANT_STATUSES, type TenantListItemDto, type TenantStatus } from '@rentora/shared';
-import { Download, Plus, Search, SearchX, Users } from 'lucide-react';
-import { useState } from 'react';
+import { Download, Plus, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
-import { Card, PageHeader } from '../../components/card';
+import { PageHeader } from '../../components/card';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
-import { Pagination } from '../../components/pagination';
-import { apiErrorMessage } from '../../lib/api-client';
+import { ListFilters, ListView, NoMatchState } from '../../components/list-view';
+import { SearchInput } from '../../components/search-input';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
+import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
+import { useCsvExport } from '../../lib/use-csv-export';
 import { usePermissions } from '../auth/use-permissions';
-import { toastError, toastSuccess } from '../properties/messages';
-import { useSearchBox, useUrlFilters } from '../properties/use-url-filters';
-import {
-  downloadText,
-  TENANT_STATUS_LABELS,
-  TenantStatusBadge,
-  tenantName,
-  tenantsCsv,
-} from './tenant-display';
+import { TENANT_STATUS_LABELS, TenantStatusBadge, tenantName, tenantsCsv } from './tenant-display';
 import { TENANT_MESSAGES, type TenantFilters, tenantsApi, useTenants } from './tenants.api';
 
 const FILTER_KEYS = ['search', 'status', 'from', 'to', 'sort'] as const;
@@ -35,8 +28,6 @@ type SortKey = keyof typeof SORTS;
 const isSortKey = (value: string): value is SortKey => value in SORTS;
 const isStatus = (value: string): value is TenantStatus =>
   (TENANT_STATUSES as readonly string[]).includes(value);
-const EXPORT_PAGE = 100;
-const EXPORT_MAX_PAGES = 50;
 
 /** /dashboard/tenants (and /dashboard/tenant-management): the company's tenants. */
 export function TenantListPage() {
@@ -46,7 +37,6 @@ export function TenantListPage() {
   const canCreate = permissions.canUseFeature('tenants_write');
   const { values, page, set, clear } = useUrlFilters(FILTER_KEYS);
   const [searchText, setSearchText] = useSearchBox(values.search, (search) => set({ search }));
-  const [exporting, setExporting] = useState(false);
   const sort = SORTS[isSortKey(values.sort) ? values.sort : 'newest'];
   const filters: TenantFilters = {
     page,
@@ -60,23 +50,13 @@ export function TenantListPage() {
   const list = useTenants(filters);
   const hasFilters = Boolean(values.search || values.status || values.from || values.to);
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const rows: TenantListItemDto[] = [];
-      for (let exportPage = 1; exportPage <= EXPORT_MAX_PAGES; exportPage += 1) {
-        const answer = await tenantsApi.list({ ...filters, page: exportPage, limit: EXPORT_PAGE });
-        rows.push(...answer.data);
-        if (!answer.pagination.hasNext) break;
-      }
-      downloadText(`tenants-${new Date().toISOString().slice(0, 10)}.csv`, tenantsCsv(rows));
-      toastSuccess('Export ready', `${rows.length} ${rows.length === 1 ? 'tenant' : 'tenants'}`);
-    } catch (error) {
-      toastError(error, TENANT_MESSAGES.fetchTenants);
-    } finally {
-      setExporting(false);
-    }
-  }
+  const csv = useCsvExport({
+    fetchPage: (exportPage, limit) => tenantsApi.list({ ...filters, page: exportPage, limit }),
+    toCsv: tenantsCsv,
+    fileName: 'tenants',
+    noun: ['tenant', 'tenants'],
+    failureTitle: TENANT_MESSAGES.fetchTenants,
+  });
 
   const columns: DataTableColumn<TenantListItemDto>[] = [
     {
@@ -133,8 +113,8 @@ export function TenantListPage() {
           <>
             <Button
               variant="outline"
-              onClick={() => void exportCsv()}
-              loading={exporting}
+              onClick={() => void csv.run()}
+              loading={csv.exporting}
               disabled={!total}
               icon={<Download className="h-4 w-4" aria-hidden />}
             >
@@ -152,79 +132,57 @@ export function TenantListPage() {
           </>
         }
       />
-      <Card className="mb-5 p-3 sm:p-4">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_repeat(4,minmax(0,1fr))]">
-          <div className="relative sm:col-span-2 lg:col-span-1">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
-              aria-hidden
-            />
-            <Input
-              aria-label="Search tenants"
-              type="search"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              placeholder="Search name, email, phone…"
-              className="pl-9"
-            />
-          </div>
-          <Select
-            aria-label="Status"
-            value={values.status}
-            onChange={(event) => set({ status: event.target.value })}
-          >
-            <option value="">All statuses</option>
-            {TENANT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {TENANT_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </Select>
-          <Input
-            aria-label="Moved in from"
-            type="date"
-            value={values.from}
-            onChange={(event) => set({ from: event.target.value })}
-          />
-          <Input
-            aria-label="Moved in until"
-            type="date"
-            value={values.to}
-            onChange={(event) => set({ to: event.target.value })}
-          />
-          <Select
-            aria-label="Sort"
-            value={isSortKey(values.sort) ? values.sort : 'newest'}
-            onChange={(event) => set({ sort: event.target.value })}
-          >
-            {Object.entries(SORTS).map(([key, option]) => (
-              <option key={key} value={key}>
-                {option.label}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </Card>
-
-      {list.isError ? (
-        <ErrorState
-          title={TENANT_MESSAGES.fetchTenants}
-          message={apiErrorMessage(list.error, TENANT_MESSAGES.fetchTenants)}
-          onRetry={() => void list.refetch()}
+      <ListFilters className="sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_repeat(4,minmax(0,1fr))]">
+        <SearchInput
+          label="Search tenants"
+          placeholder="Search name, email, phone…"
+          value={searchText}
+          onChange={setSearchText}
+          className="sm:col-span-2 lg:col-span-1"
         />
-      ) : !list.isPending && list.data.data.length === 0 ? (
-        hasFilters ? (
-          <EmptyState
-            icon={SearchX}
-            title="No tenants match"
-            description="Try another search or clear the filters."
-            action={
-              <Button variant="outline" onClick={clear}>
-                Clear filters
-              </Button>
-            }
-          />
-        ) : (
+        <Select
+          aria-label="Status"
+          value={values.status}
+          onChange={(event) => set({ status: event.target.value })}
+        >
+          <option value="">All statuses</option>
+          {TENANT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {TENANT_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </Select>
+        <Input
+          aria-label="Moved in from"
+          type="date"
+          value={values.from}
+          onChange={(event) => set({ from: event.target.value })}
+        />
+        <Input
+          aria-label="Moved in until"
+          type="date"
+          value={values.to}
+          onChange={(event) => set({ to: event.target.value })}
+        />
+        <Select
+          aria-label="Sort"
+          value={isSortKey(values.sort) ? values.sort : 'newest'}
+          onChange={(event) => set({ sort: event.target.value })}
+        >
+          {Object.entries(SORTS).map(([key, option]) => (
+            <option key={key} value={key}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </ListFilters>
+
+      <ListView
+        list={list}
+        errorTitle={TENANT_MESSAGES.fetchTenants}
+        hasFilters={hasFilters}
+        noMatch={<NoMatchState title="No tenants match" onClear={clear} />}
+        empty={
           <EmptyState
             icon={Users}
             title="No tenants yet"
@@ -235,27 +193,21 @@ export function TenantListPage() {
               ) : undefined
             }
           />
-        )
-      ) : (
-        <>
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel="tenants"
+      >
+        {(rows, state) => (
           <DataTable
             caption="Tenants"
             columns={columns}
-            rows={list.data?.data ?? []}
+            rows={rows}
             rowKey={(row) => row._id}
-            loading={list.isPending}
-            fetching={list.isFetching && !list.isPending}
+            loading={state.loading}
+            fetching={state.fetching}
           />
-          {list.data ? (
-            <Pagination
-              className="mt-4"
-              pagination={list.data.pagination}
-              onPageChange={(next) => set({ page: next })}
-              itemLabel="tenants"
-            />
-          ) : null}
-        </>
-      )}
+        )}
+      </ListView>
     </div>
   );
 }

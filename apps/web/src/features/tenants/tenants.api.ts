@@ -1,20 +1,18 @@
-import {
-  API_BASE_PATH,
-  isApiErrorBody,
-  type Pagination,
-  type TenantCodeDto,
-  type TenantCreateInput,
-  type TenantDocumentDto,
-  type TenantDto,
-  type TenantListItemDto,
-  type TenantPortalDto,
-  type TenantStatus,
-  type TenantUpdateBody,
+import type {
+  Pagination,
+  TenantCodeDto,
+  TenantCreateInput,
+  TenantDocumentDto,
+  TenantDto,
+  TenantListItemDto,
+  TenantPaymentDto,
+  TenantPortalDto,
+  TenantStatus,
+  TenantUpdateBody,
 } from '@rentora/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiList, type ApiOk, api, type QueryParams } from '../../lib/api-client';
-import { session } from '../../lib/session';
-import { toastError, toastSuccess } from '../properties/messages';
+import { toast } from '../../lib/toast';
 
 /** The fallback texts of spec 02 §8 for tenants and tenant codes. */
 export const TENANT_MESSAGES = {
@@ -66,17 +64,6 @@ export function tenantListParams(filters: TenantFilters): QueryParams {
   };
 }
 
-export interface TenantPayment {
-  _id: string;
-  amount: number;
-  currency: string;
-  status: string;
-  method: string | null;
-  description: string;
-  paidAt: string | null;
-  createdAt: string;
-}
-
 export const tenantsApi = {
   list: (filters: TenantFilters, signal?: AbortSignal) =>
     api.get<{ success: true; data: TenantListItemDto[]; pagination: Pagination }>('/tenants', {
@@ -94,7 +81,7 @@ export const tenantsApi = {
   financials: (id: string, body: Record<string, number>) =>
     api.put<ApiOk<unknown>>(`/tenants/${id}/financials`, body),
   payments: (id: string, signal?: AbortSignal) =>
-    api.get<ApiList<TenantPayment>>(`/tenants/${id}/payments`, { signal }),
+    api.get<ApiList<TenantPaymentDto>>(`/tenants/${id}/payments`, { signal }),
   verifyDocument: (id: string, docId: string, verified: boolean) =>
     api.put<ApiOk<TenantDocumentDto>>(`/tenants/${id}/documents/${docId}`, { verified }),
   deleteDocument: (id: string, docId: string) => api.delete<ApiOk<null>>(`/tenants/${id}/documents/${docId}`),
@@ -105,41 +92,17 @@ export const tenantsApi = {
     api.post<ApiOk<TenantPortalDto>>('/tenant-codes/validate', { tenantCode, companyId }),
 };
 
-/** POST /tenants/:id/documents as multipart (`document`, `type`) with upload progress (XMLHttpRequest). */
+/** POST /tenants/:id/documents as multipart (`document`, `type`) with upload progress. */
 export function uploadTenantDocument(
   id: string,
   file: File,
   type: string,
   onProgress?: (percent: number) => void,
 ): Promise<ApiOk<TenantDocumentDto>> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('type', type);
-    form.append('document', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE_PATH}/tenants/${id}/documents`);
-    const { token, companyId } = session.get();
-    xhr.setRequestHeader('accept', 'application/json');
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    if (companyId) xhr.setRequestHeader('x-company-id', companyId);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.((event.loaded / event.total) * 100);
-    };
-    xhr.onload = () => {
-      let payload: unknown = null;
-      try {
-        payload = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        payload = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(payload as ApiOk<TenantDocumentDto>);
-      else if (isApiErrorBody(payload))
-        reject(new ApiError(xhr.status, payload.code, payload.error, payload));
-      else reject(new ApiError(xhr.status, 'UPLOAD_FAILED', TENANT_MESSAGES.uploadDocument));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server'));
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('type', type);
+  form.append('document', file, file.name);
+  return api.upload<ApiOk<TenantDocumentDto>>(`/tenants/${id}/documents`, form, { onProgress });
 }
 
 export function useTenants(filters: TenantFilters, enabled = true) {
@@ -197,9 +160,9 @@ export function useTenantMutation<V>(
       if (answer.data._id !== id) queryClient.setQueryData(tenantKeys.detail(answer.data._id), answer.data);
       void queryClient.invalidateQueries({ queryKey: tenantKeys.lists });
       void queryClient.invalidateQueries({ queryKey: ['rental-units'] });
-      toastSuccess(messages.success);
+      toast.success(messages.success);
     },
-    onError: (error) => toastError(error, messages.failure ?? TENANT_MESSAGES.updateTenant),
+    onError: (error) => toast.apiError(error, messages.failure ?? TENANT_MESSAGES.updateTenant),
   });
 }
 
@@ -211,9 +174,9 @@ export function useCreateTenant() {
       queryClient.setQueryData(tenantKeys.detail(answer.data._id), answer.data);
       void queryClient.invalidateQueries({ queryKey: tenantKeys.lists });
       void queryClient.invalidateQueries({ queryKey: ['rental-units'] });
-      toastSuccess('Tenant added', `${answer.data.user.firstName} ${answer.data.user.lastName}`);
+      toast.success('Tenant added', `${answer.data.user.firstName} ${answer.data.user.lastName}`);
     },
-    onError: (error) => toastError(error, TENANT_MESSAGES.createTenant),
+    onError: (error) => toast.apiError(error, TENANT_MESSAGES.createTenant),
   });
 }
 
@@ -231,8 +194,8 @@ export function useGenerateTenantCode(id: string) {
     mutationFn: () => tenantsApi.generateCode(id),
     onSuccess: (answer) => {
       queryClient.setQueryData(tenantKeys.code(id), answer.data);
-      toastSuccess('Tenant code generated', answer.data.tenantCode);
+      toast.success('Tenant code generated', answer.data.tenantCode);
     },
-    onError: (error) => toastError(error, TENANT_MESSAGES.generateTenantCode),
+    onError: (error) => toast.apiError(error, TENANT_MESSAGES.generateTenantCode),
   });
 }

@@ -9,12 +9,13 @@ import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
 import { Field, FormError, Input, Textarea } from '../../components/field';
 import { emptyToUndefined } from '../../components/form-values';
-import { SearchInput, useDebouncedValue } from '../../components/search-input';
+import { SearchInput } from '../../components/search-input';
 import { Skeleton } from '../../components/skeleton';
-import { useToast } from '../../components/toasts';
 import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { humanize } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAdminUsers } from '../admin/admin.api';
 import { useAuth } from '../auth/auth-provider';
 import { COMPANY_USER_FALLBACK_MESSAGES, useLimitedCompanyUsers } from '../company-users/company-users.api';
@@ -81,7 +82,6 @@ function useRecipients(search: string) {
 
 /** /dashboard/test-notifications: send one in-app notification or email and see whether it was delivered. */
 export function TestNotificationsPage() {
-  const toast = useToast();
   const auth = useAuth();
   const send = useSendTestNotification();
   const [search, setSearch] = useState('');

@@ -1,0 +1,381 @@
+import { CHAT_ATTACHMENTS, CHAT_LIMITS, type ChatChannelDto, type ChatMessageDto } from '@rentora/shared';
+import { ArrowLeft, Hash, Lock, MessagesSquare, Paperclip, X } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Avatar } from '../../components/avatar';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Dialog } from '../../components/dialog';
+import { EmptyState, ErrorState } from '../../components/empty-state';
+import { Textarea } from '../../components/field';
+import { Skeleton } from '../../components/skeleton';
+import { apiErrorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { toast } from '../../lib/toast';
+import { useAuth } from '../auth/auth-provider';
+import {
+  CHAT_FALLBACK_MESSAGES,
+  sendTyping,
+  useChatMessages,
+  useDeleteMessage,
+  useEditMessage,
+  useSendMessage,
+} from './chat.api';
+import { fileSize, MessageItem } from './message-item';
+import type { TypingState } from './use-chat-socket';
+
+const TYPING_THROTTLE_MS = 2500;
+
+function dayLabel(iso: string): string {
+  const date = new Date(iso);
+  const today = new Date();
+  const yesterday = new Date(today);
+  yesterday.setDate(today.getDate() - 1);
+  if (date.toDateString() === today.toDateString()) return 'Today';
+  if (date.toDateString() === yesterday.toDateString()) return 'Yesterday';
+  return date.toLocaleDateString(undefined, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+}
+
+function TypingLine({
+  typing,
+  channelId,
+  selfId,
+}: {
+  typing: TypingState;
+  channelId: string;
+  selfId?: string;
+}) {
+  const names = (typing[channelId] ?? []).filter((t) => t.user._id !== selfId).map((t) => t.user.firstName);
+  return (
+    <p className="h-5 px-4 text-xs text-slate-500" aria-live="polite">
+      {names.length === 0 ? '' : `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} typing…`}
+    </p>
+  );
+}
+
+export function Conversation({
+  channel,
+  typing,
+  onBack,
+}: {
+  channel: ChatChannelDto;
+  typing: TypingState;
+  onBack: () => void;
+}) {
+  const selfId = useAuth().user?._id;
+  const messages = useChatMessages(channel._id);
+  const send = useSendMessage(channel._id);
+  const edit = useEditMessage();
+  const remove = useDeleteMessage();
+  const [draft, setDraft] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [editing, setEditing] = useState<ChatMessageDto | null>(null);
+  const [editDraft, setEditDraft] = useState('');
+  const [deleting, setDeleting] = useState<ChatMessageDto | null>(null);
+  const lastTyping = useRef(0);
+  const scroller = useRef<HTMLDivElement>(null);
+  const topSentinel = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+
+  const ordered = useMemo(
+    () => (messages.data?.pages.flatMap((page) => page.data) ?? []).slice().reverse(),
+    [messages.data],
+  );
+
+  // Keep the view at the newest message unless the reader scrolled up.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever a message arrives
+  useEffect(() => {
+    const element = scroller.current;
+    if (element && stickToBottom.current) element.scrollTop = element.scrollHeight;
+  }, [ordered.length]);
+
+  // Infinite scroll upward: the sentinel at the top loads older pages, keeping the reading position.
+  useEffect(() => {
+    const sentinel = topSentinel.current;
+    const element = scroller.current;
+    if (!sentinel || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries[0]?.isIntersecting || !messages.hasNextPage || messages.isFetchingNextPage) return;
+      const before = element.scrollHeight;
+      void messages.fetchNextPage().then(() => {
+        requestAnimationFrame(() => {
+          element.scrollTop += element.scrollHeight - before;
+        });
+      });
+    });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [messages.hasNextPage, messages.isFetchingNextPage, messages.fetchNextPage]);
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const body = draft.trim();
+    if ((!body && files.length === 0) || send.isPending) return;
+    stickToBottom.current = true;
+    send.mutate(
+      { body, files },
+      {
+        onSuccess: () => {
+          setDraft('');
+          setFiles([]);
+        },
+        onError: (error) => toast.error(apiErrorMessage(error, CHAT_FALLBACK_MESSAGES.send)),
+      },
+    );
+  }
+
+  function addFiles(list: FileList | null) {
+    const picked = Array.from(list ?? []);
+    if (fileInput.current) fileInput.current.value = '';
+    const tooBig = picked.filter((file) => file.size > CHAT_ATTACHMENTS.maxBytes);
+    if (tooBig.length > 0) {
+      toast.error(`Files can be at most ${CHAT_ATTACHMENTS.maxBytes / (1024 * 1024)} MB`);
+    }
+    const next = [...files, ...picked.filter((file) => file.size <= CHAT_ATTACHMENTS.maxBytes)];
+    if (next.length > CHAT_ATTACHMENTS.maxFiles) {
+      toast.error(`At most ${CHAT_ATTACHMENTS.maxFiles} files per message`);
+    }
+    setFiles(next.slice(0, CHAT_ATTACHMENTS.maxFiles));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+      return;
+    }
+    if (Date.now() - lastTyping.current > TYPING_THROTTLE_MS) {
+      lastTyping.current = Date.now();
+      sendTyping(channel._id);
+    }
+  }
+
+  return (
+    <section className="flex min-h-0 flex-1 flex-col" aria-label={channel.name}>
+      <header className="flex items-center gap-2 border-b border-slate-200 px-4 py-3">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          onClick={onBack}
+          aria-label="Back to conversations"
+        >
+          <ArrowLeft className="h-4 w-4" />
+        </Button>
+        {channel.kind === 'direct' ? (
+          <Avatar
+            firstName={channel.peer?.firstName}
+            lastName={channel.peer?.lastName}
+            src={channel.peer?.avatar}
+            size="sm"
+          />
+        ) : channel.isPrivate ? (
+          <Lock className="h-4 w-4 text-slate-400" aria-hidden />
+        ) : (
+          <Hash className="h-4 w-4 text-slate-400" aria-hidden />
+        )}
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold text-slate-900">{channel.name}</h2>
+          {channel.description ? (
+            <p className="truncate text-xs text-slate-500">{channel.description}</p>
+          ) : null}
+        </div>
+      </header>
+      <div
+        ref={scroller}
+        className="min-h-0 flex-1 overflow-y-auto py-2"
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          stickToBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
+        }}
+      >
+        <div ref={topSentinel} className="h-1" />
+        {messages.isFetchingNextPage ? (
+          <p className="py-2 text-center text-xs text-slate-400">Loading older messages…</p>
+        ) : null}
+        {messages.isPending ? (
+          <div className="space-y-4 p-4">
+            {[1, 2, 3].map((row) => (
+              <div key={row} className="flex gap-3">
+                <Skeleton className="h-8 w-8 rounded-full" />
+                <div className="flex-1 space-y-2">
+                  <Skeleton className="h-3 w-32" />
+                  <Skeleton className="h-3 w-3/4" />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : messages.isError ? (
+          <ErrorState
+            title={apiErrorMessage(messages.error, CHAT_FALLBACK_MESSAGES.messages)}
+            onRetry={() => void messages.refetch()}
+          />
+        ) : ordered.length === 0 ? (
+          <EmptyState
+            icon={MessagesSquare}
+            title="No messages yet"
+            description="Say hello to get the conversation going."
+          />
+        ) : (
+          <ol aria-label="Messages">
+            {ordered.map((message, index) => {
+              const previous = ordered[index - 1];
+              const newDay = !previous || dayLabel(previous.createdAt) !== dayLabel(message.createdAt);
+              const showAuthor =
+                newDay ||
+                previous?.author._id !== message.author._id ||
+                new Date(message.createdAt).getTime() - new Date(previous.createdAt).getTime() > 5 * 60_000;
+              return (
+                <li key={message._id} className="list-none">
+                  {newDay ? (
+                    <div className="my-3 flex items-center gap-3 px-4">
+                      <hr className="flex-1 border-slate-200" />
+                      <span className="text-xs font-medium text-slate-500">
+                        {dayLabel(message.createdAt)}
+                      </span>
+                      <hr className="flex-1 border-slate-200" />
+                    </div>
+                  ) : null}
+                  <ul>
+                    <MessageItem
+                      message={message}
+                      own={message.author._id === selfId}
+                      showAuthor={showAuthor}
+                      onEdit={(target) => {
+                        setEditing(target);
+                        setEditDraft(target.body);
+                      }}
+                      onDelete={setDeleting}
+                    />
+                  </ul>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+      <TypingLine typing={typing} channelId={channel._id} selfId={selfId} />
+      {files.length > 0 ? (
+        <ul className="flex flex-wrap gap-2 border-t border-slate-200 px-3 pt-2" aria-label="Files to send">
+          {files.map((file, index) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be picked twice
+              key={`${file.name}-${index}`}
+              className="flex items-center gap-1 rounded-full bg-slate-100 py-1 pl-3 pr-1 text-xs text-slate-700"
+            >
+              <span className="max-w-[10rem] truncate">{file.name}</span>
+              <span className="text-slate-400">{fileSize(file.size)}</span>
+              <button
+                type="button"
+                onClick={() => setFiles((current) => current.filter((_, position) => position !== index))}
+                className="rounded-full p-0.5 hover:bg-slate-200"
+                aria-label={`Remove ${file.name}`}
+              >
+                <X className="h-3 w-3" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form
+        onSubmit={submit}
+        className={cn('flex items-end gap-2 p-3', files.length === 0 && 'border-t border-slate-200')}
+      >
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={CHAT_ATTACHMENTS.accept}
+          className="hidden"
+          aria-label="Attach files"
+          onChange={(event) => addFiles(event.target.files)}
+        />
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          onClick={() => fileInput.current?.click()}
+          disabled={files.length >= CHAT_ATTACHMENTS.maxFiles}
+          aria-label="Attach photos, videos or PDFs"
+          title="Attach photos, videos or PDFs"
+        >
+          <Paperclip className="h-4 w-4" />
+        </Button>
+        <label htmlFor="chat-composer" className="sr-only">
+          Message {channel.kind === 'direct' ? channel.name : `#${channel.name}`}
+        </label>
+        <Textarea
+          id="chat-composer"
+          rows={1}
+          value={draft}
+          maxLength={CHAT_LIMITS.bodyMax}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={`Message ${channel.kind === 'direct' ? channel.name : `#${channel.name}`}`}
+          title="Enter sends, Shift+Enter starts a new line"
+          className="max-h-40 min-h-[2.5rem] flex-1 resize-none"
+        />
+        <Button type="submit" disabled={(!draft.trim() && files.length === 0) || send.isPending}>
+          Send
+        </Button>
+      </form>
+
+      <Dialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title="Edit message"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setEditing(null)}>
+              Cancel
+            </Button>
+            <Button
+              disabled={!editDraft.trim() || edit.isPending}
+              onClick={() =>
+                editing &&
+                edit.mutate(
+                  { id: editing._id, body: editDraft.trim() },
+                  {
+                    onSuccess: () => setEditing(null),
+                    onError: (error) => toast.error(apiErrorMessage(error, CHAT_FALLBACK_MESSAGES.edit)),
+                  },
+                )
+              }
+            >
+              Save
+            </Button>
+          </>
+        }
+      >
+        <Textarea
+          aria-label="Message"
+          rows={4}
+          value={editDraft}
+          maxLength={CHAT_LIMITS.bodyMax}
+          onChange={(event) => setEditDraft(event.target.value)}
+          data-autofocus
+        />
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this message?"
+        description="It is removed for everyone in the conversation."
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, {
+            onSuccess: () => setDeleting(null),
+            onError: (error) => toast.error(apiErrorMessage(error, CHAT_FALLBACK_MESSAGES.delete)),
+          })
+        }
+      />
+    </section>
+  );
+}

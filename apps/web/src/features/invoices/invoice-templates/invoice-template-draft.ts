@@ -1,0 +1,40 @@
+import type { InvoiceTemplateDto, InvoiceTemplateInput } from '@rentora/shared';
+
+export type Draft = Required<Omit<InvoiceTemplateInput, 'defaultLineItems' | 'logoUrl' | 'gstNumber'>> & {
+  gstNumber: string;
+  logoUrl: string;
+};
+
+export const EMPTY: Draft = {
+  name: '',
+  logoUrl: '',
+  primaryColor: '#4f46e5',
+  accentColor: '#0f172a',
+  headerText: '',
+  footerText: '',
+  paymentInstructions: '',
+  gstNumber: '',
+  taxRate: 0,
+  notes: '',
+  lateFeeType: 'none',
+  lateFeeValue: 0,
+  lateFeeAfterDays: 0,
+  isDefault: false,
+};
+
+export const fromTemplate = (t: InvoiceTemplateDto): Draft => ({
+  name: t.name,
+  logoUrl: t.logoUrl ?? '',
+  primaryColor: t.primaryColor,
+  accentColor: t.accentColor,
+  headerText: t.headerText,
+  footerText: t.footerText,
+  paymentInstructions: t.paymentInstructions,
+  gstNumber: t.gstNumber ?? '',
+  taxRate: t.taxRate,
+  notes: t.notes,
+  lateFeeType: t.lateFeeType,
+  lateFeeValue: t.lateFeeValue,
+  lateFeeAfterDays: t.lateFeeAfterDays,
+  isDefault: t.isDefault,
+});
