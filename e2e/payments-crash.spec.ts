@@ -63,7 +63,7 @@ describe('SIGKILL during payments on PGlite', () => {
       port: await freePort(),
       env: { RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET, METRICS_TOKEN },
     });
-    await waitForHealth(started, 90_000);
+    await waitForHealth(started, 180_000);
     return started;
   }
 

@@ -152,7 +152,7 @@ export function spawnServer(options: ServerOptions & { port: number; dataDir: st
 }
 
 /** Polls GET /api/health until it answers 200; fails early if the process exits. */
-export async function waitForHealth(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitForHealth(server: ServerProcess, timeoutMs = 180_000): Promise<void> {
   let exit: ServerExit | undefined;
   void server.exited.then((result) => {
     exit = result;
