@@ -7,9 +7,9 @@ import { Card } from './card';
 import { EmptyState, ErrorState } from './empty-state';
 import { Pagination, type PaginationInfo } from './pagination';
 
-/** What a list screen's query answers (a TanStack Query result of a paged list fits). */
+/** What a list screen's query answers (a TanStack Query result of a paged list fits; a one-page list has no pagination). */
 export interface ListQueryState<T> {
-  data: { data: readonly T[]; pagination: PaginationInfo } | undefined;
+  data: { data: readonly T[]; pagination?: PaginationInfo } | undefined;
   isPending: boolean;
   isFetching: boolean;
   isError: boolean;
@@ -83,7 +83,7 @@ export function ListView<T>({
         loading: list.isPending,
         fetching: list.isFetching && !list.isPending,
       })}
-      {list.data && !hidePagination ? (
+      {list.data?.pagination && !hidePagination ? (
         <Pagination
           className={paginationClassName}
           pagination={list.data.pagination}
@@ -94,6 +94,24 @@ export function ListView<T>({
       ) : null}
     </>
   );
+}
+
+/**
+ * A query whose answer holds its rows in another shape (a report's rows, a one-page list, pagination under other
+ * names) as the list state `ListView` reads.
+ */
+export function listState<D, T>(
+  query: Omit<ListQueryState<T>, 'data'> & { data: D | undefined },
+  select: (data: D) => { data: readonly T[]; pagination?: PaginationInfo },
+): ListQueryState<T> {
+  return {
+    data: query.data === undefined ? undefined : select(query.data),
+    isPending: query.isPending,
+    isFetching: query.isFetching,
+    isError: query.isError,
+    error: query.error,
+    refetch: query.refetch,
+  };
 }
 
 /** The usual "nothing under these filters" state with a button that clears them. */

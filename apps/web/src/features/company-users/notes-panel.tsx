@@ -6,9 +6,9 @@ import { useForm } from 'react-hook-form';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Field, Textarea } from '../../components/field';
-import { Pagination } from '../../components/pagination';
+import { ListView } from '../../components/list-view';
 import { SkeletonList } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, timeAgo } from '../../lib/format';
@@ -54,49 +54,52 @@ export function NotesPanel({ memberId, editable }: { memberId: string; editable:
           </form>
         </Card>
       ) : null}
-      {notes.isPending ? (
-        <SkeletonList rows={3} />
-      ) : notes.isError ? (
-        <ErrorState
-          title="Notes could not be loaded"
-          message={apiErrorMessage(notes.error, COMPANY_USER_ACTION_MESSAGES.notes)}
-          onRetry={() => void notes.refetch()}
-        />
-      ) : notes.data.data.length === 0 ? (
-        <EmptyState
-          icon={MessageSquareText}
-          title="No notes yet"
-          description="Keep track of reviews, training and agreements."
-        />
-      ) : (
-        <>
-          <ul className="space-y-3">
-            {notes.data.data.map((note) => (
-              <li key={note._id}>
-                <Card className="flex gap-3 p-4">
-                  <Avatar firstName={note.author?.firstName} lastName={note.author?.lastName} size="sm" />
-                  <div className="min-w-0 flex-1">
-                    <p className="text-sm">
-                      <span className="font-semibold text-slate-900">
-                        {note.author ? `${note.author.firstName} ${note.author.lastName}` : 'Former member'}
-                      </span>{' '}
-                      <time
-                        dateTime={note.createdAt}
-                        title={formatDate(note.createdAt)}
-                        className="text-xs text-slate-400"
-                      >
-                        {timeAgo(note.createdAt)}
-                      </time>
-                    </p>
-                    <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{note.content}</p>
-                  </div>
-                </Card>
-              </li>
-            ))}
-          </ul>
-          <Pagination pagination={notes.data.pagination} onPageChange={setPage} itemLabel="notes" />
-        </>
-      )}
+      <ListView
+        list={notes}
+        errorTitle="Notes could not be loaded"
+        errorFallback={COMPANY_USER_ACTION_MESSAGES.notes}
+        empty={
+          <EmptyState
+            icon={MessageSquareText}
+            title="No notes yet"
+            description="Keep track of reviews, training and agreements."
+          />
+        }
+        onPageChange={setPage}
+        itemLabel="notes"
+        paginationClassName=""
+      >
+        {(rows, state) =>
+          state.loading ? (
+            <SkeletonList rows={3} />
+          ) : (
+            <ul className="space-y-3">
+              {rows.map((note) => (
+                <li key={note._id}>
+                  <Card className="flex gap-3 p-4">
+                    <Avatar firstName={note.author?.firstName} lastName={note.author?.lastName} size="sm" />
+                    <div className="min-w-0 flex-1">
+                      <p className="text-sm">
+                        <span className="font-semibold text-slate-900">
+                          {note.author ? `${note.author.firstName} ${note.author.lastName}` : 'Former member'}
+                        </span>{' '}
+                        <time
+                          dateTime={note.createdAt}
+                          title={formatDate(note.createdAt)}
+                          className="text-xs text-slate-400"
+                        >
+                          {timeAgo(note.createdAt)}
+                        </time>
+                      </p>
+                      <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{note.content}</p>
+                    </div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </ListView>
     </div>
   );
 }

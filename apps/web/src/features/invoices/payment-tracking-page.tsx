@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Input } from '../../components/field';
+import { ListView, listState } from '../../components/list-view';
 import { StatCard } from '../../components/stat-card';
-import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -182,54 +182,55 @@ export function PaymentTrackingPage() {
           loading={tracking.isPending}
         />
       </div>
-      {tracking.isError ? (
-        <ErrorState
-          title={INVOICE_MESSAGES.fetchTracking}
-          message={apiErrorMessage(tracking.error, INVOICE_MESSAGES.fetchTracking)}
-          onRetry={() => void tracking.refetch()}
-        />
-      ) : !tracking.isPending && (data?.rows.length ?? 0) === 0 ? (
-        <EmptyState
-          icon={Wallet}
-          title="No active tenants"
-          description="Tenants with an active lease appear here month by month."
-        />
-      ) : (
-        <DataTable
-          caption={`Payment tracking for ${monthLabel(month)}`}
-          columns={columns}
-          rows={data?.rows ?? []}
-          rowKey={(row) => row.tenantId}
-          loading={tracking.isPending}
-          fetching={tracking.isFetching && !tracking.isPending}
-          actions={(row) =>
-            row.balance > 0 ? (
-              <div className="flex gap-1">
-                {canRecord && row.invoiceIds.length > 0 ? (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setPaying(row.invoiceIds.find(Boolean) ?? null)}
-                  >
-                    Record payment
-                  </Button>
-                ) : null}
-                {canSend ? (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    loading={busy === row.tenantId}
-                    onClick={() => void remind(row)}
-                    icon={<Bell className="h-4 w-4" aria-hidden />}
-                  >
-                    Remind
-                  </Button>
-                ) : null}
-              </div>
-            ) : null
-          }
-        />
-      )}
+      <ListView
+        list={listState(tracking, (answer) => ({ data: answer.data.rows }))}
+        errorTitle={INVOICE_MESSAGES.fetchTracking}
+        empty={
+          <EmptyState
+            icon={Wallet}
+            title="No active tenants"
+            description="Tenants with an active lease appear here month by month."
+          />
+        }
+        onPageChange={() => undefined}
+      >
+        {(rows, state) => (
+          <DataTable
+            caption={`Payment tracking for ${monthLabel(month)}`}
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.tenantId}
+            loading={state.loading}
+            fetching={state.fetching}
+            actions={(row) =>
+              row.balance > 0 ? (
+                <div className="flex gap-1">
+                  {canRecord && row.invoiceIds.length > 0 ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setPaying(row.invoiceIds.find(Boolean) ?? null)}
+                    >
+                      Record payment
+                    </Button>
+                  ) : null}
+                  {canSend ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      loading={busy === row.tenantId}
+                      onClick={() => void remind(row)}
+                      icon={<Bell className="h-4 w-4" aria-hidden />}
+                    >
+                      Remind
+                    </Button>
+                  ) : null}
+                </div>
+              ) : null
+            }
+          />
+        )}
+      </ListView>
       {paying ? <QuickPay invoiceId={paying} onClose={() => setPaying(null)} /> : null}
     </div>
   );

@@ -4,10 +4,10 @@ import { FileText, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
-import { EmptyState, ErrorState } from '../../components/empty-state';
-import { Pagination } from '../../components/pagination';
+import { EmptyState } from '../../components/empty-state';
+import { ListView } from '../../components/list-view';
 import { SkeletonList } from '../../components/skeleton';
-import { type ApiList, type ApiOk, api, apiErrorMessage } from '../../lib/api-client';
+import { type ApiList, type ApiOk, api } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -77,71 +77,67 @@ export function TenantPaymentsPage() {
           mine.data ? `Outstanding on this page: ${formatMoney(due)}` : 'Your rent and other invoices.'
         }
       />
-      {mine.isError ? (
-        <ErrorState
-          title={MESSAGES.fetch}
-          message={apiErrorMessage(mine.error, MESSAGES.fetch)}
-          onRetry={() => void mine.refetch()}
-        />
-      ) : mine.isPending ? (
-        <SkeletonList rows={3} />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={Receipt}
-          title="No invoices yet"
-          description="Invoices from your landlord appear here."
-        />
-      ) : (
-        <ul className="space-y-3" data-testid="my-invoices">
-          {rows.map((invoice) => (
-            <li key={invoice._id}>
-              <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <div className="min-w-0">
-                  <p className="flex items-center gap-2 font-medium text-slate-900">
-                    {invoiceLabel(invoice)} <InvoiceStatusBadge status={invoice.status} />
-                  </p>
-                  <p className="text-sm text-slate-500">
-                    {invoice.propertyName} · unit {invoice.unitNumber} · due {formatDate(invoice.dueDate)}
-                  </p>
-                  <p className="text-sm text-slate-700">
-                    Total {formatMoney(invoice.total, invoice.currency)}
-                    {invoice.amountPaid > 0
-                      ? ` · paid ${formatMoney(invoice.amountPaid, invoice.currency)}`
-                      : ''}
-                  </p>
-                </div>
-                <div className="flex gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => void openPdf(invoice._id)}
-                    icon={<FileText className="h-4 w-4" aria-hidden />}
-                  >
-                    PDF
-                  </Button>
-                  {invoice.status !== 'void' && invoice.balance > 0 ? (
-                    <Button
-                      size="sm"
-                      loading={open.isPending && open.variables === invoice._id}
-                      onClick={() => open.mutate(invoice._id)}
-                    >
-                      Pay {formatMoney(invoice.balance, invoice.currency)}
-                    </Button>
-                  ) : null}
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
-      {mine.data ? (
-        <Pagination
-          className="mt-4"
-          pagination={mine.data.pagination}
-          onPageChange={setPage}
-          itemLabel="invoices"
-        />
-      ) : null}
+      <ListView
+        list={mine}
+        errorTitle={MESSAGES.fetch}
+        empty={
+          <EmptyState
+            icon={Receipt}
+            title="No invoices yet"
+            description="Invoices from your landlord appear here."
+          />
+        }
+        onPageChange={setPage}
+        itemLabel="invoices"
+      >
+        {(rows, state) =>
+          state.loading ? (
+            <SkeletonList rows={3} />
+          ) : (
+            <ul className="space-y-3" data-testid="my-invoices">
+              {rows.map((invoice) => (
+                <li key={invoice._id}>
+                  <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
+                    <div className="min-w-0">
+                      <p className="flex items-center gap-2 font-medium text-slate-900">
+                        {invoiceLabel(invoice)} <InvoiceStatusBadge status={invoice.status} />
+                      </p>
+                      <p className="text-sm text-slate-500">
+                        {invoice.propertyName} · unit {invoice.unitNumber} · due {formatDate(invoice.dueDate)}
+                      </p>
+                      <p className="text-sm text-slate-700">
+                        Total {formatMoney(invoice.total, invoice.currency)}
+                        {invoice.amountPaid > 0
+                          ? ` · paid ${formatMoney(invoice.amountPaid, invoice.currency)}`
+                          : ''}
+                      </p>
+                    </div>
+                    <div className="flex gap-2">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => void openPdf(invoice._id)}
+                        icon={<FileText className="h-4 w-4" aria-hidden />}
+                      >
+                        PDF
+                      </Button>
+                      {invoice.status !== 'void' && invoice.balance > 0 ? (
+                        <Button
+                          size="sm"
+                          loading={open.isPending && open.variables === invoice._id}
+                          onClick={() => open.mutate(invoice._id)}
+                        >
+                          Pay {formatMoney(invoice.balance, invoice.currency)}
+                        </Button>
+                      ) : null}
+                    </div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </ListView>
       <PaymentHistory />
       {checkout ? (
         <GatewayCheckout
@@ -167,52 +163,48 @@ export function TenantPaymentsPage() {
 function PaymentHistory() {
   const [page, setPage] = useState(1);
   const mine = useMyPayments(page);
-  const rows = mine.data?.data ?? [];
   return (
     <section aria-labelledby="history-title" className="mt-8" data-testid="my-payments">
       <h2 id="history-title" className="mb-3 text-lg font-semibold text-slate-900">
         Payment history
       </h2>
-      {mine.isError ? (
-        <ErrorState
-          title={MESSAGES.history}
-          message={apiErrorMessage(mine.error, MESSAGES.history)}
-          onRetry={() => void mine.refetch()}
-        />
-      ) : mine.isPending ? (
-        <SkeletonList rows={3} />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={Receipt}
-          title="No payments yet"
-          description="Your payments and their receipts appear here."
-        />
-      ) : (
-        <Card className="divide-y divide-slate-100">
-          {rows.map((p) => (
-            <div key={p._id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-              <div className="min-w-0">
-                <p className="flex items-center gap-2 font-medium text-slate-900">
-                  {formatMoney(p.amount, p.currency)} <LedgerStatusBadge status={p.status} />
-                </p>
-                <p className="text-sm text-slate-500">
-                  {p.description} · {methodLabel(p.method)} · {formatDate(p.paidAt)}
-                  {p.propertyName ? ` · ${p.propertyName}` : ''}
-                </p>
-              </div>
-              <ReceiptButton payment={p} own />
-            </div>
-          ))}
-        </Card>
-      )}
-      {mine.data && mine.data.pagination.totalPages > 1 ? (
-        <Pagination
-          className="mt-4"
-          pagination={mine.data.pagination}
-          onPageChange={setPage}
-          itemLabel="payments"
-        />
-      ) : null}
+      <ListView
+        list={mine}
+        errorTitle={MESSAGES.history}
+        empty={
+          <EmptyState
+            icon={Receipt}
+            title="No payments yet"
+            description="Your payments and their receipts appear here."
+          />
+        }
+        onPageChange={setPage}
+        itemLabel="payments"
+        hidePagination={(mine.data?.pagination.totalPages ?? 0) <= 1}
+      >
+        {(rows, state) =>
+          state.loading ? (
+            <SkeletonList rows={3} />
+          ) : (
+            <Card className="divide-y divide-slate-100">
+              {rows.map((p) => (
+                <div key={p._id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                  <div className="min-w-0">
+                    <p className="flex items-center gap-2 font-medium text-slate-900">
+                      {formatMoney(p.amount, p.currency)} <LedgerStatusBadge status={p.status} />
+                    </p>
+                    <p className="text-sm text-slate-500">
+                      {p.description} · {methodLabel(p.method)} · {formatDate(p.paidAt)}
+                      {p.propertyName ? ` · ${p.propertyName}` : ''}
+                    </p>
+                  </div>
+                  <ReceiptButton payment={p} own />
+                </div>
+              ))}
+            </Card>
+          )
+        }
+      </ListView>
     </section>
   );
 }
