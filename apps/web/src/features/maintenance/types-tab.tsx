@@ -10,10 +10,10 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Field, Input, Select, Textarea } from '../../components/field';
+import { ListView } from '../../components/list-view';
 import { Switch } from '../../components/switch';
-import { apiErrorMessage } from '../../lib/api-client';
 import { usePermissions } from '../auth/use-permissions';
 import {
   MAINTENANCE_FALLBACKS,
@@ -45,15 +45,6 @@ export function TypesTab() {
     MAINTENANCE_FALLBACKS.deleteType,
   );
 
-  if (types.isError) {
-    return (
-      <ErrorState
-        message={apiErrorMessage(types.error, MAINTENANCE_FALLBACKS.fetchTypes)}
-        onRetry={() => void types.refetch()}
-      />
-    );
-  }
-  const rows = types.data ?? [];
   const columns: DataTableColumn<MaintenanceTypeDto>[] = [
     {
       id: 'name',
@@ -92,7 +83,7 @@ export function TypesTab() {
 
   return (
     <div className="space-y-4">
-      {canManage ? (
+      {canManage && !types.isError ? (
         <div className="flex flex-wrap gap-2">
           <Button icon={<Plus className="h-4 w-4" aria-hidden />} onClick={() => setEditing('new')}>
             Add type
@@ -107,52 +98,67 @@ export function TypesTab() {
           </Button>
         </div>
       ) : null}
-      {!types.isLoading && rows.length === 0 ? (
-        <EmptyState
-          icon={Tags}
-          title="No maintenance types yet"
-          description="Types decide due dates and who gets a request. Start with the eleven defaults."
-          action={
-            canManage ? (
-              <Button loading={defaults.isPending} onClick={() => defaults.mutate(undefined)}>
-                Add default types
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : (
-        <DataTable
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row._id}
-          caption="Maintenance types"
-          loading={types.isLoading}
-          actions={
-            canManage
-              ? (row) => (
-                  <>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Edit ${row.name}`}
-                      onClick={() => setEditing(row)}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden />
-                    </Button>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Delete ${row.name}`}
-                      onClick={() => setDeleting(row)}
-                    >
-                      <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
-                    </Button>
-                  </>
-                )
-              : undefined
-          }
-        />
-      )}
+      <ListView
+        list={{
+          data: types.isLoading ? undefined : { data: types.data ?? [] },
+          isPending: types.isLoading,
+          isFetching: false,
+          isError: types.isError,
+          error: types.error,
+          refetch: types.refetch,
+        }}
+        errorTitle="Something went wrong"
+        errorFallback={MAINTENANCE_FALLBACKS.fetchTypes}
+        empty={
+          <EmptyState
+            icon={Tags}
+            title="No maintenance types yet"
+            description="Types decide due dates and who gets a request. Start with the eleven defaults."
+            action={
+              canManage ? (
+                <Button loading={defaults.isPending} onClick={() => defaults.mutate(undefined)}>
+                  Add default types
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+        onPageChange={() => undefined}
+      >
+        {(rows, state) => (
+          <DataTable
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row._id}
+            caption="Maintenance types"
+            loading={state.loading}
+            actions={
+              canManage
+                ? (row) => (
+                    <>
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        aria-label={`Edit ${row.name}`}
+                        onClick={() => setEditing(row)}
+                      >
+                        <Pencil className="h-4 w-4" aria-hidden />
+                      </Button>
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        aria-label={`Delete ${row.name}`}
+                        onClick={() => setDeleting(row)}
+                      >
+                        <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
+                      </Button>
+                    </>
+                  )
+                : undefined
+            }
+          />
+        )}
+      </ListView>
       {editing ? (
         <TypeDialog type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
