@@ -10,14 +10,13 @@ import {
   type MaintenanceSource,
   type MaintenanceStatus,
 } from '@rentora/shared';
-import { Bookmark, ClipboardList, Search, SearchX, X } from 'lucide-react';
+import { Bookmark, ClipboardList, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
-import { Pagination } from '../../components/pagination';
-import { apiErrorMessage } from '../../lib/api-client';
+import { ListView, listState, NoMatchState } from '../../components/list-view';
 import { formatDate, humanize } from '../../lib/format';
 import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import {
@@ -194,7 +193,6 @@ export function RequestsTab() {
     },
   ];
 
-  const rows = list.data?.data ?? [];
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-2 [&>select]:w-auto [&>select]:min-w-[9.5rem] [&>select]:flex-1 sm:[&>select]:flex-none">
@@ -319,49 +317,37 @@ export function RequestsTab() {
         ) : null}
       </div>
 
-      {list.isError ? (
-        <ErrorState
-          message={apiErrorMessage(list.error, MAINTENANCE_FALLBACKS.fetchRequests)}
-          onRetry={() => void list.refetch()}
-        />
-      ) : !list.isLoading && rows.length === 0 ? (
-        hasFilters ? (
-          <EmptyState
-            icon={SearchX}
-            title="No requests match"
-            description="Try other filters."
-            action={
-              <Button variant="outline" onClick={clear}>
-                Clear filters
-              </Button>
-            }
-          />
-        ) : (
+      <ListView
+        list={listState(list, (answer) => ({
+          data: answer.data,
+          pagination: pagePaginationInfo(answer.pagination),
+        }))}
+        errorTitle="Something went wrong"
+        errorFallback={MAINTENANCE_FALLBACKS.fetchRequests}
+        hasFilters={hasFilters}
+        noMatch={<NoMatchState title="No requests match" description="Try other filters." onClear={clear} />}
+        empty={
           <EmptyState
             icon={ClipboardList}
             title="No maintenance requests yet"
             description="Requests from staff, tenants and your public forms appear here."
           />
-        )
-      ) : (
-        <>
+        }
+        onPageChange={(next) => set({ page: next, request: values.request })}
+        itemLabel="requests"
+        paginationClassName=""
+      >
+        {(rows, state) => (
           <DataTable
             columns={columns}
             rows={rows}
             rowKey={(row) => row._id}
             caption="Maintenance requests"
-            loading={list.isLoading}
-            fetching={list.isFetching && !list.isLoading}
+            loading={state.loading}
+            fetching={state.fetching}
           />
-          {list.data ? (
-            <Pagination
-              pagination={pagePaginationInfo(list.data.pagination)}
-              onPageChange={(next) => set({ page: next, request: values.request })}
-              itemLabel="requests"
-            />
-          ) : null}
-        </>
-      )}
+        )}
+      </ListView>
       <RequestDrawer requestId={values.request || null} onClose={() => set({ request: null, page })} />
     </div>
   );
