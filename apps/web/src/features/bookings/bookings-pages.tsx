@@ -1,14 +1,13 @@
 import type { BookingCheckoutDto, BookingDto, CheckoutFields } from '@rentora/shared';
 import { BOOKING_STATUS_TRANSITIONS } from '@rentora/shared';
-import { CalendarCheck, SearchX } from 'lucide-react';
+import { CalendarCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
-import { Pagination } from '../../components/pagination';
+import { ListView, NoMatchState } from '../../components/list-view';
 import { SkeletonList } from '../../components/skeleton';
 import { Tabs } from '../../components/tabs';
 import { apiErrorMessage } from '../../lib/api-client';
@@ -196,82 +195,86 @@ function BookingsView({
             set={set}
             clear={clear}
           />
-          {list.isPending ? (
-            <SkeletonList rows={3} />
-          ) : list.isError ? (
-            <ErrorState
-              title={apiErrorMessage(list.error, BOOKING_FALLBACK_MESSAGES.list)}
-              onRetry={() => list.refetch()}
-            />
-          ) : list.data.data.length === 0 && hasFilters ? (
-            <EmptyState
-              icon={SearchX}
-              title="No bookings match these filters"
-              description="Change or clear the filters to see more bookings."
-              action={
-                <Button variant="outline" onClick={clear}>
-                  Clear filters
-                </Button>
-              }
-            />
-          ) : list.data.data.length === 0 ? (
-            <EmptyState
-              icon={CalendarCheck}
-              title="No bookings yet"
-              description={
-                scope === 'own'
-                  ? 'Find a home on the listings and choose “Book now”.'
-                  : 'Bookings of your listed units appear here.'
-              }
-            />
-          ) : (
-            <ul className="space-y-3" data-testid="bookings-list">
-              {list.data.data.map((booking) => (
-                <li key={booking._id}>
-                  <BookingCard
-                    booking={booking}
-                    showBooker={company}
-                    onPayNext={
-                      scope === 'own' && booking.status === 'partially_paid'
-                        ? () => payNext(booking)
-                        : undefined
-                    }
-                    onPayRest={
-                      scope === 'own' &&
-                      (booking.status === 'partially_paid' || booking.status === 'pending_payment') &&
-                      booking.totalAmount > booking.paidAmount
-                        ? () => payRest(booking)
-                        : undefined
-                    }
-                    onCancel={CANCELLABLE.includes(booking.status) ? () => setCancelling(booking) : undefined}
-                    onComplete={
-                      company && BOOKING_STATUS_TRANSITIONS[booking.status].includes('completed')
-                        ? () =>
-                            updateStatus.mutate(
-                              { id: booking._id, status: 'completed', note: 'Marked completed' },
-                              {
-                                onSuccess: () => toast.success('Booking marked completed'),
-                                onError: (error) =>
-                                  toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.status)),
-                              },
-                            )
-                        : undefined
-                    }
-                    paying={installment.isPending || fullPayment.isPending}
-                    onDetails={company ? () => setOpenId(booking._id) : undefined}
-                    onSign={
-                      scope === 'own' && booking.agreement && !booking.agreement.signed
-                        ? () => setSigning(booking)
-                        : undefined
-                    }
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-          {list.data && list.data.pagination.totalPages > 1 ? (
-            <Pagination pagination={list.data.pagination} onPageChange={setPage} itemLabel="bookings" />
-          ) : null}
+          <ListView
+            list={list}
+            errorTitle={apiErrorMessage(list.error, BOOKING_FALLBACK_MESSAGES.list)}
+            errorFallback={null}
+            hasFilters={hasFilters}
+            noMatch={
+              <NoMatchState
+                title="No bookings match these filters"
+                description="Change or clear the filters to see more bookings."
+                onClear={clear}
+              />
+            }
+            empty={
+              <EmptyState
+                icon={CalendarCheck}
+                title="No bookings yet"
+                description={
+                  scope === 'own'
+                    ? 'Find a home on the listings and choose “Book now”.'
+                    : 'Bookings of your listed units appear here.'
+                }
+              />
+            }
+            onPageChange={setPage}
+            itemLabel="bookings"
+            hidePagination={(list.data?.pagination.totalPages ?? 0) <= 1}
+            paginationClassName=""
+          >
+            {(rows, state) =>
+              state.loading ? (
+                <SkeletonList rows={3} />
+              ) : (
+                <ul className="space-y-3" data-testid="bookings-list">
+                  {rows.map((booking) => (
+                    <li key={booking._id}>
+                      <BookingCard
+                        booking={booking}
+                        showBooker={company}
+                        onPayNext={
+                          scope === 'own' && booking.status === 'partially_paid'
+                            ? () => payNext(booking)
+                            : undefined
+                        }
+                        onPayRest={
+                          scope === 'own' &&
+                          (booking.status === 'partially_paid' || booking.status === 'pending_payment') &&
+                          booking.totalAmount > booking.paidAmount
+                            ? () => payRest(booking)
+                            : undefined
+                        }
+                        onCancel={
+                          CANCELLABLE.includes(booking.status) ? () => setCancelling(booking) : undefined
+                        }
+                        onComplete={
+                          company && BOOKING_STATUS_TRANSITIONS[booking.status].includes('completed')
+                            ? () =>
+                                updateStatus.mutate(
+                                  { id: booking._id, status: 'completed', note: 'Marked completed' },
+                                  {
+                                    onSuccess: () => toast.success('Booking marked completed'),
+                                    onError: (error) =>
+                                      toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.status)),
+                                  },
+                                )
+                            : undefined
+                        }
+                        paying={installment.isPending || fullPayment.isPending}
+                        onDetails={company ? () => setOpenId(booking._id) : undefined}
+                        onSign={
+                          scope === 'own' && booking.agreement && !booking.agreement.signed
+                            ? () => setSigning(booking)
+                            : undefined
+                        }
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </ListView>
         </>
       )}
       <ConfirmDialog
