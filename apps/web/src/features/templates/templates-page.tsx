@@ -23,9 +23,9 @@ import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
-import { Pagination } from '../../components/pagination';
+import { ListView } from '../../components/list-view';
 import { Skeleton, SkeletonList } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -217,16 +217,12 @@ export function TemplatesPage() {
         </div>
       </Card>
 
-      {list.isPending ? (
-        <SkeletonList rows={5} />
-      ) : list.isError ? (
-        <ErrorState
-          title={INVENTORY_MESSAGES.fetchTemplates}
-          message={apiErrorMessage(list.error, 'Please try again in a moment.')}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.data.data.length === 0 ? (
-        hasFilters ? (
+      <ListView
+        list={list}
+        errorTitle={INVENTORY_MESSAGES.fetchTemplates}
+        errorFallback="Please try again in a moment."
+        hasFilters={hasFilters}
+        noMatch={
           <EmptyState
             icon={SearchX}
             title="No templates match"
@@ -242,7 +238,8 @@ export function TemplatesPage() {
               </Button>
             }
           />
-        ) : (
+        }
+        empty={
           <EmptyState
             icon={LayoutTemplate}
             title="No templates yet"
@@ -255,93 +252,96 @@ export function TemplatesPage() {
               ) : null
             }
           />
-        )
-      ) : (
-        <div className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
-          <ul className="grid gap-3 md:grid-cols-2" aria-label="Templates">
-            {list.data.data.map((template) => (
-              <li key={template._id}>
-                <Card className="flex h-full flex-col gap-3 p-4" data-testid="template-card">
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <h3 className="truncate font-semibold text-slate-900">{template.name}</h3>
-                        {template.isGlobal ? (
-                          <Badge tone="info" className="gap-1">
-                            <Globe2 className="h-3 w-3" aria-hidden /> Global
-                          </Badge>
-                        ) : null}
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel="templates"
+        paginationClassName="mt-6"
+      >
+        {(rows, state) =>
+          state.loading ? (
+            <SkeletonList rows={5} />
+          ) : (
+            <div className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
+              <ul className="grid gap-3 md:grid-cols-2" aria-label="Templates">
+                {rows.map((template) => (
+                  <li key={template._id}>
+                    <Card className="flex h-full flex-col gap-3 p-4" data-testid="template-card">
+                      <div className="flex items-start justify-between gap-3">
+                        <div className="min-w-0">
+                          <div className="flex flex-wrap items-center gap-2">
+                            <h3 className="truncate font-semibold text-slate-900">{template.name}</h3>
+                            {template.isGlobal ? (
+                              <Badge tone="info" className="gap-1">
+                                <Globe2 className="h-3 w-3" aria-hidden /> Global
+                              </Badge>
+                            ) : null}
+                          </div>
+                          <p className="mt-0.5 text-sm text-slate-500">{templateSummary(template)}</p>
+                        </div>
+                        <ActionMenu
+                          label={`Actions for ${template.name}`}
+                          items={[
+                            {
+                              label: 'Use for a new unit',
+                              icon: <Copy className="h-4 w-4" aria-hidden />,
+                              onSelect: () => setUsing(template),
+                              hidden: !canManage,
+                            },
+                            {
+                              label: 'Edit',
+                              icon: <Pencil className="h-4 w-4" aria-hidden />,
+                              onSelect: () => setEditing(template),
+                              hidden: !canEdit(template),
+                            },
+                            {
+                              label: 'Delete',
+                              icon: <Trash2 className="h-4 w-4" aria-hidden />,
+                              onSelect: () => setDeleting(template),
+                              tone: 'danger',
+                              hidden: !canRemove(template),
+                            },
+                          ]}
+                        />
                       </div>
-                      <p className="mt-0.5 text-sm text-slate-500">{templateSummary(template)}</p>
-                    </div>
-                    <ActionMenu
-                      label={`Actions for ${template.name}`}
-                      items={[
-                        {
-                          label: 'Use for a new unit',
-                          icon: <Copy className="h-4 w-4" aria-hidden />,
-                          onSelect: () => setUsing(template),
-                          hidden: !canManage,
-                        },
-                        {
-                          label: 'Edit',
-                          icon: <Pencil className="h-4 w-4" aria-hidden />,
-                          onSelect: () => setEditing(template),
-                          hidden: !canEdit(template),
-                        },
-                        {
-                          label: 'Delete',
-                          icon: <Trash2 className="h-4 w-4" aria-hidden />,
-                          onSelect: () => setDeleting(template),
-                          tone: 'danger',
-                          hidden: !canRemove(template),
-                        },
-                      ]}
-                    />
-                  </div>
-                  {template.description ? (
-                    <p className="line-clamp-2 text-sm text-slate-600">{template.description}</p>
-                  ) : null}
-                  <div className="mt-auto flex flex-wrap items-end justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
-                    <div>
-                      <p className="font-semibold text-slate-900">
-                        {formatMoney(monthlyTotal(template))}
-                        <span className="font-normal text-slate-500"> /month</span>
-                      </p>
-                      <p className="text-xs text-slate-500">
-                        rent {formatMoney(template.pricing.rent)} · deposit{' '}
-                        {formatMoney(template.pricing.securityDeposit)}
-                      </p>
-                    </div>
-                    <div className="flex items-center gap-3">
-                      <p className="text-right text-xs text-slate-500">
-                        used {template.usageCount}×
-                        {template.lastUsedAt ? (
-                          <>
-                            <br />
-                            last {timeAgo(template.lastUsedAt)}
-                          </>
-                        ) : null}
-                      </p>
-                      {canManage ? (
-                        <Button size="sm" variant="secondary" onClick={() => setUsing(template)}>
-                          Use
-                        </Button>
+                      {template.description ? (
+                        <p className="line-clamp-2 text-sm text-slate-600">{template.description}</p>
                       ) : null}
-                    </div>
-                  </div>
-                </Card>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            className="mt-6"
-            pagination={list.data.pagination}
-            itemLabel="templates"
-            onPageChange={(next) => set({ page: next })}
-          />
-        </div>
-      )}
+                      <div className="mt-auto flex flex-wrap items-end justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
+                        <div>
+                          <p className="font-semibold text-slate-900">
+                            {formatMoney(monthlyTotal(template))}
+                            <span className="font-normal text-slate-500"> /month</span>
+                          </p>
+                          <p className="text-xs text-slate-500">
+                            rent {formatMoney(template.pricing.rent)} · deposit{' '}
+                            {formatMoney(template.pricing.securityDeposit)}
+                          </p>
+                        </div>
+                        <div className="flex items-center gap-3">
+                          <p className="text-right text-xs text-slate-500">
+                            used {template.usageCount}×
+                            {template.lastUsedAt ? (
+                              <>
+                                <br />
+                                last {timeAgo(template.lastUsedAt)}
+                              </>
+                            ) : null}
+                          </p>
+                          {canManage ? (
+                            <Button size="sm" variant="secondary" onClick={() => setUsing(template)}>
+                              Use
+                            </Button>
+                          ) : null}
+                        </div>
+                      </div>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )
+        }
+      </ListView>
 
       <TemplateFormDialog open={creating} onClose={() => setCreating(false)} />
       {editing ? <TemplateFormDialog open template={editing} onClose={() => setEditing(null)} /> : null}
