@@ -5,13 +5,12 @@ import { ActionMenu } from '../../components/action-menu';
 import { buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
-import { Pagination } from '../../components/pagination';
+import { ListView } from '../../components/list-view';
 import { Skeleton } from '../../components/skeleton';
-import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import { INVENTORY_MESSAGES } from '../properties/messages';
 import { usePlanLimit } from '../properties/use-plan-limit';
 import { SaveAsTemplateDialog } from '../templates/save-as-template-dialog';
@@ -22,19 +21,21 @@ import { UnitRow } from './unit-row';
 import { useUnitPermissions } from './use-unit-permissions';
 
 const UNIT_PAGE_SIZE = 12;
+const FILTER_KEYS = ['unitSearch', 'unitStatus'] as const;
+const isUnitStatus = (value: string): value is UnitStatus =>
+  (UNIT_STATUSES as readonly string[]).includes(value);
 
 /** The units of a property, with add (scratch / template), availability, status, edit and delete. */
 export function PropertyUnits({ property }: { property: PropertyDto }) {
   const can = useUnitPermissions();
   const limit = usePlanLimit('rentalUnits', property.occupancy.totalUnits);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<UnitStatus | ''>('');
-  const [page, setPage] = useState(1);
-  const settled = useDebouncedValue(search.trim(), 300);
+  const { values, page, set } = useUrlFilters(FILTER_KEYS);
+  const [search, setSearch] = useSearchBox(values.unitSearch, (unitSearch) => set({ unitSearch }));
+  const status = isUnitStatus(values.unitStatus) ? values.unitStatus : '';
   const units = usePropertyUnits(property._id, {
     page,
     limit: UNIT_PAGE_SIZE,
-    search: settled || undefined,
+    search: values.unitSearch || undefined,
     status: status ? [status] : undefined,
   });
   const [adding, setAdding] = useState<'scratch' | 'template' | null>(null);
@@ -42,7 +43,7 @@ export function PropertyUnits({ property }: { property: PropertyDto }) {
   const [deleting, setDeleting] = useState<RentalUnitDto | null>(null);
   const [templating, setTemplating] = useState<RentalUnitDto | null>(null);
   const remove = useDeleteUnit();
-  const filtered = Boolean(settled || status);
+  const filtered = Boolean(values.unitSearch || status);
 
   function startAdd(kind: 'scratch' | 'template') {
     if (limit.reached) limit.openUpgrade();
@@ -105,10 +106,7 @@ export function PropertyUnits({ property }: { property: PropertyDto }) {
               aria-label="Search units"
               type="search"
               value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
+              onChange={(event) => setSearch(event.target.value)}
               placeholder="Search unit number or description"
               className="pl-9"
             />
@@ -117,10 +115,7 @@ export function PropertyUnits({ property }: { property: PropertyDto }) {
             <Select
               aria-label="Status"
               value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as UnitStatus | '');
-                setPage(1);
-              }}
+              onChange={(event) => set({ unitStatus: event.target.value })}
             >
               <option value="">All statuses</option>
               {UNIT_STATUSES.map((value) => (
@@ -133,30 +128,15 @@ export function PropertyUnits({ property }: { property: PropertyDto }) {
         </div>
       ) : null}
 
-      {units.isPending ? (
-        <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading units">
-          {Array.from({ length: 3 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-            <Card key={index} className="flex gap-4 p-4">
-              <Skeleton className="h-20 w-28 rounded-lg" />
-              <div className="flex-1 space-y-2">
-                <Skeleton className="h-4 w-40" />
-                <Skeleton className="h-3 w-64" />
-                <Skeleton className="h-3 w-24" />
-              </div>
-            </Card>
-          ))}
-        </div>
-      ) : units.isError ? (
-        <ErrorState
-          title={INVENTORY_MESSAGES.fetchUnits}
-          message={apiErrorMessage(units.error, 'Please try again in a moment.')}
-          onRetry={() => void units.refetch()}
-        />
-      ) : units.data.data.length === 0 ? (
-        filtered ? (
+      <ListView
+        list={units}
+        errorTitle={INVENTORY_MESSAGES.fetchUnits}
+        errorFallback="Please try again in a moment."
+        hasFilters={filtered}
+        noMatch={
           <EmptyState icon={SearchX} title="No units match" description="Try another search or status." />
-        ) : (
+        }
+        empty={
           <EmptyState
             icon={DoorOpen}
             title="No units yet"
@@ -167,28 +147,44 @@ export function PropertyUnits({ property }: { property: PropertyDto }) {
             }
             action={addButton}
           />
-        )
-      ) : (
-        <div className={cn('space-y-3 transition-opacity', units.isPlaceholderData && 'opacity-60')}>
-          <ul className="space-y-3" aria-label="Units">
-            {units.data.data.map((unit) => (
-              <UnitRow
-                key={unit._id}
-                unit={unit}
-                onEdit={() => setEditing(unit)}
-                onDelete={() => setDeleting(unit)}
-                onTemplate={() => setTemplating(unit)}
-              />
-            ))}
-          </ul>
-          <Pagination
-            pagination={units.data.pagination}
-            exactCount={units.data.pagination.totalCountExact}
-            onPageChange={setPage}
-            itemLabel="units"
-          />
-        </div>
-      )}
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel="units"
+        exactCount={units.data?.pagination.totalCountExact}
+        paginationClassName="mt-3"
+      >
+        {(rows, state) =>
+          state.loading ? (
+            <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading units">
+              {Array.from({ length: 3 }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+                <Card key={index} className="flex gap-4 p-4">
+                  <Skeleton className="h-20 w-28 rounded-lg" />
+                  <div className="flex-1 space-y-2">
+                    <Skeleton className="h-4 w-40" />
+                    <Skeleton className="h-3 w-64" />
+                    <Skeleton className="h-3 w-24" />
+                  </div>
+                </Card>
+              ))}
+            </div>
+          ) : (
+            <div className={cn('space-y-3 transition-opacity', units.isPlaceholderData && 'opacity-60')}>
+              <ul className="space-y-3" aria-label="Units">
+                {rows.map((unit) => (
+                  <UnitRow
+                    key={unit._id}
+                    unit={unit}
+                    onEdit={() => setEditing(unit)}
+                    onDelete={() => setDeleting(unit)}
+                    onTemplate={() => setTemplating(unit)}
+                  />
+                ))}
+              </ul>
+            </div>
+          )
+        }
+      </ListView>
 
       <UnitFormDialog open={adding === 'scratch'} onClose={() => setAdding(null)} propertyId={property._id} />
       <UnitFromTemplateDialog
