@@ -9,15 +9,15 @@ import { useState } from 'react';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
 import { ImageWithFallback, NoImage } from '../../components/image';
-import { Pagination } from '../../components/pagination';
+import { ListView } from '../../components/list-view';
 import { SkeletonList } from '../../components/skeleton';
 import { Tabs } from '../../components/tabs';
-import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatMoney, timeAgo } from '../../lib/format';
+import { useUrlFilters } from '../../lib/url-filters';
 import { usePermissions } from '../auth/use-permissions';
 import {
   type RentalUnitQueueItem,
@@ -39,6 +39,9 @@ import { VerificationDialog } from './verification-dialog';
 
 type Kind = 'properties' | 'units';
 const PAGE_SIZE = 10;
+const FILTER_KEYS = ['kind', 'status'] as const;
+const isVerificationStatus = (value: string): value is VerificationStatus =>
+  (VERIFICATION_STATUSES as readonly string[]).includes(value);
 
 interface Target {
   kind: Kind;
@@ -52,9 +55,9 @@ interface Target {
 export function VerificationPage() {
   useDocumentTitle('Verification', 'Verify properties and rental units');
   const { isSuperAdmin } = usePermissions();
-  const [kind, setKind] = useState<Kind>('properties');
-  const [status, setStatus] = useState<VerificationStatus>('pending');
-  const [page, setPage] = useState(1);
+  const { values, page, set } = useUrlFilters(FILTER_KEYS);
+  const kind: Kind = values.kind === 'units' ? 'units' : 'properties';
+  const status: VerificationStatus = isVerificationStatus(values.status) ? values.status : 'pending';
   const [target, setTarget] = useState<Target | null>(null);
   const query = { status, page, limit: PAGE_SIZE };
   const properties = usePropertyVerificationQueue(query, isSuperAdmin && kind === 'properties');
@@ -83,10 +86,7 @@ export function VerificationPage() {
           variant="pills"
           label="What to verify"
           value={kind}
-          onChange={(next) => {
-            setKind(next);
-            setPage(1);
-          }}
+          onChange={(next) => set({ kind: next === 'properties' ? null : next })}
           tabs={[
             { id: 'properties', label: 'Properties', icon: <Building2 className="h-4 w-4" aria-hidden /> },
             { id: 'units', label: 'Rental units', icon: <DoorOpen className="h-4 w-4" aria-hidden /> },
@@ -96,10 +96,7 @@ export function VerificationPage() {
           variant="pills"
           label="Verification status"
           value={status}
-          onChange={(next) => {
-            setStatus(next);
-            setPage(1);
-          }}
+          onChange={(next) => set({ status: next === 'pending' ? null : next })}
           tabs={VERIFICATION_STATUSES.map((value) => ({
             id: value,
             label: value === 'pending' ? 'Pending' : VERIFICATION_LABELS[value],
@@ -107,92 +104,95 @@ export function VerificationPage() {
         />
       </div>
 
-      {active.isPending ? (
-        <SkeletonList rows={4} />
-      ) : active.isError ? (
-        <ErrorState
-          title={kind === 'properties' ? INVENTORY_MESSAGES.fetchProperties : INVENTORY_MESSAGES.fetchUnits}
-          message={apiErrorMessage(active.error, 'Please try again in a moment.')}
-          onRetry={() => void active.refetch()}
-        />
-      ) : active.data.data.length === 0 ? (
-        <EmptyState
-          icon={status === 'pending' ? BadgeCheck : ShieldQuestion}
-          title={
-            status === 'pending'
-              ? 'Nothing waiting for verification'
-              : `No ${VERIFICATION_LABELS[status].toLowerCase()} ${kind === 'units' ? 'units' : 'properties'}`
-          }
-          description={status === 'pending' ? 'New properties and units show up here.' : undefined}
-        />
-      ) : (
-        <div className={cn('space-y-3 transition-opacity', active.isPlaceholderData && 'opacity-60')}>
-          <ul
-            className="space-y-3"
-            aria-label={kind === 'properties' ? 'Properties to verify' : 'Units to verify'}
-          >
-            {kind === 'properties' && properties.data
-              ? properties.data.data.map((property) => (
-                  <PropertyItem
-                    key={property._id}
-                    property={property}
-                    busy={submitting}
-                    onVerify={() =>
-                      quickVerify({
-                        kind,
-                        id: property._id,
-                        subject: property.name,
-                        current: property.verificationStatus,
-                        initial: 'verified',
-                      })
-                    }
-                    onOpen={(initial) =>
-                      setTarget({
-                        kind,
-                        id: property._id,
-                        subject: property.name,
-                        current: property.verificationStatus,
-                        initial,
-                      })
-                    }
-                  />
-                ))
-              : null}
-            {kind === 'units' && units.data
-              ? units.data.data.map((unit) => (
-                  <UnitItem
-                    key={unit._id}
-                    unit={unit}
-                    busy={submitting}
-                    onVerify={() =>
-                      quickVerify({
-                        kind,
-                        id: unit._id,
-                        subject: `Unit ${unit.unitNumber} · ${unit.property.name}`,
-                        current: unit.verificationStatus,
-                        initial: 'verified',
-                      })
-                    }
-                    onOpen={(initial) =>
-                      setTarget({
-                        kind,
-                        id: unit._id,
-                        subject: `Unit ${unit.unitNumber} · ${unit.property.name}`,
-                        current: unit.verificationStatus,
-                        initial,
-                      })
-                    }
-                  />
-                ))
-              : null}
-          </ul>
-          <Pagination
-            pagination={active.data.pagination}
-            onPageChange={setPage}
-            itemLabel={kind === 'units' ? 'units' : 'properties'}
+      <ListView<unknown>
+        list={active}
+        errorTitle={
+          kind === 'properties' ? INVENTORY_MESSAGES.fetchProperties : INVENTORY_MESSAGES.fetchUnits
+        }
+        errorFallback="Please try again in a moment."
+        empty={
+          <EmptyState
+            icon={status === 'pending' ? BadgeCheck : ShieldQuestion}
+            title={
+              status === 'pending'
+                ? 'Nothing waiting for verification'
+                : `No ${VERIFICATION_LABELS[status].toLowerCase()} ${kind === 'units' ? 'units' : 'properties'}`
+            }
+            description={status === 'pending' ? 'New properties and units show up here.' : undefined}
           />
-        </div>
-      )}
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel={kind === 'units' ? 'units' : 'properties'}
+        paginationClassName="mt-3"
+      >
+        {(_rows, state) =>
+          state.loading ? (
+            <SkeletonList rows={4} />
+          ) : (
+            <div className={cn('space-y-3 transition-opacity', active.isPlaceholderData && 'opacity-60')}>
+              <ul
+                className="space-y-3"
+                aria-label={kind === 'properties' ? 'Properties to verify' : 'Units to verify'}
+              >
+                {kind === 'properties' && properties.data
+                  ? properties.data.data.map((property) => (
+                      <PropertyItem
+                        key={property._id}
+                        property={property}
+                        busy={submitting}
+                        onVerify={() =>
+                          quickVerify({
+                            kind,
+                            id: property._id,
+                            subject: property.name,
+                            current: property.verificationStatus,
+                            initial: 'verified',
+                          })
+                        }
+                        onOpen={(initial) =>
+                          setTarget({
+                            kind,
+                            id: property._id,
+                            subject: property.name,
+                            current: property.verificationStatus,
+                            initial,
+                          })
+                        }
+                      />
+                    ))
+                  : null}
+                {kind === 'units' && units.data
+                  ? units.data.data.map((unit) => (
+                      <UnitItem
+                        key={unit._id}
+                        unit={unit}
+                        busy={submitting}
+                        onVerify={() =>
+                          quickVerify({
+                            kind,
+                            id: unit._id,
+                            subject: `Unit ${unit.unitNumber} · ${unit.property.name}`,
+                            current: unit.verificationStatus,
+                            initial: 'verified',
+                          })
+                        }
+                        onOpen={(initial) =>
+                          setTarget({
+                            kind,
+                            id: unit._id,
+                            subject: `Unit ${unit.unitNumber} · ${unit.property.name}`,
+                            current: unit.verificationStatus,
+                            initial,
+                          })
+                        }
+                      />
+                    ))
+                  : null}
+              </ul>
+            </div>
+          )
+        }
+      </ListView>
 
       <VerificationDialog
         open={target !== null}
