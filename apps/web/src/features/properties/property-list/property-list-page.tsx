@@ -10,10 +10,9 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Card, PageHeader } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { EmptyState, ErrorState } from '../../../components/empty-state';
+import { EmptyState } from '../../../components/empty-state';
 import { Input, Select } from '../../../components/field';
-import { Pagination } from '../../../components/pagination';
-import { apiErrorMessage } from '../../../lib/api-client';
+import { ListView } from '../../../components/list-view';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSearchBox, useUrlFilters } from '../../../lib/url-filters';
@@ -245,20 +244,12 @@ export function PropertyListPage() {
         </div>
       </Card>
 
-      {list.isPending ? (
-        view === 'cards' ? (
-          <CardsSkeleton />
-        ) : (
-          <TableSkeleton />
-        )
-      ) : list.isError ? (
-        <ErrorState
-          title={values.search ? INVENTORY_MESSAGES.searchProperties : INVENTORY_MESSAGES.fetchProperties}
-          message={apiErrorMessage(list.error, 'Please try again in a moment.')}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.data.data.length === 0 ? (
-        hasFilters ? (
+      <ListView
+        list={list}
+        errorTitle={values.search ? INVENTORY_MESSAGES.searchProperties : INVENTORY_MESSAGES.fetchProperties}
+        errorFallback="Please try again in a moment."
+        hasFilters={hasFilters}
+        noMatch={
           <EmptyState
             icon={SearchX}
             title="No properties match your filters"
@@ -276,7 +267,8 @@ export function PropertyListPage() {
               </Button>
             }
           />
-        ) : (
+        }
+        empty={
           <EmptyState
             icon={Building2}
             title="No properties yet"
@@ -293,35 +285,42 @@ export function PropertyListPage() {
               ) : null
             }
           />
-        )
-      ) : (
-        <div
-          className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')}
-          aria-busy={list.isFetching}
-        >
-          {view === 'cards' ? (
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="property-cards">
-              {list.data.data.map((property) => (
-                <PropertyCard key={property._id} property={property} />
-              ))}
-            </div>
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel="properties"
+        exactCount={list.data?.pagination.totalCountExact}
+        paginationClassName="mt-6"
+      >
+        {(rows, state) =>
+          state.loading ? (
+            view === 'cards' ? (
+              <CardsSkeleton />
+            ) : (
+              <TableSkeleton />
+            )
           ) : (
-            <PropertyTable
-              properties={list.data.data}
-              canEdit={canEdit}
-              canRemove={canRemove}
-              onDelete={(property) => setDeleting(property)}
-            />
-          )}
-          <Pagination
-            className="mt-6"
-            pagination={list.data.pagination}
-            exactCount={list.data.pagination.totalCountExact}
-            itemLabel="properties"
-            onPageChange={(next) => set({ page: next })}
-          />
-        </div>
-      )}
+            <div
+              className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')}
+              aria-busy={list.isFetching}
+            >
+              {view === 'cards' ? (
+                <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="property-cards">
+                  {rows.map((property) => (
+                    <PropertyCard key={property._id} property={property} />
+                  ))}
+                </div>
+              ) : (
+                <PropertyTable
+                  properties={rows}
+                  canEdit={canEdit}
+                  canRemove={canRemove}
+                  onDelete={(property) => setDeleting(property)}
+                />
+              )}
+            </div>
+          )
+        }
+      </ListView>
 
       <ConfirmDialog
         open={deleting !== null}

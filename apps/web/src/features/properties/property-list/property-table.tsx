@@ -21,7 +21,7 @@ export function PropertyTable({
   canRemove,
   onDelete,
 }: {
-  properties: PropertyDto[];
+  properties: readonly PropertyDto[];
   canEdit: boolean;
   canRemove: boolean;
   onDelete: (property: PropertyDto) => void;
