@@ -3,9 +3,8 @@ import { Building2, MapPin, Search, SearchX, SlidersHorizontal, X } from 'lucide
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/button';
-import { EmptyState, ErrorState } from '../../components/empty-state';
-import { Pagination } from '../../components/pagination';
-import { apiErrorMessage } from '../../lib/api-client';
+import { EmptyState } from '../../components/empty-state';
+import { ListView } from '../../components/list-view';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
 import { PUBLIC_PROPERTY_TYPE_LABELS, PUBLIC_PROPERTY_TYPES } from './listing-labels';
@@ -59,6 +58,7 @@ export function PublicPropertiesPage() {
     sortOrder: SORTS[sortKey].sortOrder,
   };
   const list = usePublicProperties(filters);
+  const totalCount = list.data?.pagination.totalCount ?? 0;
   const [showFilters, setShowFilters] = useState(false);
   const [draft, setDraft] = useState({
     q: params.get('q') ?? '',
@@ -243,16 +243,12 @@ export function PublicPropertiesPage() {
       </section>
 
       <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8" aria-live="polite">
-        {list.isPending ? (
-          <ListingSkeleton />
-        ) : list.isError ? (
-          <ErrorState
-            title="Failed to fetch properties"
-            message={apiErrorMessage(list.error, 'Please try again in a moment.')}
-            onRetry={() => void list.refetch()}
-          />
-        ) : list.data.data.length === 0 ? (
-          hasFilters ? (
+        <ListView
+          list={list}
+          errorTitle="Failed to fetch properties"
+          errorFallback="Please try again in a moment."
+          hasFilters={hasFilters}
+          noMatch={
             <EmptyState
               icon={SearchX}
               title="No properties match your search"
@@ -268,44 +264,48 @@ export function PublicPropertiesPage() {
                 </Button>
               }
             />
-          ) : (
+          }
+          empty={
             <EmptyState
               icon={Building2}
               title="No properties listed yet"
               description="Verified properties with available units appear here. List your own by registering your company."
               action={<ButtonLink to="/auth/register?type=company">Register your company</ButtonLink>}
             />
-          )
-        ) : (
-          <>
-            <p className="mb-4 text-sm text-slate-600">
-              {list.data.pagination.totalCount.toLocaleString('en-IN')}{' '}
-              {list.data.pagination.totalCount === 1 ? 'property' : 'properties'} with units available
-            </p>
-            <ul
-              className={cn(
-                'grid gap-5 sm:grid-cols-2 lg:grid-cols-3',
-                list.isPlaceholderData && 'opacity-60',
-              )}
-              aria-label="Properties"
-            >
-              {list.data.data.map((property) => (
-                <li key={property._id}>
-                  <PublicPropertyCard property={property} />
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              className="mt-8"
-              pagination={list.data.pagination}
-              itemLabel="properties"
-              onPageChange={(next) => {
-                update({ page: next === 1 ? null : String(next) }, true);
-                window.scrollTo({ top: 0, behavior: 'smooth' });
-              }}
-            />
-          </>
-        )}
+          }
+          onPageChange={(next) => {
+            update({ page: next === 1 ? null : String(next) }, true);
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+          itemLabel="properties"
+          paginationClassName="mt-8"
+        >
+          {(rows, state) =>
+            state.loading ? (
+              <ListingSkeleton />
+            ) : (
+              <>
+                <p className="mb-4 text-sm text-slate-600">
+                  {totalCount.toLocaleString('en-IN')} {totalCount === 1 ? 'property' : 'properties'} with
+                  units available
+                </p>
+                <ul
+                  className={cn(
+                    'grid gap-5 sm:grid-cols-2 lg:grid-cols-3',
+                    list.isPlaceholderData && 'opacity-60',
+                  )}
+                  aria-label="Properties"
+                >
+                  {rows.map((property) => (
+                    <li key={property._id}>
+                      <PublicPropertyCard property={property} />
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )
+          }
+        </ListView>
       </section>
     </div>
   );
