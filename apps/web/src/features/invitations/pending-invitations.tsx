@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
+import { ListView } from '../../components/list-view';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, timeAgo } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -85,92 +86,104 @@ export function PendingInvitations({ companies, canManage }: PendingInvitationsP
     },
   ];
 
-  if (!result.isPending && result.invitations.length === 0) {
-    return (
-      <EmptyState
-        icon={MailCheck}
-        title="No pending invitations"
-        description={
-          result.failedCompanies.length
-            ? `Invitations of ${result.failedCompanies.join(', ')} could not be loaded.`
-            : 'Everyone you invited has answered.'
-        }
-        action={
-          result.failedCompanies.length ? (
-            <Button
-              variant="outline"
-              onClick={result.refetch}
-              icon={<RefreshCw className="h-4 w-4" aria-hidden />}
-            >
-              Try again
-            </Button>
-          ) : undefined
-        }
-      />
-    );
-  }
-
   return (
     <div className="space-y-3">
-      {result.failedCompanies.length ? (
+      {result.failedCompanies.length && (result.isPending || result.invitations.length > 0) ? (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800" role="status">
           Invitations of {result.failedCompanies.join(', ')} could not be loaded; the others are shown.
         </p>
       ) : null}
-      <DataTable
-        caption="Pending invitations"
-        columns={columns}
-        rows={result.invitations}
-        rowKey={(invitation) => invitation._id}
-        loading={result.isPending}
-        fetching={result.isFetching && !result.isPending}
-        actions={
-          canManage
-            ? (invitation) => {
-                const here = invitation.companyId === companyId;
-                const hint = here
-                  ? undefined
-                  : `Switch to ${invitation.companyName} to manage this invitation`;
-                return (
-                  <>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={!here}
-                      title={hint}
-                      loading={resend.isPending && resend.variables === invitation._id}
-                      icon={<Send className="h-4 w-4" aria-hidden />}
-                      onClick={() =>
-                        resend.mutate(invitation._id, {
-                          onSuccess: (answer) =>
-                            toast.success(
-                              'Invitation sent again',
-                              answer.message ? `${answer.message} to ${invitation.email}` : undefined,
-                            ),
-                          onError: (error) =>
-                            toast.error(apiErrorMessage(error, INVITATION_ACTION_MESSAGES.resend)),
-                        })
-                      }
-                    >
-                      Resend
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-red-600 hover:bg-red-50 hover:text-red-700"
-                      disabled={!here}
-                      title={hint}
-                      icon={<XCircle className="h-4 w-4" aria-hidden />}
-                      onClick={() => setCancelling(invitation)}
-                    >
-                      Cancel
-                    </Button>
-                  </>
-                );
-              }
-            : undefined
+      <ListView
+        list={{
+          data: result.isPending ? undefined : { data: result.invitations },
+          isPending: result.isPending,
+          isFetching: result.isFetching,
+          isError: false,
+          error: null,
+          refetch: result.refetch,
+        }}
+        errorTitle="Something went wrong"
+        empty={
+          <EmptyState
+            icon={MailCheck}
+            title="No pending invitations"
+            description={
+              result.failedCompanies.length
+                ? `Invitations of ${result.failedCompanies.join(', ')} could not be loaded.`
+                : 'Everyone you invited has answered.'
+            }
+            action={
+              result.failedCompanies.length ? (
+                <Button
+                  variant="outline"
+                  onClick={result.refetch}
+                  icon={<RefreshCw className="h-4 w-4" aria-hidden />}
+                >
+                  Try again
+                </Button>
+              ) : undefined
+            }
+          />
         }
-      />
+        onPageChange={() => undefined}
+      >
+        {(rows, state) => (
+          <DataTable
+            caption="Pending invitations"
+            columns={columns}
+            rows={rows}
+            rowKey={(invitation) => invitation._id}
+            loading={state.loading}
+            fetching={state.fetching}
+            actions={
+              canManage
+                ? (invitation) => {
+                    const here = invitation.companyId === companyId;
+                    const hint = here
+                      ? undefined
+                      : `Switch to ${invitation.companyName} to manage this invitation`;
+                    return (
+                      <>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          disabled={!here}
+                          title={hint}
+                          loading={resend.isPending && resend.variables === invitation._id}
+                          icon={<Send className="h-4 w-4" aria-hidden />}
+                          onClick={() =>
+                            resend.mutate(invitation._id, {
+                              onSuccess: (answer) =>
+                                toast.success(
+                                  'Invitation sent again',
+                                  answer.message ? `${answer.message} to ${invitation.email}` : undefined,
+                                ),
+                              onError: (error) =>
+                                toast.error(apiErrorMessage(error, INVITATION_ACTION_MESSAGES.resend)),
+                            })
+                          }
+                        >
+                          Resend
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-red-600 hover:bg-red-50 hover:text-red-700"
+                          disabled={!here}
+                          title={hint}
+                          icon={<XCircle className="h-4 w-4" aria-hidden />}
+                          onClick={() => setCancelling(invitation)}
+                        >
+                          Cancel
+                        </Button>
+                      </>
+                    );
+                  }
+                : undefined
+            }
+          />
+        )}
+      </ListView>
       <ConfirmDialog
         open={cancelling !== null}
         title="Cancel this invitation?"
