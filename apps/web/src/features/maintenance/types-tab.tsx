@@ -1,11 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MAINTENANCE_PRIORITIES,
   MAINTENANCE_PRIORITY_LABELS,
   type MaintenancePriority,
+  type MaintenanceTypeCreateBody,
   type MaintenanceTypeDto,
+  ZMaintenanceTypeCreateBody,
 } from '@rentora/shared';
 import { Pencil, Plus, Sparkles, Tags, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -175,28 +180,39 @@ export function TypesTab() {
   );
 }
 
+type TypeFormInput = z.input<typeof ZMaintenanceTypeCreateBody>;
+
+/** An empty or zero SLA falls back to the default 72 hours. */
+const slaHoursOrDefault = (value: unknown) => Number(value) || 72;
+
 function TypeDialog({ type, onClose }: { type: MaintenanceTypeDto | null; onClose: () => void }) {
-  const [name, setName] = useState(type?.name ?? '');
-  const [description, setDescription] = useState(type?.description ?? '');
-  const [slaHours, setSlaHours] = useState(String(type?.slaHours ?? 72));
-  const [priority, setPriority] = useState<MaintenancePriority>(type?.defaultPriority ?? 'medium');
+  const form = useForm<TypeFormInput, unknown, MaintenanceTypeCreateBody>({
+    resolver: zodResolver(ZMaintenanceTypeCreateBody),
+    defaultValues: {
+      name: type?.name ?? '',
+      description: type?.description ?? '',
+      slaHours: type?.slaHours ?? 72,
+      defaultPriority: type?.defaultPriority ?? 'medium',
+    },
+  });
+  const { errors } = form.formState;
+  const name = form.watch('name');
   const save = useConfigMutation(
     (body: { name: string; description: string; slaHours: number; defaultPriority: MaintenancePriority }) =>
       type ? maintenanceApi.updateType(type._id, body) : maintenanceApi.createType(body),
     type ? MAINTENANCE_FALLBACKS.updateType : MAINTENANCE_FALLBACKS.createType,
   );
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((values) =>
     save.mutate(
       {
-        name: name.trim(),
-        description: description.trim(),
-        slaHours: Number(slaHours) || 72,
-        defaultPriority: priority,
+        name: values.name,
+        description: values.description ?? '',
+        slaHours: values.slaHours ?? 72,
+        defaultPriority: values.defaultPriority ?? 'medium',
       },
       { onSuccess: onClose },
-    );
-  }
+    ),
+  );
   return (
     <Dialog
       open
@@ -213,37 +229,24 @@ function TypeDialog({ type, onClose }: { type: MaintenanceTypeDto | null; onClos
         </>
       }
     >
-      <form id="maintenance-type-form" onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" required className="sm:col-span-2">
-          {(control) => (
-            <Input
-              {...control}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={100}
-              data-autofocus
-            />
-          )}
+      <form id="maintenance-type-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" required className="sm:col-span-2" error={errors.name?.message}>
+          {(control) => <Input {...control} {...form.register('name')} maxLength={100} data-autofocus />}
         </Field>
-        <Field label="SLA (hours)" hint="Due date = filed + SLA">
+        <Field label="SLA (hours)" hint="Due date = filed + SLA" error={errors.slaHours?.message}>
           {(control) => (
             <Input
               {...control}
               type="number"
               min={1}
               max={2160}
-              value={slaHours}
-              onChange={(e) => setSlaHours(e.target.value)}
+              {...form.register('slaHours', { setValueAs: slaHoursOrDefault })}
             />
           )}
         </Field>
-        <Field label="Default priority">
+        <Field label="Default priority" error={errors.defaultPriority?.message}>
           {(control) => (
-            <Select
-              {...control}
-              value={priority}
-              onChange={(e) => setPriority(e.target.value as MaintenancePriority)}
-            >
+            <Select {...control} {...form.register('defaultPriority')}>
               {MAINTENANCE_PRIORITIES.map((p) => (
                 <option key={p} value={p}>
                   {MAINTENANCE_PRIORITY_LABELS[p]}
@@ -252,16 +255,8 @@ function TypeDialog({ type, onClose }: { type: MaintenanceTypeDto | null; onClos
             </Select>
           )}
         </Field>
-        <Field label="Description" className="sm:col-span-2">
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={3}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              maxLength={500}
-            />
-          )}
+        <Field label="Description" className="sm:col-span-2" error={errors.description?.message}>
+          {(control) => <Textarea {...control} rows={3} {...form.register('description')} maxLength={500} />}
         </Field>
       </form>
     </Dialog>
