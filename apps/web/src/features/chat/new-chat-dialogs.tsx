@@ -1,4 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChatChannelCreateInput, ZChatChannelCreateBody } from '@rentora/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -9,6 +13,8 @@ import { apiErrorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
 import { CHAT_FALLBACK_MESSAGES, useChatMembers, useCreateChannel, useOpenDirect } from './chat.api';
+
+type ChatChannelCreateBody = z.output<typeof ZChatChannelCreateBody>;
 
 export function NewChannelDialog({
   open,
@@ -22,29 +28,33 @@ export function NewChannelDialog({
   const create = useCreateChannel();
   const members = useChatMembers(open);
   const selfId = useAuth().user?._id;
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [isPrivate, setIsPrivate] = useState(false);
-  const [memberIds, setMemberIds] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ChatChannelCreateInput, unknown, ChatChannelCreateBody>({
+    resolver: zodResolver(ZChatChannelCreateBody),
+    defaultValues: { name: '', description: '', isPrivate: false, memberIds: [] },
+  });
+  const name = form.watch('name');
+  const isPrivate = form.watch('isPrivate') ?? false;
+  const memberIds = form.watch('memberIds') ?? [];
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
+  const onSubmit = form.handleSubmit((values) =>
     create.mutate(
-      { name, description: description || undefined, isPrivate, memberIds: isPrivate ? memberIds : [] },
+      {
+        name: values.name,
+        description: values.description || undefined,
+        isPrivate: values.isPrivate,
+        memberIds: values.isPrivate ? values.memberIds : [],
+      },
       {
         onSuccess: (channel) => {
           toast.success('Channel created', `#${channel.name}`);
-          setName('');
-          setDescription('');
-          setMemberIds([]);
+          form.reset({ name: '', description: '', isPrivate: values.isPrivate, memberIds: [] });
           onCreated(channel._id);
         },
-        onError: (failure) => setError(apiErrorMessage(failure, CHAT_FALLBACK_MESSAGES.create)),
+        onError: (failure) =>
+          form.setError('name', { message: apiErrorMessage(failure, CHAT_FALLBACK_MESSAGES.create) }),
       },
-    );
-  }
+    ),
+  );
 
   return (
     <Dialog
@@ -53,31 +63,28 @@ export function NewChannelDialog({
       title="New channel"
       description="Channels are where your team talks about a topic."
     >
-      <form onSubmit={submit} className="space-y-4">
-        <Field label="Name" required error={error ?? undefined} hint="Lowercase letters, digits, - and _">
+      <form onSubmit={onSubmit} className="space-y-4">
+        <Field
+          label="Name"
+          required
+          error={form.formState.errors.name?.message}
+          hint="Lowercase letters, digits, - and _"
+        >
           {(control) => (
             <Input
               {...control}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
+              {...form.register('name')}
               placeholder="e.g. maintenance-team"
               data-autofocus
             />
           )}
         </Field>
-        <Field label="Description">
-          {(control) => (
-            <Input
-              {...control}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-              maxLength={200}
-            />
-          )}
+        <Field label="Description" error={form.formState.errors.description?.message}>
+          {(control) => <Input {...control} {...form.register('description')} maxLength={200} />}
         </Field>
         <Switch
           checked={isPrivate}
-          onChange={setIsPrivate}
+          onChange={(checked) => form.setValue('isPrivate', checked)}
           label="Private channel"
           text="Private: only the members you pick can see it"
         />
@@ -95,8 +102,11 @@ export function NewChannelDialog({
                     type="checkbox"
                     checked={memberIds.includes(member._id)}
                     onChange={(event) =>
-                      setMemberIds((ids) =>
-                        event.target.checked ? [...ids, member._id] : ids.filter((id) => id !== member._id),
+                      form.setValue(
+                        'memberIds',
+                        event.target.checked
+                          ? [...memberIds, member._id]
+                          : memberIds.filter((id) => id !== member._id),
                       )
                     }
                   />
