@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MAINTENANCE_MEDIA_UPLOAD,
   MAINTENANCE_PRIORITY_LABELS,
@@ -7,9 +8,11 @@ import {
   type MaintenancePriority,
   type MaintenancePublicEventDto,
   type MaintenanceStatus,
+  ZMaintenanceCommentBody,
 } from '@rentora/shared';
 import { Camera, FileText, Film, Lock, MessageSquare, Paperclip, Send } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Textarea } from '../../components/field';
@@ -298,37 +301,38 @@ export function CommentForm({
   buttonLabel?: string;
   internal?: boolean;
 }) {
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!text.trim()) return;
-    setBusy(true);
+  const form = useForm({ resolver: zodResolver(ZMaintenanceCommentBody), defaultValues: { comment: '' } });
+  const text = form.watch('comment') ?? '';
+  const error = form.formState.errors.comment?.message;
+  const submit = form.handleSubmit(async (values) => {
     try {
-      await onSubmit(text.trim());
-      setText('');
+      await onSubmit(values.comment);
+      form.reset({ comment: '' });
     } catch {
       // The caller shows the error.
-    } finally {
-      setBusy(false);
     }
-  }
+  });
   return (
     <form onSubmit={submit} className="space-y-2">
       <Textarea
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        {...form.register('comment')}
         placeholder={placeholder}
         rows={2}
         aria-label={placeholder}
+        aria-invalid={Boolean(error)}
         className={internal ? 'border-amber-300 bg-amber-50/50' : undefined}
       />
+      {error ? (
+        <p className="text-xs font-medium text-red-600" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className="flex justify-end">
         <Button
           type="submit"
           size="sm"
           variant={internal ? 'secondary' : 'primary'}
-          loading={busy}
+          loading={form.formState.isSubmitting}
           disabled={!text.trim()}
           icon={
             internal ? <Lock className="h-4 w-4" aria-hidden /> : <Send className="h-4 w-4" aria-hidden />
