@@ -1,7 +1,14 @@
-import type { TicketFormDto } from '@rentora/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type TicketFormBody,
+  type TicketFormDto,
+  type TicketFormInput,
+  ZTicketFormBody,
+} from '@rentora/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, ExternalLink, Link2, Pencil, Plus, QrCode, RefreshCw, Smartphone, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -257,23 +264,31 @@ function PortalLinkCard() {
 function FormDialog({ form, onClose }: { form: TicketFormDto | null; onClose: () => void }) {
   const propertiesList = useProperties({ limit: 100 });
   const types = useMaintenanceTypes();
-  const [name, setName] = useState(form?.name ?? 'Report a problem');
-  const [intro, setIntro] = useState(form?.intro ?? '');
-  const [propertyIds, setPropertyIds] = useState<string[]>(form?.propertyIds ?? []);
-  const [typeIds, setTypeIds] = useState<string[]>(form?.typeIds ?? []);
-  const save = useConfigMutation(
-    () => {
-      const body = { name: name.trim(), intro: intro.trim(), propertyIds, typeIds };
-      return form ? maintenanceApi.updateForm(form._id, body) : maintenanceApi.createForm(body);
+  const draft = useForm<TicketFormInput, unknown, TicketFormBody>({
+    resolver: zodResolver(ZTicketFormBody),
+    defaultValues: {
+      name: form?.name ?? 'Report a problem',
+      intro: form?.intro ?? '',
+      propertyIds: form?.propertyIds ?? [],
+      typeIds: form?.typeIds ?? [],
     },
+  });
+  const name = draft.watch('name');
+  const propertyIds = draft.watch('propertyIds');
+  const typeIds = draft.watch('typeIds') ?? [];
+  const save = useConfigMutation(
+    (body: { name: string; intro: string; propertyIds: string[]; typeIds: string[] }) =>
+      form ? maintenanceApi.updateForm(form._id, body) : maintenanceApi.createForm(body),
     form ? 'Failed to update form' : 'Failed to create form',
   );
   const toggleIn = (list: string[], id: string) =>
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate(undefined, { onSuccess: onClose });
-  }
+  const submit = draft.handleSubmit((values) =>
+    save.mutate(
+      { name: values.name, intro: values.intro, propertyIds: values.propertyIds, typeIds: values.typeIds },
+      { onSuccess: onClose },
+    ),
+  );
   return (
     <Dialog
       open
@@ -298,26 +313,10 @@ function FormDialog({ form, onClose }: { form: TicketFormDto | null; onClose: ()
     >
       <form id="ticket-form" onSubmit={submit} className="space-y-4">
         <Field label="Name" required>
-          {(control) => (
-            <Input
-              {...control}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={100}
-              data-autofocus
-            />
-          )}
+          {(control) => <Input {...control} {...draft.register('name')} maxLength={100} data-autofocus />}
         </Field>
         <Field label="Intro text" hint="Shown at the top of the form">
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={2}
-              value={intro}
-              onChange={(e) => setIntro(e.target.value)}
-              maxLength={1000}
-            />
-          )}
+          {(control) => <Textarea {...control} rows={2} {...draft.register('intro')} maxLength={1000} />}
         </Field>
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">Properties</legend>
@@ -328,7 +327,7 @@ function FormDialog({ form, onClose }: { form: TicketFormDto | null; onClose: ()
                   type="checkbox"
                   className="h-4 w-4 rounded border-slate-300"
                   checked={propertyIds.includes(p._id)}
-                  onChange={() => setPropertyIds((l) => toggleIn(l, p._id))}
+                  onChange={() => draft.setValue('propertyIds', toggleIn(propertyIds, p._id))}
                 />
                 {p.name}
               </label>
@@ -348,7 +347,7 @@ function FormDialog({ form, onClose }: { form: TicketFormDto | null; onClose: ()
                     type="checkbox"
                     className="h-4 w-4 rounded border-slate-300"
                     checked={typeIds.includes(t._id)}
-                    onChange={() => setTypeIds((l) => toggleIn(l, t._id))}
+                    onChange={() => draft.setValue('typeIds', toggleIn(typeIds, t._id))}
                   />
                   {t.name}
                 </label>
