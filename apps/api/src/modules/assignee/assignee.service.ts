@@ -10,7 +10,7 @@ import { assigneeCodes, companies, companyUsers, users } from '../../db/schema';
 import { canWorkMaintenance, fullName } from '../maintenance/maintenance.members';
 import type { EventLog } from '../maintenance/maintenance.notify';
 import { createMaintenanceRepo } from '../maintenance/maintenance.repo';
-import { type Actor, createMaintenanceRequestsService } from '../maintenance/maintenance.requests';
+import { type Actor, createMaintenanceRequestsService } from '../maintenance/maintenance.service';
 
 /** Portal calls per IP and rate-limit window. */
 export const PORTAL_CALLS_PER_IP = 300;

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
 import { addMember, type CompanySession, createCompany } from '../../../test/factories';
 import { makeImage } from '../uploads/uploads.testing';
-import { createMaintenanceRequestsService } from './maintenance.requests';
+import { createMaintenanceRequestsService } from './maintenance.service';
 import {
   as,
   createRequest,

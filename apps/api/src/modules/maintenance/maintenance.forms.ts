@@ -28,7 +28,7 @@ import { sendMail } from '../notification-logs/notification-logs.delivery';
 import { toCommentDto, toPublicEvents } from './maintenance.dto';
 import type { EventLog } from './maintenance.notify';
 import { createMaintenanceRepo } from './maintenance.repo';
-import { createMaintenanceRequestsService } from './maintenance.requests';
+import { createMaintenanceRequestsService } from './maintenance.service';
 
 type FormRow = typeof maintenanceForms.$inferSelect;
 

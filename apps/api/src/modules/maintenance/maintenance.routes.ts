@@ -32,7 +32,7 @@ import { type AuthContext, access, requireCompany } from '../../core/access';
 import { unauthorized } from '../../core/errors';
 import { ok } from '../../core/http';
 import { createMaintenanceAssignmentsService } from './maintenance.assignments';
-import { createMaintenanceRequestsService } from './maintenance.requests';
+import { createMaintenanceRequestsService } from './maintenance.service';
 import { createTenantMaintenanceService } from './maintenance.tenant';
 import { createTenantPortalMaintenanceService } from './maintenance.tenant-portal';
 

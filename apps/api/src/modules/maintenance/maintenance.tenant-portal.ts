@@ -19,7 +19,7 @@ import {
 import { fullName } from './maintenance.members';
 import type { EventLog } from './maintenance.notify';
 import { createMaintenanceRepo } from './maintenance.repo';
-import { type Actor, createMaintenanceRequestsService } from './maintenance.requests';
+import { type Actor, createMaintenanceRequestsService } from './maintenance.service';
 
 /** Portal calls per IP and rate-limit window (the tenant code check itself allows 30). */
 export const TENANT_PORTAL_CALLS_PER_IP = 120;

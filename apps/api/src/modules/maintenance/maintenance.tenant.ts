@@ -17,7 +17,7 @@ import { findCurrentTenancies } from '../tenants/tenants.service';
 import { fullName } from './maintenance.members';
 import type { EventLog } from './maintenance.notify';
 import { createMaintenanceRepo } from './maintenance.repo';
-import { type Actor, createMaintenanceRequestsService } from './maintenance.requests';
+import { type Actor, createMaintenanceRequestsService } from './maintenance.service';
 
 type TenantListQuery = z.infer<typeof ZTenantRequestListQuery>;
 
