@@ -6,7 +6,6 @@ import {
   ZMaintenanceCommentBody,
   ZMaintenanceListQuery,
   ZMaintenanceNoteBody,
-  ZMaintenancePublicRequestDto,
   ZMaintenanceRequestCreateBody,
   ZMaintenanceRequestDto,
   ZMaintenanceRequestListItemDto,
@@ -15,36 +14,24 @@ import {
   ZMaintenanceStatusBody,
   ZMediaFileParams,
   ZRequestParams,
-  ZTenantMaintenanceOptionsDto,
-  ZTenantPortalCodeParams,
-  ZTenantPortalMaintenanceDto,
-  ZTenantPortalQuery,
-  ZTenantPortalRequestBody,
-  ZTenantPortalRequestParams,
-  ZTenantRequestCreateBody,
-  ZTenantRequestListQuery,
   zOk,
   zOkPageList,
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthContext, access, requireCompany } from '../../core/access';
-import { unauthorized } from '../../core/errors';
+import { access, requireCompany } from '../../core/access';
 import { ok } from '../../core/http';
 import { createMaintenanceAssignmentsService } from './maintenance.assignments';
+import { registerTenantRequestRoutes } from './maintenance.my.routes';
+import { multipartDoc, read, requestResponse, tags, work } from './maintenance.route-access';
 import { createMaintenanceRequestsService } from './maintenance.service';
 import { createTenantMaintenanceService } from './maintenance.tenant';
 import { createTenantPortalMaintenanceService } from './maintenance.tenant-portal';
-
-const tags = ['maintenance'];
-const read = access.company('maintenance_read');
-const work = access.companyAny('maintenance_write', 'maintenance_update');
-const requestResponse = { 200: zOk(ZMaintenanceRequestDto) };
-const multipartDoc = `multipart/form-data: repeated file field \`${MAINTENANCE_MEDIA_UPLOAD.field}\` (JPEG, PNG or WebP photos, MP4 or WebM videos, PDFs; at most ${MAINTENANCE_MEDIA_UPLOAD.maxFilesPerRequest} files of ${MAINTENANCE_MEDIA_UPLOAD.maxBytes / 1024 / 1024} MB).`;
+import { registerTenantPortalRoutes } from './maintenance.tenant-portal.routes';
 
 export const MAINTENANCE_OVERDUE_JOB = 'maintenance.overdue';
 
-/** Requests (spec 02 §7 Maintenance), their media files and the tenant side, under /api/maintenance. */
+/** Requests, their media files and the tenant side, under /api/maintenance. */
 export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const requests = createMaintenanceRequestsService(app.deps, app.log);
   const assignments = createMaintenanceAssignmentsService(app.deps);
@@ -266,170 +253,11 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // ---------- The tenant side: a signed-in tenant's own requests ----------
-
-  const caller = (auth: AuthContext | null): AuthContext => {
-    if (!auth) throw unauthorized();
-    return auth;
-  };
-
-  app.get(
-    '/my/options',
-    {
-      config: { access: access.user },
-      schema: {
-        tags,
-        summary: "The signed-in tenant's current units and their companies' request types",
-        response: { 200: zOk(ZTenantMaintenanceOptionsDto) },
-      },
-    },
-    async (request) => ok(await tenant.options(caller(request.auth))),
-  );
-
-  app.get(
-    '/my/requests',
-    {
-      config: { access: access.user },
-      schema: {
-        tags,
-        querystring: ZTenantRequestListQuery,
-        response: { 200: zOkPageList(ZMaintenancePublicRequestDto) },
-      },
-    },
-    async (request) => {
-      const { data, pagination } = await tenant.list(caller(request.auth), request.query);
-      return { success: true as const, data, pagination };
-    },
-  );
-
-  app.post(
-    '/my/requests',
-    {
-      config: { access: access.user },
-      schema: { tags, body: ZTenantRequestCreateBody, response: { 201: zOk(ZMaintenancePublicRequestDto) } },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return ok(
-        await tenant.create(caller(request.auth), request.body),
-        'Maintenance request created successfully',
-      );
-    },
-  );
-
-  app.get(
-    '/my/requests/:id',
-    {
-      config: { access: access.user },
-      schema: { tags, params: ZRequestParams, response: { 200: zOk(ZMaintenancePublicRequestDto) } },
-    },
-    async (request) => ok(await tenant.get(caller(request.auth), request.params.id)),
-  );
-
-  app.post(
-    '/my/requests/:id/comments',
-    {
-      config: { access: access.user },
-      schema: {
-        tags,
-        params: ZRequestParams,
-        body: ZMaintenanceCommentBody,
-        response: { 201: zOk(ZMaintenancePublicRequestDto) },
-      },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return ok(
-        await tenant.comment(caller(request.auth), request.params.id, request.body.comment),
-        'Comment added successfully',
-      );
-    },
-  );
-
-  app.post(
-    '/my/requests/:id/media',
-    {
-      config: { access: access.user },
-      schema: {
-        tags,
-        params: ZRequestParams,
-        consumes: ['multipart/form-data'],
-        description: multipartDoc,
-        response: { 201: zOk(ZMaintenancePublicRequestDto) },
-      },
-    },
-    async (request, reply) => {
-      const dto = await tenant.media(caller(request.auth), request.params.id, request);
-      return reply.status(201).send(ok(dto, 'Media added successfully'));
-    },
-  );
+  registerTenantRequestRoutes(app, tenant);
 };
 
 /** Maintenance from the tenant portal by code (public, rate limited), under /api/maintenance/tenant-portal. */
 export const tenantPortalMaintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const portal = createTenantPortalMaintenanceService(app.deps, app.log);
-  const portalTags = ['maintenance tenant portal'];
-
-  app.get(
-    '/:tenantCode',
-    {
-      config: { access: access.public },
-      schema: {
-        tags: portalTags,
-        summary: "The tenancy's requests with public comments, and the types it may file",
-        params: ZTenantPortalCodeParams,
-        querystring: ZTenantPortalQuery,
-        response: { 200: zOk(ZTenantPortalMaintenanceDto) },
-      },
-    },
-    async (request) => ok(await portal.view(request.ip, request.params.tenantCode, request.query.companyId)),
-  );
-
-  app.post(
-    '/:tenantCode/requests',
-    {
-      config: { access: access.public },
-      schema: {
-        tags: portalTags,
-        params: ZTenantPortalCodeParams,
-        querystring: ZTenantPortalQuery,
-        body: ZTenantPortalRequestBody,
-        response: { 201: zOk(ZMaintenancePublicRequestDto) },
-      },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return ok(
-        await portal.create(request.ip, request.params.tenantCode, request.query.companyId, request.body),
-        'Maintenance request created successfully',
-      );
-    },
-  );
-
-  app.post(
-    '/:tenantCode/requests/:id/comments',
-    {
-      config: { access: access.public },
-      schema: {
-        tags: portalTags,
-        params: ZTenantPortalRequestParams,
-        querystring: ZTenantPortalQuery,
-        body: ZMaintenanceCommentBody,
-        response: { 201: zOk(ZMaintenancePublicRequestDto) },
-      },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return ok(
-        await portal.comment(
-          request.ip,
-          request.params.tenantCode,
-          request.query.companyId,
-          request.params.id,
-          request.body.comment,
-        ),
-        'Comment added successfully',
-      );
-    },
-  );
+  registerTenantPortalRoutes(app, portal);
 };

@@ -157,3 +157,5 @@ export function createTenantPortalMaintenanceService(deps: AppDeps, log?: EventL
     },
   };
 }
+
+export type TenantPortalMaintenanceService = ReturnType<typeof createTenantPortalMaintenanceService>;

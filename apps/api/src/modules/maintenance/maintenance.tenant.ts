@@ -171,3 +171,5 @@ export function createTenantMaintenanceService(deps: AppDeps, log?: EventLog) {
     },
   };
 }
+
+export type TenantMaintenanceService = ReturnType<typeof createTenantMaintenanceService>;
