@@ -6,18 +6,17 @@ import {
   type TenantRequestCreateBody,
   type ZTenantRequestListQuery,
 } from '@rentora/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import type { AuthContext } from '../../core/access';
 import { notFound } from '../../core/errors';
-import { companies, maintenanceTypes, properties, rentalUnits } from '../../db/schema';
 import { findCurrentTenancies } from '../tenants/tenants.service';
 import { fullName } from './maintenance.members';
 import type { EventLog } from './maintenance.notify';
 import { createMaintenanceRepo } from './maintenance.repo';
 import { type Actor, createMaintenanceRequestsService } from './maintenance.service';
+import { createTenantMaintenanceRepo } from './maintenance.tenant.repo';
 
 type TenantListQuery = z.infer<typeof ZTenantRequestListQuery>;
 
@@ -29,6 +28,7 @@ export function createTenantMaintenanceService(deps: AppDeps, log?: EventLog) {
   const { db } = deps;
   const requests = createMaintenanceRequestsService(deps, log);
   const repo = createMaintenanceRepo(db);
+  const tenants = createTenantMaintenanceRepo(db);
 
   const actorOf = (auth: AuthContext): Actor => ({
     type: 'tenant',
@@ -53,37 +53,8 @@ export function createTenantMaintenanceService(deps: AppDeps, log?: EventLog) {
     async options(auth: AuthContext): Promise<TenantMaintenanceOptionsDto> {
       const tenancies = await findCurrentTenancies(db, auth.userId);
       if (tenancies.length === 0) return { units: [] };
-      const unitRows = await db
-        .select({
-          id: rentalUnits.id,
-          unitNumber: rentalUnits.unitNumber,
-          propertyName: properties.name,
-          companyName: companies.name,
-        })
-        .from(rentalUnits)
-        .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
-        .innerJoin(companies, eq(companies.id, rentalUnits.companyId))
-        .where(
-          inArray(
-            rentalUnits.id,
-            tenancies.map((t) => t.rentalUnitId),
-          ),
-        );
-      const typeRows = await db
-        .select({
-          id: maintenanceTypes.id,
-          companyId: maintenanceTypes.companyId,
-          name: maintenanceTypes.name,
-          key: maintenanceTypes.key,
-        })
-        .from(maintenanceTypes)
-        .where(
-          and(
-            inArray(maintenanceTypes.companyId, [...new Set(tenancies.map((t) => t.companyId))]),
-            eq(maintenanceTypes.isActive, true),
-          ),
-        )
-        .orderBy(asc(maintenanceTypes.name));
+      const unitRows = await tenants.unitsWithNames(tenancies.map((t) => t.rentalUnitId));
+      const typeRows = await tenants.activeTypesOf([...new Set(tenancies.map((t) => t.companyId))]);
       return {
         units: tenancies.flatMap((tenancy) => {
           const unit = unitRows.find((u) => u.id === tenancy.rentalUnitId);
