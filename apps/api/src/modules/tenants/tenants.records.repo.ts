@@ -1,6 +1,14 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { tenantCodes, tenantDocuments, tenantEntries, tenantStatusHistory, users } from '../../db/schema';
+import {
+  bookings,
+  payments,
+  tenantCodes,
+  tenantDocuments,
+  tenantEntries,
+  tenantStatusHistory,
+  users,
+} from '../../db/schema';
 
 export type TenantDocumentRow = typeof tenantDocuments.$inferSelect;
 export type TenantCodeRow = typeof tenantCodes.$inferSelect;
@@ -102,6 +110,36 @@ export function createTenantRecordsRepo(db: DbOrTx) {
 
     async insertHistory(values: typeof tenantStatusHistory.$inferInsert) {
       await db.insert(tenantStatusHistory).values(values);
+    },
+
+    /**
+     * A page of the tenancy's payments ledger, newest first, and their count: every ledger row of the tenancy and of
+     * the bookings that created it.
+     */
+    async payments(
+      companyId: string,
+      tenantId: string,
+      page: { page: number; limit: number },
+    ): Promise<[(typeof payments.$inferSelect)[], number]> {
+      const ofBookings = db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.companyId, companyId), eq(bookings.tenantId, tenantId)));
+      const where = and(
+        eq(payments.companyId, companyId),
+        or(eq(payments.tenantId, tenantId), sql`${payments.bookingId} = any(array(${ofBookings}))`),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(payments)
+          .where(where)
+          .orderBy(desc(payments.paidAt), desc(payments.id))
+          .limit(page.limit)
+          .offset((page.page - 1) * page.limit),
+        db.select({ n: count() }).from(payments).where(where),
+      ]);
+      return [rows, total?.n ?? 0];
     },
 
     async code(tenantId: string) {
