@@ -17,7 +17,7 @@ import { createInvoicesService, onInvoicePaid } from './modules/invoices/invoice
 import { createLeadsService } from './modules/leads/leads.service';
 import { createMaintenanceAssignmentsService } from './modules/maintenance/maintenance.assignments';
 import { createMaintenanceFormsService } from './modules/maintenance/maintenance.forms';
-import { createMaintenanceRequestsService } from './modules/maintenance/maintenance.requests';
+import { createMaintenanceRequestsService } from './modules/maintenance/maintenance.service';
 import { createTenantMaintenanceService } from './modules/maintenance/maintenance.tenant';
 import { createTenantPortalMaintenanceService } from './modules/maintenance/maintenance.tenant-portal';
 import { createMaintenanceTypesService } from './modules/maintenance/maintenance.types';
