@@ -353,5 +353,5 @@ describe('SIGKILL during payments on PGlite', () => {
     } finally {
       await db.close();
     }
-  }, 900_000);
+  }, Math.max(900_000, PAYMENTS * 2_000));
 });
