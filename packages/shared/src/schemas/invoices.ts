@@ -3,7 +3,7 @@ import { ZId, ZSortOrder } from './common';
 import { ZMoney, zQueryText } from './properties';
 import { ZDateOnly } from './rental-units';
 
-/** Invoices, invoice templates, invoice payments, rent run and payment tracking (issue 11). Money in paise. */
+/** Invoices, invoice templates, invoice payments, rent run and payment tracking. Money in paise. */
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
