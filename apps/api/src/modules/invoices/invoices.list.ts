@@ -18,7 +18,10 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { invoices, properties, rentalUnits, users } from '../../db/schema';
 import { companyTenanciesNamed } from '../tenants/tenants.named';
-import { COUNT_BOUND, statusCondition, todayIso, toInvoiceListItemDto } from './invoices.service';
+import { statusCondition, todayIso, toInvoiceListItemDto } from './invoices.dto';
+
+/** Invoice list totals are counted up to this many rows (the inventory lists' bound). */
+export const COUNT_BOUND = 1_000;
 
 const SORT_COLUMNS = {
   createdAt: invoices.createdAt,

@@ -10,15 +10,9 @@ import {
   ZInvoiceListItemDto,
   ZInvoiceListQuery,
   ZInvoicePaymentBody,
-  ZInvoiceTemplateBody,
-  ZInvoiceTemplateDto,
-  ZInvoiceTemplateUpdateBody,
   ZInvoiceUpdateBody,
   ZInvoiceVoidBody,
   ZOkMessage,
-  ZPaymentStatsDto,
-  ZPaymentTrackingDto,
-  ZPaymentTrackingQuery,
   ZVerifyInvoicePaymentBody,
   zOk,
   zOkList,
@@ -27,25 +21,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthContext, access, requireCompany } from '../../core/access';
 import { unauthorized } from '../../core/errors';
-import { ok, okMessage, pageOf } from '../../core/http';
+import { ok, okMessage } from '../../core/http';
 import { sendPdf } from '../payments/payments.receipt';
+import { registerInvoiceTemplateRoutes } from './invoice-templates.routes';
 import { createInvoiceTemplatesService } from './invoice-templates.service';
-import { createBillingService, monthOf } from './invoices.billing';
+import { createBillingService } from './invoices.billing';
 import { createInvoiceReminders } from './invoices.reminders';
-import { createInvoicesService, todayIso } from './invoices.service';
+import { read, remove, update, write, ZPage } from './invoices.route-access';
+import { createInvoicesService } from './invoices.service';
+import { registerPaymentTrackingRoutes } from './invoices.tracking.routes';
 
 const tags = ['invoices'];
-const read = access.company('invoices_read');
-const write = access.company('invoices_write');
-const update = access.companyAny('invoices_update', 'invoices_write');
-const remove = access.companyAny('invoices_delete', 'invoices_write');
 /** Recording money received is a ledger write: payments_write, or invoices_update on the invoice itself. */
 const recordMoney = access.companyAny('payments_write', 'invoices_update');
 const detail = { 200: zOk(ZInvoiceDetailDto) };
-const ZPage = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-});
 
 export const INVOICES_RENT_RUN_JOB = 'invoices.rent-run';
 export const INVOICES_RENT_NOTIFY_JOB = 'invoices.rent-notify';
@@ -320,154 +309,13 @@ export const invoiceTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.deps.storage,
     app.deps.config.uploadLimitBytes,
   );
-  const templateTags = ['invoice-templates'];
   // The logo upload (one image) is multipart; JSON bodies are unaffected.
   await app.register(fastifyMultipart, { limits: { fileSize: app.deps.config.uploadLimitBytes, files: 1 } });
-
-  app.get(
-    '/',
-    {
-      config: { access: read, pageCache: true },
-      schema: { tags: templateTags, querystring: ZPage, response: { 200: zOkList(ZInvoiceTemplateDto) } },
-    },
-    async (request) => {
-      const { data, pagination } = await templates.list(requireCompany(request.auth), request.query);
-      return { success: true as const, data, pagination };
-    },
-  );
-
-  app.post(
-    '/',
-    {
-      config: { access: write },
-      schema: { tags: templateTags, body: ZInvoiceTemplateBody, response: { 201: zOk(ZInvoiceTemplateDto) } },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(ok(await templates.create(requireCompany(request.auth), request.body), 'Template created')),
-  );
-
-  app.get(
-    '/:id',
-    {
-      config: { access: read },
-      schema: { tags: templateTags, params: ZIdParams, response: { 200: zOk(ZInvoiceTemplateDto) } },
-    },
-    async (request) => ok(await templates.get(requireCompany(request.auth), request.params.id)),
-  );
-
-  app.put(
-    '/:id',
-    {
-      config: { access: update },
-      schema: {
-        tags: templateTags,
-        params: ZIdParams,
-        body: ZInvoiceTemplateUpdateBody,
-        response: { 200: zOk(ZInvoiceTemplateDto) },
-      },
-    },
-    async (request) =>
-      ok(
-        await templates.update(requireCompany(request.auth), request.params.id, request.body),
-        'Template updated',
-      ),
-  );
-
-  app.post(
-    '/:id/logo',
-    {
-      config: { access: update },
-      schema: {
-        tags: templateTags,
-        summary:
-          'Uploads the logo (multipart/form-data, one image in the field "images"; JPEG, PNG, WebP or AVIF)',
-        params: ZIdParams,
-        response: { 200: zOk(ZInvoiceTemplateDto) },
-      },
-    },
-    async (request) =>
-      ok(
-        await templates.uploadLogo(requireCompany(request.auth), request.params.id, request),
-        'Logo uploaded',
-      ),
-  );
-
-  app.get(
-    '/:id/logo',
-    {
-      config: { access: read },
-      schema: { tags: templateTags, summary: "The template's logo (a small WebP)", params: ZIdParams },
-    },
-    async (request, reply) => {
-      const file = await templates.logo(requireCompany(request.auth), request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
-    },
-  );
-
-  app.delete(
-    '/:id',
-    {
-      config: { access: remove },
-      schema: { tags: templateTags, params: ZIdParams, response: { 200: ZOkMessage } },
-    },
-    async (request) => {
-      await templates.remove(requireCompany(request.auth), request.params.id);
-      return okMessage('Template deleted');
-    },
-  );
+  registerInvoiceTemplateRoutes(app, templates);
 };
 
 /** Money overviews under /payments (the ledger's own routes live in modules/payments). */
 export const paymentTrackingRoutes: FastifyPluginAsyncZod = async (app) => {
   const billing = createBillingService(app.deps);
-  const moneyRead = access.companyAny('payments_read', 'invoices_read');
-  const ledgerTags = ['payments'];
-
-  app.get(
-    '/tracking',
-    {
-      config: { access: moneyRead, pageCache: true },
-      schema: {
-        tags: ledgerTags,
-        summary: 'One row per active tenant for a month: expected, paid, balance, status',
-        querystring: ZPaymentTrackingQuery.extend({
-          page: z.coerce.number().int().min(1).max(100_000).default(1),
-          limit: z.coerce.number().int().min(1).max(500).default(100),
-        }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: ZPaymentTrackingDto,
-            pagination: zOkList(z.unknown()).shape.pagination,
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const ctx = requireCompany(request.auth);
-      const month = request.query.month ?? monthOf(todayIso());
-      const { totalCount, ...data } = await billing.tracking(ctx.companyId, month, request.query);
-      return {
-        success: true as const,
-        data,
-        pagination: pageOf(request.query.page, request.query.limit, totalCount),
-      };
-    },
-  );
-
-  app.get(
-    '/stats',
-    {
-      config: { access: moneyRead, pageCache: true },
-      schema: { tags: ledgerTags, response: { 200: zOk(ZPaymentStatsDto) } },
-    },
-    async (request) => ok(await billing.stats(requireCompany(request.auth).companyId)),
-  );
+  registerPaymentTrackingRoutes(app, billing);
 };
