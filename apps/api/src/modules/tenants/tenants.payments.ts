@@ -1,17 +1,7 @@
+import type { TenantPaymentDto } from '@rentora/shared';
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, payments } from '../../db/schema';
-
-export interface TenantPaymentItem {
-  _id: string;
-  amount: number;
-  currency: string;
-  status: string;
-  method: string | null;
-  description: string;
-  paidAt: string | null;
-  createdAt: string;
-}
 
 /**
  * The tenant's payment history from the payments ledger, newest first: every ledger row of this tenancy (invoice
@@ -24,7 +14,7 @@ export async function listTenantPayments(
   companyId: string,
   tenantId: string,
   page: { page: number; limit: number },
-): Promise<{ data: TenantPaymentItem[]; total: number; page: number; limit: number }> {
+): Promise<{ data: TenantPaymentDto[]; total: number; page: number; limit: number }> {
   const ofBookings = db
     .select({ id: bookings.id })
     .from(bookings)
