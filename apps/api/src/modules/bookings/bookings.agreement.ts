@@ -7,8 +7,9 @@ import type { Db } from '../../db/client';
 import type { PaymentsDeps } from '../payments/payments.service';
 import { renderAgreementPdf, sha256Hex } from './bookings.agreement-pdf';
 import { parseSignature, signAgreementPdf } from './bookings.agreement-signature';
-import { type AgreementLinks, addMonths, entry } from './bookings.dto';
+import type { AgreementLinks } from './bookings.dto';
 import { type BookingsRepo, lockBooking, setBookingReturning, signerOf } from './bookings.repo';
+import { addMonths, entry } from './bookings.rules';
 import { loadAgreementTemplate } from './bookings.template';
 import type { BookingViews } from './bookings.views';
 

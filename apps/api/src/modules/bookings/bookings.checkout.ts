@@ -12,7 +12,6 @@ import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../.
 import type { Db } from '../../db/client';
 import type { BookingInstallment } from '../../db/schema';
 import type { PaymentOrderRow, PaymentsDeps, PaymentsService } from '../payments/payments.service';
-import { addMonths, entry, isUniqueViolation, OPEN_STATUSES, today } from './bookings.dto';
 import {
   type BookingRow,
   type BookingsRepo,
@@ -25,6 +24,7 @@ import {
   orderById,
   setBookingReturning,
 } from './bookings.repo';
+import { addMonths, entry, isUniqueViolation, OPEN_STATUSES, today } from './bookings.rules';
 import type { BookingViews } from './bookings.views';
 
 /** Booking a unit and paying for it: the hold, the payment orders (in full or by installments), their checks. */

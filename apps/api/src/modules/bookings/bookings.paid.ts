@@ -2,8 +2,8 @@ import { recordAudit } from '../../core/audit';
 import type { Tx } from '../../db/client';
 import type { PaymentOrderRow, PaymentRow } from '../payments/payments.service';
 import { createTenancyInTx } from '../tenants/tenants.service';
-import { addMonths, entry } from './bookings.dto';
 import { lockBooking, setBooking } from './bookings.repo';
+import { addMonths, entry } from './bookings.rules';
 
 /**
  * Runs inside the payments transaction when a booking's order is first paid: updates the booking under its row lock

@@ -4,7 +4,6 @@ import { recordAudit } from '../../core/audit';
 import { AppError, conflict, notFound } from '../../core/errors';
 import type { Db } from '../../db/client';
 import type { PaymentsDeps, PaymentsService } from '../payments/payments.service';
-import { entry, OPEN_STATUSES } from './bookings.dto';
 import {
   type BookingRow,
   expireOpenOrder,
@@ -12,6 +11,7 @@ import {
   lockCompanyBooking,
   setBookingReturning,
 } from './bookings.repo';
+import { entry, OPEN_STATUSES } from './bookings.rules';
 import type { BookingViews } from './bookings.views';
 
 /** Status changes: the booker's or staff's cancel (with the refunds it owes) and staff's moves between statuses. */
