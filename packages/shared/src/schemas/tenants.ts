@@ -252,6 +252,7 @@ export const ZTenantPaymentDto = z.object({
   paidAt: z.string().nullable(),
   createdAt: z.string(),
 });
+export type TenantPaymentDto = z.infer<typeof ZTenantPaymentDto>;
 export const ZTenantPaymentsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
