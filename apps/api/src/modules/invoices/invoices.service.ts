@@ -7,14 +7,6 @@ import { createInvoicesRepo } from './invoices.repo';
 import { invoiceViews } from './invoices.views';
 
 export { PDF_LINK_SECONDS } from './invoices.documents';
-export {
-  effectiveStatus,
-  type InvoiceListRow,
-  type InvoiceRow,
-  statusCondition,
-  toInvoiceDto,
-  toInvoiceListItemDto,
-} from './invoices.dto';
 export { allocateNumbers, insertOfflinePayment } from './invoices.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage'> & {
