@@ -1,16 +1,6 @@
+import type { TenantPaymentDto } from '@rentora/shared';
 import type { DbOrTx } from '../../db/client';
 import { createTenantRecordsRepo } from './tenants.records.repo';
-
-export interface TenantPaymentItem {
-  _id: string;
-  amount: number;
-  currency: string;
-  status: string;
-  method: string | null;
-  description: string;
-  paidAt: string | null;
-  createdAt: string;
-}
 
 /**
  * The tenant's payment history from the payments ledger, newest first: every ledger row of this tenancy (invoice
@@ -23,7 +13,7 @@ export async function listTenantPayments(
   companyId: string,
   tenantId: string,
   page: { page: number; limit: number },
-): Promise<{ data: TenantPaymentItem[]; total: number; page: number; limit: number }> {
+): Promise<{ data: TenantPaymentDto[]; total: number; page: number; limit: number }> {
   const [rows, total] = await createTenantRecordsRepo(db).payments(companyId, tenantId, page);
   return {
     data: rows.map((payment) => ({
