@@ -335,7 +335,7 @@ async function main(): Promise<void> {
         `Estates (signed in as its owner): ${SCALE.bigUnits.toLocaleString('en-US')} units, a tenancy in each occupied one, ` +
         `${MEASURED.movedOut.toLocaleString('en-US')} ended tenancies, ${MEASURED.requests.toLocaleString('en-US')} maintenance requests, ` +
         `${MEASURED.bookings.toLocaleString('en-US')} bookings and ${MEASURED.rentPayments.toLocaleString('en-US')} rent payments over two years. ` +
-        `Aim (issue 13): the overview at p99 ≤ ${AIM_P99_MS} ms with ${AIM_CONNECTIONS} connections.`,
+        `Aim: the overview at p99 ≤ ${AIM_P99_MS} ms with ${AIM_CONNECTIONS} connections.`,
       '',
       markdownTable(
         [

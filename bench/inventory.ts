@@ -392,7 +392,7 @@ async function main(): Promise<void> {
   console.log(`\n${markdown}\n\nwritten to ${out}`);
   const misses = aimMisses(runs);
   if (misses.length > 0) {
-    console.error(`\n${misses.length} list case(s) under their aim (issue 8):\n${misses.join('\n')}`);
+    console.error(`\n${misses.length} list case(s) under their aim:\n${misses.join('\n')}`);
     process.exitCode = 1;
   }
 }

@@ -196,7 +196,7 @@ async function main(): Promise<void> {
       '',
       `Data: ${TOTAL.toLocaleString('en-US')} requests on PostgreSQL, ${data.measured.toLocaleString('en-US')} of them in the measured company ` +
         `(Sunrise Estates, signed in as its owner) and ${OTHER_COMPANIES.toLocaleString('en-US')} other companies; generated in ${data.seconds} s. ` +
-        `Aim (issue 12): the list with filters and the statistics at ≥ ${POSTGRES_LIST_AIM.share * 100} % of the floor and p99 ≤ ${POSTGRES_LIST_AIM.p99Ms} ms at 50 connections.`,
+        `Aim: the list with filters and the statistics at ≥ ${POSTGRES_LIST_AIM.share * 100} % of the floor and p99 ≤ ${POSTGRES_LIST_AIM.p99Ms} ms at 50 connections.`,
       '',
       table,
       '',

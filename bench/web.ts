@@ -45,7 +45,7 @@ const PAGES = [
   '/auth/forgot-password',
 ];
 /**
- * The budget (issue 8): every public page loads at most this much gzip JS (kB = 1,000 bytes, as Vite reports). A page
+ * The budget: every public page loads at most this much gzip JS (kB = 1,000 bytes, as Vite reports). A page
  * over it makes the benchmark exit non-zero, after printing (and, for a full run, writing) the table.
  */
 const BUDGET_KB = 110;
@@ -66,16 +66,16 @@ const BEFORE_ISSUE_8_KB: Record<string, number> = {
 };
 /** How long the page must load nothing new before it counts as settled. */
 const QUIET_MS = 1_000;
-/** Written under the page table: what keeps the public pages under the budget (issue 8), so changes keep it. */
+/** Written under the page table: what keeps the public pages under the budget, so changes keep it. */
 const HOW_PUBLIC_PAGES_STAY_SMALL = `What the first load of a public page is: React, React DOM and the router (~80 kB gzip together, the floor), the app
-shell (routes, layout, API client, auth provider) and the page's own chunk. What it no longer carries (issue 8): TanStack
+shell (routes, layout, API client, auth provider) and the page's own chunk. What it no longer carries: TanStack
 Query (~10 kB; the public pages and the auth forms fetch through \`lib/light-query.ts\`, the query client loads with a
 session, a signed-in page or a sign-in, see \`lib/query-runtime.ts\`), react-hook-form (~14 kB; the auth and contact forms
 use \`lib/light-form.ts\`, their zod resolvers and react-hook-form load on the first input), the toast stack (with the
 first toast) and the not-found page. A public page that imports TanStack Query, react-hook-form, zod or a dashboard
 module puts it back: the benchmark then fails.`;
 
-/** Lighthouse runs: mobile on the two busiest public pages (aim ≥ 95, issue 8), desktop on `/`. */
+/** Lighthouse runs: mobile on the two busiest public pages (aim ≥ 95), desktop on `/`. */
 const LIGHTHOUSE_TARGETS = [
   ['/', 'mobile'],
   ['/properties', 'mobile'],
@@ -331,7 +331,7 @@ Generated on ${machine} (load average at the end ${loadAtEnd}). The built server
 of \`apps/web/dist\`; each page is opened in a fresh headless Chromium context (1280 × 800) and measured once the network
 is idle. "JS gzip" is every JavaScript response body gzipped by the benchmark (zlib level 6, as Vite's build report), so
 it does not depend on the server's compression; "over the wire" is what Chromium actually received. kB = 1,000 bytes.
-Budget (issue 8): at most ${BUDGET_KB} kB gzip of JS on every public page; the benchmark exits non-zero over it.
+Budget: at most ${BUDGET_KB} kB gzip of JS on every public page; the benchmark exits non-zero over it.
 
 ${pageTable}
 
@@ -340,7 +340,7 @@ ${HOW_PUBLIC_PAGES_STAY_SMALL}
 Lighthouse ${LIGHTHOUSE_RUNS > 1 ? `(after a warm-up, ${LIGHTHOUSE_RUNS} runs per page and preset, the median-score run shown)` : ''}
 in the same headless Chromium (performance category; mobile = Lighthouse's default simulated Moto G Power on slow 4G,
 desktop = its desktop preset). The two cores are shared with other work, so TBT in particular moves with the machine's
-load. Aim (issue 8): mobile performance ≥ 95 on \`/\` and \`/properties\` (reported, not enforced: it depends on the load).
+load. Aim: mobile performance ≥ 95 on \`/\` and \`/properties\` (reported, not enforced: it depends on the load).
 
 ${lighthouseTable}`,
     );

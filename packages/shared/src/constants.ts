@@ -1,4 +1,4 @@
-/** Business constants and timings named by the specification (spec 01 §9, spec 02 §9). */
+/** Business constants and timings named by the specification. */
 export const API_BASE_PATH = '/api';
 export const REQUEST_TIMEOUT_MS = 30_000;
 

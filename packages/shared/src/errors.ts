@@ -1,4 +1,4 @@
-/** Error codes of the API contract (DESIGN §3) and the client's fallback messages (spec 01 §8, spec 02 §8). */
+/** Error codes of the API contract and the client's fallback messages. */
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
@@ -50,7 +50,7 @@ export interface ApiErrorBody {
   requestId?: string;
 }
 
-/** Fallback texts the web app shows when the server gives no `error` (spec 01 §8). */
+/** Fallback texts the web app shows when the server gives no `error`. */
 export const AUTH_FALLBACK_MESSAGES = {
   login: 'Login failed',
   register: 'Registration failed',

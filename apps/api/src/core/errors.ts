@@ -8,7 +8,7 @@ export interface AppErrorExtra {
   limit?: number;
 }
 
-/** Every failure a service means to report. The error handler turns it into the DESIGN §3 contract. */
+/** Every failure a service means to report. The error handler (core/error-handler.ts) turns it into the error envelope with its status. */
 export class AppError extends Error {
   readonly status: number;
   constructor(

@@ -12,8 +12,6 @@ const PUBLIC_ENTRIES: Record<string, string> = {
   'auth/user-dto.ts': 'the one UserDto mapping, shown wherever a person appears',
   'companies/company-members.ts': 'the membership rules (join, change, remove, roles one may give)',
   'companies/membership-events.ts': 'what follows every membership change: sockets re-checked, people told',
-  'maintenance/maintenance.requests.ts':
-    "maintenance's request service (assignees and forms work through it)",
   'notifications/notifications.notifier.ts': 'the notifier of AppDeps and its NotifyInput',
   'rental-units/rental-units.tenants.ts':
     'the unit-tenants service: a tenancy locks its unit and settles occupancy',
@@ -68,8 +66,8 @@ const KNOWN_CROSSINGS = [
   'rental-units/rental-units.tenants.ts -> tenants/tenants.history.ts',
   'superadmin/superadmin.service.ts -> companies/companies.dto.ts',
   'superadmin/superadmin.service.ts -> companies/companies.repo.ts',
-  'tenants/tenants.service.ts -> auth/auth.repo.ts',
-  'tenants/tenants.service.ts -> invoices/invoices.dues.ts',
+  'tenants/tenants.create.ts -> auth/auth.repo.ts',
+  'tenants/tenants.records.ts -> invoices/invoices.dues.ts',
   'uploads/uploads.service.ts -> chat/chat.attachments.ts',
 ];
 

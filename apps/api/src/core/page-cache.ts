@@ -30,7 +30,7 @@ const MINUTE_MS = 60_000;
 
 export type PageCacheKind = true | 'chat' | 'memberships';
 
-/** The query string without the web client's `_t` cache-buster (spec 01 §7), which every GET carries. */
+/** The query string without the web client's `_t` cache-buster, which every GET carries. */
 export function queryKey(url: string): string {
   const start = url.indexOf('?');
   if (start < 0) return url;

@@ -129,7 +129,7 @@ export async function createRealtime(app: FastifyInstance, options: RealtimeOpti
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
-    // Spec 01 §7: the client waits up to 20 s to connect.
+    // The web client waits up to 20 s to connect.
     connectTimeout: 20_000,
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeInvoiceTotals } from '../schemas/invoices';
 import { duesOfInvoices, duesTotal, invoiceDuesByKind, shareTax } from './invoice-dues';
+import { computeInvoiceTotals } from './invoice-math';
 
 describe('shareTax', () => {
   it('gives each line the floor of its share and the leftover paise to the largest remainders', () => {

@@ -1,7 +1,7 @@
 import type { InvoiceLineKind } from '../schemas/invoices';
 
 /**
- * Tenant dues follow unpaid invoices (issue 11): what an issued invoice still asks, split by the kind of its lines.
+ * Tenant dues follow unpaid invoices: what an issued invoice still asks, split by the kind of its lines.
  * Rent, maintenance and utilities map to themselves, `penalty` lines to penalties, `deposit` and `other` lines to
  * `other` (counted in the total). Money is integers in minor units, so the parts always add up to the balance exactly.
  */

@@ -1,5 +1,5 @@
 /**
- * Derived values of a tenancy (spec 02 §5), computed once here and used by the API and the web app alike.
+ * Derived values of a tenancy, computed once here and used by the API and the web app alike.
  * Dates are `YYYY-MM-DD` strings read as UTC days.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Derived values of a rental unit (spec 02 §3 "Rental unit", "Derived"), computed once here and used by
+ * Derived values of a rental unit, computed once here and used by
  * the API (the `derived` block of unit DTOs) and the web app alike.
  */
 

@@ -84,7 +84,7 @@ export function canBulkOperate(ctx: AccessContext, area: PermissionModule): bool
   return canUseFeature(ctx, `${area}_write`) || accessLevel(ctx, area) === 'admin';
 }
 
-/** The access check of spec 01 §5. */
+/** The access check: a feature must be held by the member and included in the company plan. */
 export function checkAccess(ctx: AccessContext, requirement: AccessRequirement): AccessResult {
   if (isSuperAdmin(ctx)) return { granted: true, missing: [] };
 

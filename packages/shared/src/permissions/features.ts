@@ -1,4 +1,4 @@
-/** The permission catalogue, roles and per-role default feature sets (spec 01 §3, §6; spec 02 §3). */
+/** The permission catalogue, roles and per-role default feature sets. */
 export const PERMISSION_MODULES = [
   'properties',
   'rentalunit',
@@ -206,7 +206,7 @@ export const ROLE_DEFAULT_FEATURES = {
   ],
 } satisfies Record<CompanyRole, Feature[]>;
 
-/** The module/actions form of a permission (spec 02 §3), converted by migrate-permissions. */
+/** The module/actions form of a permission, converted by migrate-permissions. */
 export interface ModulePermission {
   module: string;
   actions: string[];

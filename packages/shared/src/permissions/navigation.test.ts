@@ -3,7 +3,7 @@ import type { AccessContext } from './access';
 import { COMPANY_ROLES, type Feature, ROLE_DEFAULT_FEATURES } from './features';
 import { lockedFeatureOf, NAV_GROUPS, type NavItem, navItemState } from './navigation';
 
-/** The navigation requirements of spec 01 §6, written out again: item id → features, requireAll. */
+/** The navigation requirements, written out again by hand: item id → features, requireAll. */
 const SPEC_NAV: Record<string, { features: Feature[]; requireAll: boolean }> = {
   dashboard: { features: [], requireAll: false },
   profile: { features: [], requireAll: false },

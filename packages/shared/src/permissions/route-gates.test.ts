@@ -7,11 +7,11 @@ import {
   ROLE_DEFAULT_FEATURES,
   type StaffRole,
 } from './features';
-import { deniedMessage, findRouteGate, gateRoute, ROUTE_GATES } from './navigation';
+import { deniedMessage, findRouteGate, gateRoute, ROUTE_GATES } from './route-gates';
 
 /**
- * The route gating table of spec 01 §2, written out again here on purpose: the tests compare the
- * implementation against the spec rather than against itself.
+ * The route gating table, written out again here on purpose: the tests compare the implementation against this
+ * independent copy of the required gates rather than against itself.
  */
 const ALL: StaffRole[] = [
   'super_admin',

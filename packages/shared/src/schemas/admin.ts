@@ -3,7 +3,7 @@ import { PAGE_SIZES } from '../constants';
 import { ZPassword, ZPlatformRole, ZUserDto } from './auth';
 import { ZEmail, ZName, ZPhone, ZQueryBoolean, zListQuery } from './common';
 
-/** Admin accounts (spec 02 §7, base /auth/admin): super_admin only. */
+/** Admin accounts: super_admin only. */
 
 export const ADMIN_ACCOUNT_ROLES = ['admin', 'super_admin'] as const;
 
@@ -71,7 +71,7 @@ export const ZAdminUserStats = z.object({
 });
 export type AdminUserStats = z.infer<typeof ZAdminUserStats>;
 
-/** Fallback messages of the admin calls (spec 02 §8). */
+/** Fallback messages of the admin calls. */
 export const ADMIN_FALLBACK_MESSAGES = {
   create: 'Failed to create admin account',
   list: 'Failed to fetch users',

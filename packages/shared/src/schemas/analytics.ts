@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZId } from './common';
 
-/** Analytics and reports (issue "Analytics and reports with charts and exports"). Money in minor units. */
+/** Analytics and reports. Money in minor units. */
 /** Reports cover the years a company can have data for; anything else is a typo or a probe. */
 const inRange = (value: string) => {
   const year = Number(value.slice(0, 4));

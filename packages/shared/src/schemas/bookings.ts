@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCheckoutFields, ZPaymentDto, ZPaymentOrderDto } from './payments';
 
-/** Bookings (spec 02 §7): a visitor books a publicly listed unit and pays in full or by installments. */
+/** Bookings: a visitor books a publicly listed unit and pays in full or by installments. */
 
 export const BOOKING_STATUSES = [
   'pending_payment',

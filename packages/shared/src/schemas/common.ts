@@ -48,7 +48,7 @@ export const ZPagination = z.object({
 });
 export type Pagination = z.infer<typeof ZPagination>;
 
-/** The maintenance lists' pagination shape (spec 01 §3). */
+/** The maintenance lists' pagination shape. */
 export const ZPagePagination = z.object({
   currentPage: z.number().int(),
   totalPages: z.number().int(),

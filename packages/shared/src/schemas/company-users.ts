@@ -5,7 +5,7 @@ import { ZId, ZIsoDate, ZQueryBoolean, zListQuery, zQueryArray } from './common'
 import { ZCompanyRole, ZCompanyUserDto, ZFeature, ZUpdateCompanyMemberBody } from './companies';
 
 /**
- * Company users (spec 02 §7): `/company-users/:id` takes the company-user record id (`_id` of ZCompanyUserDto)
+ * Company users: `/company-users/:id` takes the company-user record id (`_id` of ZCompanyUserDto)
  * and acts in the caller's current company (x-company-id) unless a companyId is given.
  */
 
@@ -60,7 +60,7 @@ export type CompanyUserSummaryDto = z.infer<typeof ZCompanyUserSummaryDto>;
 export const ZLimitedCompanyUsers = z.object({
   success: z.literal(true),
   data: z.array(ZCompanyUserSummaryDto),
-  /** How long the client may reuse this answer (spec 02 §9: 300000 ms). */
+  /** How long the client may reuse this answer (300000 ms). */
   cacheTtlMs: z.number().int(),
 });
 
@@ -142,7 +142,7 @@ export const ZCompanyUserRoleBody = z.object({
   keepPermissions: z.boolean().default(false),
 });
 
-/** A permission in the module/actions form (spec 02 §3); every `module_action` must be a catalogue name. */
+/** A permission in the module/actions form; every `module_action` must be a catalogue name. */
 export const ZModulePermissionInput = z
   .object({
     module: z.string().trim().min(1).max(40),

@@ -11,7 +11,7 @@ export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'cancelle
 export const ZInvitationStatus = z.enum(INVITATION_STATUSES);
 export type InvitationStatus = z.infer<typeof ZInvitationStatus>;
 
-/** `email` may be sent as a string or as `{ email }` (spec 02 §3). */
+/** `email` may be sent as a string or as `{ email }`. */
 const ZInviteEmail = z.preprocess(
   (value) =>
     typeof value === 'object' && value !== null && !Array.isArray(value) && 'email' in value
@@ -112,7 +112,7 @@ export type AcceptInvitationResult = z.infer<typeof ZAcceptInvitationResult>;
 export const ZInvitationTokenParams = z.object({ token: z.string().min(10).max(256) });
 export const ZCompanyMemberParams = z.object({ companyId: ZId, userId: ZId });
 
-/** Fallback messages for the company-user and invitation calls (spec 02 §8). */
+/** Fallback messages for the company-user and invitation calls. */
 export const COMPANY_USER_FALLBACK_MESSAGES = {
   list: 'Failed to fetch company users',
   get: 'Failed to fetch company user',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, computeInvoiceTotals, formatInvoiceNumber, lineAmount, taxOf } from './invoices';
+import {
+  amountInWords,
+  computeInvoiceTotals,
+  formatInvoiceNumber,
+  lineAmount,
+  taxOf,
+} from '../domain/invoice-math';
 
 describe('invoice totals', () => {
   it('rounds each line and the tax half up to whole paise, integers only', () => {

@@ -61,7 +61,7 @@ export const ZMarkReadBody = z.union([
   z.object({ markAll: z.literal(true), category: ZNotificationCategory.optional() }),
 ]);
 
-/** socket.io events (spec 01 §7). */
+/** socket.io events. */
 export const SOCKET_EVENTS = {
   notificationNew: 'notification:new',
   notificationCount: 'notification:count',

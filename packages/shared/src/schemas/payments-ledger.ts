@@ -4,7 +4,7 @@ import { zQueryText } from './properties';
 import { ZDateOnly } from './rental-units';
 
 /**
- * The payments ledger (issue 11): every money movement of a company in one list — booking payments, installments,
+ * The payments ledger: every money movement of a company in one list — booking payments, installments,
  * invoice payments online and offline, refunds, failed attempts. Money in minor units.
  */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Payments (DESIGN §5): the sandbox checkout call and the Checkout answer the browser hands back. */
+/** Payments: the sandbox checkout call and the Checkout answer the browser hands back. */
 
 export const ZSandboxCheckoutBody = z.object({
   orderId: z.string().trim().min(1).max(64),

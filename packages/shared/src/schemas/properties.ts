@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
 import { ZEmail, ZId, ZIsoDate, ZPagination, ZPhone, ZQueryBoolean, zListQuery, zQueryArray } from './common';
 
-/** Properties (spec 02 §3 "Property", §7 "Properties"); field choices in docs/decisions.md. */
+/** Properties; field choices in docs/decisions.md. */
 
 export const PROPERTY_TYPES = [
   'apartment_building',
@@ -286,7 +286,7 @@ export function zOkInventoryList<T extends z.ZodType>(item: T) {
 
 export const PROPERTY_SORT_FIELDS = ['createdAt', 'updatedAt', 'name'] as const;
 
-/** GET /properties — 12 per page, newest first (spec 02 §9). */
+/** GET /properties — 12 per page, newest first. */
 export const ZPropertyListQuery = zListQuery({
   sortBy: PROPERTY_SORT_FIELDS,
   defaultSortBy: 'createdAt',

@@ -5,7 +5,7 @@ import { UNIT_DISPLAY_STATUSES, UNIT_STATUSES } from '../domain/units';
 import { ZEmail, ZId, ZIsoDate, ZName, ZPhone, ZQueryBoolean, zListQuery, zQueryArray } from './common';
 import { ZAmenities, ZImageDto, ZMoney, ZQueryMoney, ZVerificationStatus, zQueryText } from './properties';
 
-/** Rental units (spec 02 §3 "Rental unit", §7 "Rental units"); field choices in docs/decisions.md. */
+/** Rental units; field choices in docs/decisions.md. */
 
 export const ZUnitStatus = z.enum(UNIT_STATUSES);
 export const ZUnitDisplayStatus = z.enum(UNIT_DISPLAY_STATUSES);
@@ -147,7 +147,7 @@ export const ZUnitAvailabilityDto = z.object({
   minLeaseMonths: z.number().int().nullable(),
 });
 
-/** The values of spec 02 §3 "Derived", computed by `deriveUnit` of shared/domain/units.ts. */
+/** The derived values of a unit (availability, display status, monthly total, primary image), computed by `deriveUnit` of shared/domain/units.ts. */
 export function zUnitDerived<T extends z.ZodType>(image: T) {
   return z.object({
     available: z.boolean(),
@@ -189,7 +189,7 @@ export type RentalUnitDto = z.infer<typeof ZRentalUnitDto>;
 
 export const RENTAL_UNIT_SORT_FIELDS = ['createdAt', 'updatedAt', 'rent', 'unitNumber'] as const;
 
-/** GET /rental-units — newest first (spec 02 §3). Arrays as `status[]=…` or repeated `status=…`. */
+/** GET /rental-units — newest first. Arrays as `status[]=…` or repeated `status=…`. */
 export const ZRentalUnitListQuery = zListQuery({
   sortBy: RENTAL_UNIT_SORT_FIELDS,
   defaultSortBy: 'createdAt',

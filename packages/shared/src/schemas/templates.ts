@@ -13,7 +13,7 @@ import {
   ZUnitType,
 } from './rental-units';
 
-/** Rental unit templates (spec 02 §3 "Rental unit template", §7 "Templates"): reusable unit settings. */
+/** Rental unit templates: reusable unit settings. */
 
 export const ZTemplateCreateBody = ZUnitSettings.extend({
   name: z.string().trim().min(1, 'Required').max(120),
@@ -60,7 +60,7 @@ export type TemplateDto = z.infer<typeof ZTemplateDto>;
 
 export const TEMPLATE_SORT_FIELDS = ['usageCount', 'createdAt', 'name'] as const;
 
-/** GET /rental-unit-templates — 20 per page, most used first, global ones included (spec 02 §3, §9). */
+/** GET /rental-unit-templates — 20 per page, most used first, global ones included. */
 export const ZTemplateListQuery = zListQuery({
   sortBy: TEMPLATE_SORT_FIELDS,
   defaultSortBy: 'usageCount',

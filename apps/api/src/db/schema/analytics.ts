@@ -1,7 +1,7 @@
 import { bigint, pgTable, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Analytics (issue 13): one change counter per company, bumped at commit by the triggers that
+ * Analytics: one change counter per company, bumped at commit by the triggers that
  * apps/api/src/modules/analytics/analytics.versions.ts installs on the tables the reports read. A report computed at
  * version v stays exact while the company's version is still v, so each API process keeps computed reports until it
  * moves. No foreign key: a company being deleted cascades into those tables, and their triggers still bump its row.

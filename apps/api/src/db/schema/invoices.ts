@@ -19,7 +19,7 @@ import { payments } from './payments';
 import { properties, rentalUnits, rentalUnitUsers } from './properties';
 
 /**
- * Invoices (issue 11). Money is integers in minor units (paise); a line's amount and the tax are rounded once, on
+ * Invoices. Money is integers in minor units (paise); a line's amount and the tax are rounded once, on
  * the server. Numbers come from a per-company, per-year counter row updated in the invoice's own transaction, so a
  * rolled-back create gives its number back and two creates never share one.
  */

@@ -16,7 +16,7 @@ import { companies } from './companies';
 import { users } from './identity';
 import { properties, rentalUnits, rentalUnitUsers } from './properties';
 
-/** Maintenance (issue 12): types, per-type assignments, requests with their timeline and media, forms, codes. */
+/** Maintenance: types, per-type assignments, requests with their timeline and media, forms, codes. */
 
 export const MAINTENANCE_PRIORITY_VALUES = ['low', 'medium', 'high', 'urgent'] as const;
 export const MAINTENANCE_STATUS_VALUES = [

@@ -268,7 +268,7 @@ export const rentalUnitUsers = pgTable(
     securityDeposit: integer().notNull().default(0),
     currency: text().notNull().default('INR'),
     notes: text().notNull().default(''),
-    /** The tenancy lifecycle (issue 9); `status` above stays 'current' exactly for active and notice_given. */
+    /** The tenancy lifecycle; `status` above stays 'current' exactly for active and notice_given. */
     tenancyStatus: text({ enum: ['pending', 'active', 'notice_given', 'rejected', 'moved_out'] })
       .notNull()
       .default('active'),

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AssigneeCodeDto, AssigneePortalDto } from '@rentora/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { CompanyContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError, notFound } from '../../core/errors';
 import { iso } from '../../core/http';
-import { assigneeCodes, companies, companyUsers, users } from '../../db/schema';
 import { canWorkMaintenance, fullName } from '../maintenance/maintenance.members';
 import { createMaintenanceRepo } from '../maintenance/maintenance.repo';
-import type { Actor, MaintenanceRequestsService } from '../maintenance/maintenance.requests';
+import type { Actor, MaintenanceRequestsService } from '../maintenance/maintenance.service';
+import { type AssigneeCodeRow, createAssigneeRepo } from './assignee.repo';
 
 /** Portal calls per IP and rate-limit window. */
 export const PORTAL_CALLS_PER_IP = 300;
@@ -46,8 +45,9 @@ export function createAssigneeService(deps: Deps) {
   const { db, config, limiter } = deps;
   const { requests } = deps;
   const repo = createMaintenanceRepo(db);
+  const codes = createAssigneeRepo(db);
 
-  function toCodeDto(row: typeof assigneeCodes.$inferSelect): AssigneeCodeDto {
+  function toCodeDto(row: AssigneeCodeRow): AssigneeCodeDto {
     return {
       assigneeCode: row.code,
       userId: row.userId,
@@ -60,30 +60,7 @@ export function createAssigneeService(deps: Deps) {
   async function owner(ip: string, code: string): Promise<PortalOwner> {
     await limiter.hit(`assignee-portal:ip:${ip}`, PORTAL_CALLS_PER_IP);
     const invalid = () => new AppError('NOT_FOUND', 'Invalid assignee code');
-    const [row] = await db
-      .select({
-        companyId: assigneeCodes.companyId,
-        userId: assigneeCodes.userId,
-        companyName: companies.name,
-        companyActive: companies.isActive,
-        memberActive: companyUsers.isActive,
-        features: companyUsers.featurePermissions,
-        userActive: users.isActive,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(assigneeCodes)
-      .innerJoin(companies, eq(companies.id, assigneeCodes.companyId))
-      .innerJoin(users, eq(users.id, assigneeCodes.userId))
-      .leftJoin(
-        companyUsers,
-        and(
-          eq(companyUsers.companyId, assigneeCodes.companyId),
-          eq(companyUsers.userId, assigneeCodes.userId),
-        ),
-      )
-      .where(eq(assigneeCodes.code, code.toUpperCase()))
-      .limit(1);
+    const row = await codes.holderOf(code.toUpperCase());
     if (
       !row?.companyActive ||
       !row.memberActive ||
@@ -115,10 +92,7 @@ export function createAssigneeService(deps: Deps) {
 
   return {
     async getCode(ctx: CompanyContext): Promise<AssigneeCodeDto> {
-      const [row] = await db
-        .select()
-        .from(assigneeCodes)
-        .where(and(eq(assigneeCodes.companyId, ctx.companyId), eq(assigneeCodes.userId, ctx.userId)));
+      const row = await codes.codeOf(ctx.companyId, ctx.userId);
       if (!row) throw notFound('Assignee code');
       return toCodeDto(row);
     },
@@ -126,14 +100,7 @@ export function createAssigneeService(deps: Deps) {
     /** A new code for the caller; the old one stops working at once. */
     async generateCode(ctx: CompanyContext): Promise<AssigneeCodeDto> {
       const code = newAssigneeCode();
-      const [row] = await db
-        .insert(assigneeCodes)
-        .values({ companyId: ctx.companyId, userId: ctx.userId, code })
-        .onConflictDoUpdate({
-          target: [assigneeCodes.companyId, assigneeCodes.userId],
-          set: { code, createdAt: new Date() },
-        })
-        .returning();
+      const row = await codes.saveCode(ctx.companyId, ctx.userId, code);
       return toCodeDto(row!);
     },
 

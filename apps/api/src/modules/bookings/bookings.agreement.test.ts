@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
 import { addMember, type CompanySession, createCompany, type Session, signUp } from '../../../test/factories';
-import { parseSignature } from './bookings.agreement';
+import { parseSignature } from './bookings.agreement-signature';
 import { book, makeBookableUnit, payInSandbox } from './bookings.testing';
 
 let app: FastifyInstance;

@@ -25,7 +25,7 @@ const tags = ['chat'];
 /** Any active staff member of the current company; tenants have no company and get 403. */
 const staff = access.company();
 
-/** Staff chat (issue "Analytics and reports … and the staff chat"); mounted at /api/chat. */
+/** Staff chat; mounted at /api/chat. */
 export const chatRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
   const chat = services.chat;
   await app.register(fastifyMultipart, {

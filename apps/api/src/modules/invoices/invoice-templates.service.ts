@@ -4,7 +4,6 @@ import type {
   InvoiceTemplateUpdateBody,
   Pagination,
 } from '@rentora/shared';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { CompanyContext } from '../../core/access';
@@ -14,9 +13,24 @@ import { iso, offsetOf, pageOf } from '../../core/http';
 import { receiveImages, removeImageFiles } from '../../core/images';
 import type { Storage } from '../../core/storage';
 import type { Db, DbOrTx } from '../../db/client';
-import { invoiceTemplates } from '../../db/schema';
+import {
+  clearDefault,
+  clearDefaultExcept,
+  defaultTemplateOf,
+  deleteTemplate,
+  type InvoiceTemplateRow,
+  insertTemplate,
+  lockCompanyTemplates,
+  lockLogoKeys,
+  logoKeysOf,
+  makeDefault,
+  setCompanyTemplate,
+  setTemplate,
+  templateOfCompany,
+  templatePage,
+} from './invoice-templates.repo';
 
-export type InvoiceTemplateRow = typeof invoiceTemplates.$inferSelect;
+export type { InvoiceTemplateRow } from './invoice-templates.repo';
 
 const logoVersion = (key: string) => key.slice(key.lastIndexOf('/') + 1, key.lastIndexOf('.'));
 
@@ -72,17 +86,11 @@ export async function templateFor(
   id: string | null | undefined,
 ): Promise<InvoiceTemplateRow | null> {
   if (id) {
-    const [row] = await db
-      .select()
-      .from(invoiceTemplates)
-      .where(and(eq(invoiceTemplates.id, id), eq(invoiceTemplates.companyId, companyId)));
+    const row = await templateOfCompany(db, companyId, id);
     if (!row) throw notFound('Invoice template');
     return row;
   }
-  const [row] = await db
-    .select()
-    .from(invoiceTemplates)
-    .where(and(eq(invoiceTemplates.companyId, companyId), eq(invoiceTemplates.isDefault, true)));
+  const row = await defaultTemplateOf(db, companyId);
   return row ?? null;
 }
 
@@ -95,22 +103,11 @@ export function createInvoiceTemplatesService(db: Db, storage: Storage, uploadLi
     ctx: CompanyContext,
     query: { page: number; limit: number },
   ): Promise<{ data: InvoiceTemplateDto[]; pagination: Pagination }> {
-    const where = eq(invoiceTemplates.companyId, ctx.companyId);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(invoiceTemplates)
-        .where(where)
-        .orderBy(
-          desc(invoiceTemplates.isDefault),
-          desc(invoiceTemplates.createdAt),
-          desc(invoiceTemplates.id),
-        )
-        .limit(query.limit)
-        .offset(offsetOf(query.page, query.limit)),
-      db.select({ n: count() }).from(invoiceTemplates).where(where),
-    ]);
-    return { data: rows.map(toTemplateDto), pagination: pageOf(query.page, query.limit, total?.n ?? 0) };
+    const { rows, total } = await templatePage(db, ctx.companyId, {
+      limit: query.limit,
+      offset: offsetOf(query.page, query.limit),
+    });
+    return { data: rows.map(toTemplateDto), pagination: pageOf(query.page, query.limit, total) };
   }
 
   async function get(ctx: CompanyContext, id: string): Promise<InvoiceTemplateDto> {
@@ -118,36 +115,20 @@ export function createInvoiceTemplatesService(db: Db, storage: Storage, uploadLi
     return toTemplateDto(row!);
   }
 
-  async function lockCompanyTemplates(tx: DbOrTx, companyId: string) {
-    return tx
-      .select({ id: invoiceTemplates.id, isDefault: invoiceTemplates.isDefault })
-      .from(invoiceTemplates)
-      .where(eq(invoiceTemplates.companyId, companyId))
-      .for('update');
-  }
-
   async function create(ctx: CompanyContext, body: InvoiceTemplateBody): Promise<InvoiceTemplateDto> {
     return db.transaction(async (tx) => {
       const existing = await lockCompanyTemplates(tx, ctx.companyId);
       const isDefault = body.isDefault || !existing.some((t) => t.isDefault);
-      if (isDefault) {
-        await tx
-          .update(invoiceTemplates)
-          .set({ isDefault: false })
-          .where(and(eq(invoiceTemplates.companyId, ctx.companyId), eq(invoiceTemplates.isDefault, true)));
-      }
-      const [row] = await tx
-        .insert(invoiceTemplates)
-        .values({
-          ...body,
-          // Logos are uploaded (POST /{id}/logo); the body's logoUrl only removes one (null).
-          logoUrl: null,
-          gstNumber: body.gstNumber || null,
-          companyId: ctx.companyId,
-          isDefault,
-          createdBy: ctx.userId,
-        })
-        .returning();
+      if (isDefault) await clearDefault(tx, ctx.companyId);
+      const row = await insertTemplate(tx, {
+        ...body,
+        // Logos are uploaded (POST /{id}/logo); the body's logoUrl only removes one (null).
+        logoUrl: null,
+        gstNumber: body.gstNumber || null,
+        companyId: ctx.companyId,
+        isDefault,
+        createdBy: ctx.userId,
+      });
       await recordAudit(tx, {
         companyId: ctx.companyId,
         action: 'invoice_template.created',
@@ -171,26 +152,15 @@ export function createInvoiceTemplatesService(db: Db, storage: Storage, uploadLi
       if (body.isDefault === false && current.isDefault) {
         throw conflict('Make another template the default instead');
       }
-      if (body.isDefault === true && !current.isDefault) {
-        await tx
-          .update(invoiceTemplates)
-          .set({ isDefault: false })
-          .where(and(eq(invoiceTemplates.companyId, ctx.companyId), ne(invoiceTemplates.id, id)));
-      }
+      if (body.isDefault === true && !current.isDefault) await clearDefaultExcept(tx, ctx.companyId, id);
       const { logoUrl, ...patch } = body;
       if ('gstNumber' in patch) patch.gstNumber = patch.gstNumber || null;
       const removesLogo = logoUrl === null;
-      const [before] = removesLogo
-        ? await tx
-            .select({ logoKey: invoiceTemplates.logoKey, logoThumbKey: invoiceTemplates.logoThumbKey })
-            .from(invoiceTemplates)
-            .where(eq(invoiceTemplates.id, id))
-        : [];
-      const [row] = await tx
-        .update(invoiceTemplates)
-        .set({ ...patch, ...(removesLogo ? { logoKey: null, logoThumbKey: null } : {}) })
-        .where(and(eq(invoiceTemplates.id, id), eq(invoiceTemplates.companyId, ctx.companyId)))
-        .returning();
+      const before = removesLogo ? await logoKeysOf(tx, id) : undefined;
+      const row = await setCompanyTemplate(tx, ctx.companyId, id, {
+        ...patch,
+        ...(removesLogo ? { logoKey: null, logoThumbKey: null } : {}),
+      });
       if (before?.logoKey) removeLater([before.logoKey, before.logoThumbKey]);
       await recordAudit(tx, {
         companyId: ctx.companyId,
@@ -209,15 +179,11 @@ export function createInvoiceTemplatesService(db: Db, storage: Storage, uploadLi
       const rows = await lockCompanyTemplates(tx, ctx.companyId);
       const current = rows.find((r) => r.id === id);
       if (!current) throw notFound('Invoice template');
-      const [gone] = await tx
-        .delete(invoiceTemplates)
-        .where(eq(invoiceTemplates.id, id))
-        .returning({ logoKey: invoiceTemplates.logoKey, logoThumbKey: invoiceTemplates.logoThumbKey });
+      const gone = await deleteTemplate(tx, id);
       if (gone?.logoKey) removeLater([gone.logoKey, gone.logoThumbKey]);
       if (current.isDefault) {
         const next = rows.find((r) => r.id !== id);
-        if (next)
-          await tx.update(invoiceTemplates).set({ isDefault: true }).where(eq(invoiceTemplates.id, next.id));
+        if (next) await makeDefault(tx, next.id);
       }
       await recordAudit(tx, {
         companyId: ctx.companyId,
@@ -249,17 +215,12 @@ export function createInvoiceTemplatesService(db: Db, storage: Storage, uploadLi
     const image = upload.images[0]!;
     try {
       return await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ logoKey: invoiceTemplates.logoKey, logoThumbKey: invoiceTemplates.logoThumbKey })
-          .from(invoiceTemplates)
-          .where(and(eq(invoiceTemplates.id, id), eq(invoiceTemplates.companyId, ctx.companyId)))
-          .for('update');
+        const before = await lockLogoKeys(tx, ctx.companyId, id);
         if (!before) throw notFound('Invoice template');
-        const [row] = await tx
-          .update(invoiceTemplates)
-          .set({ logoKey: image.storageKey, logoThumbKey: image.thumbnailKey })
-          .where(eq(invoiceTemplates.id, id))
-          .returning();
+        const row = await setTemplate(tx, id, {
+          logoKey: image.storageKey,
+          logoThumbKey: image.thumbnailKey,
+        });
         await recordAudit(tx, {
           companyId: ctx.companyId,
           action: 'invoice_template.logo_uploaded',

@@ -1,7 +1,8 @@
-import type { InvoiceDto, InvoiceListItemDto, InvoiceStatus } from '@rentora/shared';
+import type { InvoiceDto, InvoiceListItemDto, InvoicePaymentDto, InvoiceStatus } from '@rentora/shared';
 import { and, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { today as todayIso } from '../../core/dates';
 import { iso, isoOrNull } from '../../core/http';
+import type { invoicePayments } from '../../db/schema';
 import { invoices } from '../../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -79,4 +80,17 @@ export function toInvoiceListItemDto(row: InvoiceListRow, names: Names): Invoice
 
 export function toInvoiceDto(row: InvoiceRow, names: Names): InvoiceDto {
   return { ...toInvoiceListItemDto(row, names), lineItems: row.lineItems, notes: row.notes };
+}
+
+export function toPaymentDto(row: typeof invoicePayments.$inferSelect): InvoicePaymentDto {
+  return {
+    _id: row.id,
+    invoiceId: row.invoiceId,
+    amount: row.amount,
+    method: row.method,
+    source: row.source,
+    paidAt: iso(row.paidAt),
+    reference: row.reference,
+    createdAt: iso(row.createdAt),
+  };
 }

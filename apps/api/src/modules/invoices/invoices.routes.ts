@@ -10,15 +10,9 @@ import {
   ZInvoiceListItemDto,
   ZInvoiceListQuery,
   ZInvoicePaymentBody,
-  ZInvoiceTemplateBody,
-  ZInvoiceTemplateDto,
-  ZInvoiceTemplateUpdateBody,
   ZInvoiceUpdateBody,
   ZInvoiceVoidBody,
   ZOkMessage,
-  ZPaymentStatsDto,
-  ZPaymentTrackingDto,
-  ZPaymentTrackingQuery,
   ZVerifyInvoicePaymentBody,
   zOk,
   zOkList,
@@ -26,24 +20,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany, requireUser } from '../../core/access';
-import { today as todayIso } from '../../core/dates';
-import { ok, okList, okMessage, pageOf, sendPdf } from '../../core/http';
+import { ok, okList, okMessage, sendPdf } from '../../core/http';
 import { INVOICES_RENT_NOTIFY_JOB } from '../../scheduled-jobs';
 import type { ServicesOption } from '../../services';
-import { monthOf } from './invoices.billing';
+import { registerInvoiceTemplateRoutes } from './invoice-templates.routes';
+import { read, remove, update, write, ZPage } from './invoices.route-access';
+import { registerPaymentTrackingRoutes } from './invoices.tracking.routes';
 
 const tags = ['invoices'];
-const read = access.company('invoices_read');
-const write = access.company('invoices_write');
-const update = access.companyAny('invoices_update', 'invoices_write');
-const remove = access.companyAny('invoices_delete', 'invoices_write');
 /** Recording money received is a ledger write: payments_write, or invoices_update on the invoice itself. */
 const recordMoney = access.companyAny('payments_write', 'invoices_update');
 const detail = { 200: zOk(ZInvoiceDetailDto) };
-const ZPage = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-});
 
 export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
   const invoices = services.invoices;
@@ -286,151 +273,12 @@ export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
 };
 
 export const invoiceTemplatesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
-  const templates = services.invoiceTemplates;
-  const templateTags = ['invoice-templates'];
   // The logo upload (one image) is multipart; JSON bodies are unaffected.
   await app.register(fastifyMultipart, { limits: { fileSize: app.deps.config.uploadLimitBytes, files: 1 } });
-
-  app.get(
-    '/',
-    {
-      config: { access: read, pageCache: true },
-      schema: { tags: templateTags, querystring: ZPage, response: { 200: zOkList(ZInvoiceTemplateDto) } },
-    },
-    async (request) => {
-      const { data, pagination } = await templates.list(requireCompany(request.auth), request.query);
-      return okList(data, pagination);
-    },
-  );
-
-  app.post(
-    '/',
-    {
-      config: { access: write },
-      schema: { tags: templateTags, body: ZInvoiceTemplateBody, response: { 201: zOk(ZInvoiceTemplateDto) } },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(ok(await templates.create(requireCompany(request.auth), request.body), 'Template created')),
-  );
-
-  app.get(
-    '/:id',
-    {
-      config: { access: read },
-      schema: { tags: templateTags, params: ZIdParams, response: { 200: zOk(ZInvoiceTemplateDto) } },
-    },
-    async (request) => ok(await templates.get(requireCompany(request.auth), request.params.id)),
-  );
-
-  app.put(
-    '/:id',
-    {
-      config: { access: update },
-      schema: {
-        tags: templateTags,
-        params: ZIdParams,
-        body: ZInvoiceTemplateUpdateBody,
-        response: { 200: zOk(ZInvoiceTemplateDto) },
-      },
-    },
-    async (request) =>
-      ok(
-        await templates.update(requireCompany(request.auth), request.params.id, request.body),
-        'Template updated',
-      ),
-  );
-
-  app.post(
-    '/:id/logo',
-    {
-      config: { access: update },
-      schema: {
-        tags: templateTags,
-        summary:
-          'Uploads the logo (multipart/form-data, one image in the field "images"; JPEG, PNG, WebP or AVIF)',
-        params: ZIdParams,
-        response: { 200: zOk(ZInvoiceTemplateDto) },
-      },
-    },
-    async (request) =>
-      ok(
-        await templates.uploadLogo(requireCompany(request.auth), request.params.id, request),
-        'Logo uploaded',
-      ),
-  );
-
-  app.get(
-    '/:id/logo',
-    {
-      config: { access: read },
-      schema: { tags: templateTags, summary: "The template's logo (a small WebP)", params: ZIdParams },
-    },
-    async (request, reply) => {
-      const file = await templates.logo(requireCompany(request.auth), request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
-    },
-  );
-
-  app.delete(
-    '/:id',
-    {
-      config: { access: remove },
-      schema: { tags: templateTags, params: ZIdParams, response: { 200: ZOkMessage } },
-    },
-    async (request) => {
-      await templates.remove(requireCompany(request.auth), request.params.id);
-      return okMessage('Template deleted');
-    },
-  );
+  registerInvoiceTemplateRoutes(app, services.invoiceTemplates);
 };
 
 /** Money overviews under /payments (the ledger's own routes live in modules/payments). */
 export const paymentTrackingRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
-  const billing = services.billing;
-  const moneyRead = access.companyAny('payments_read', 'invoices_read');
-  const ledgerTags = ['payments'];
-
-  app.get(
-    '/tracking',
-    {
-      config: { access: moneyRead, pageCache: true },
-      schema: {
-        tags: ledgerTags,
-        summary: 'One row per active tenant for a month: expected, paid, balance, status',
-        querystring: ZPaymentTrackingQuery.extend({
-          page: z.coerce.number().int().min(1).max(100_000).default(1),
-          limit: z.coerce.number().int().min(1).max(500).default(100),
-        }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: ZPaymentTrackingDto,
-            pagination: zOkList(z.unknown()).shape.pagination,
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const ctx = requireCompany(request.auth);
-      const month = request.query.month ?? monthOf(todayIso());
-      const { totalCount, ...data } = await billing.tracking(ctx.companyId, month, request.query);
-      return okList(data, pageOf(request.query.page, request.query.limit, totalCount));
-    },
-  );
-
-  app.get(
-    '/stats',
-    {
-      config: { access: moneyRead, pageCache: true },
-      schema: { tags: ledgerTags, response: { 200: zOk(ZPaymentStatsDto) } },
-    },
-    async (request) => ok(await billing.stats(requireCompany(request.auth).companyId)),
-  );
+  registerPaymentTrackingRoutes(app, services.billing);
 };

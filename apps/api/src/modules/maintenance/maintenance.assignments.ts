@@ -5,25 +5,17 @@ import {
   type AvailableUserDto,
   DEFAULT_ASSIGNMENT_SETTINGS,
 } from '@rentora/shared';
-import { and, asc, eq } from 'drizzle-orm';
 import type { CompanyContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { iso } from '../../core/http';
 import type { DbOrTx, Tx } from '../../db/client';
-import { type AssignmentAssignee, maintenanceAssignments, maintenanceTypes } from '../../db/schema';
+import type { AssignmentAssignee } from '../../db/schema';
+import { type AssignmentRow, createMaintenanceAssignmentsRepo } from './maintenance.assignments.repo';
 import { activeMembers, eligibleMembers, openCounts, peopleByIds } from './maintenance.members';
 import { assertOwnCompany, findTypeByRef } from './maintenance.types';
 
-type AssignmentRow = typeof maintenanceAssignments.$inferSelect;
 type TypeSummary = { id: string; name: string; key: string; isActive: boolean };
-
-const assignmentColumns = {
-  assignment: maintenanceAssignments,
-  typeName: maintenanceTypes.name,
-  typeKey: maintenanceTypes.key,
-  typeActive: maintenanceTypes.isActive,
-};
 
 async function toDtos(
   db: DbOrTx,
@@ -76,11 +68,8 @@ export async function pickAssignee(
   typeId: string,
   choose = true,
 ): Promise<{ assigneeId: string | null; watcherIds: string[]; slaHours: number | null }> {
-  const [assignment] = await tx
-    .select()
-    .from(maintenanceAssignments)
-    .where(and(eq(maintenanceAssignments.companyId, companyId), eq(maintenanceAssignments.typeId, typeId)))
-    .for('update');
+  const assignments = createMaintenanceAssignmentsRepo(tx);
+  const assignment = await assignments.lockByType(companyId, typeId);
   if (!assignment?.isActive) return { assigneeId: null, watcherIds: [], slaHours: null };
   const { settings } = assignment;
   const watcherIds = settings.notifyWatchers
@@ -103,29 +92,17 @@ export async function pickAssignee(
     const ordered = [...listed.slice(last + 1), ...listed.slice(0, last + 1)];
     chosen = ordered.find((userId) => eligible.has(userId)) ?? candidates[0]!;
   }
-  await tx
-    .update(maintenanceAssignments)
-    .set({ lastAssignedUserId: chosen })
-    .where(
-      and(eq(maintenanceAssignments.companyId, companyId), eq(maintenanceAssignments.id, assignment.id)),
-    );
+  await assignments.update(companyId, assignment.id, { lastAssignedUserId: chosen });
   return { assigneeId: chosen, watcherIds, slaHours: settings.slaHours };
 }
 
 export function createMaintenanceAssignmentsService(deps: Pick<AppDeps, 'db'>) {
   const { db } = deps;
 
-  function select(tx: DbOrTx) {
-    return tx
-      .select(assignmentColumns)
-      .from(maintenanceAssignments)
-      .innerJoin(maintenanceTypes, eq(maintenanceTypes.id, maintenanceAssignments.typeId));
-  }
+  const repo = createMaintenanceAssignmentsRepo(db);
 
   async function dtoOf(tx: DbOrTx, companyId: string, id: string): Promise<AssignmentDto> {
-    const rows = await select(tx).where(
-      and(eq(maintenanceAssignments.companyId, companyId), eq(maintenanceAssignments.id, id)),
-    );
+    const rows = await createMaintenanceAssignmentsRepo(tx).withTypeById(companyId, id);
     if (rows.length === 0) throw notFound('Assignment');
     return (await toDtos(tx, companyId, rows))[0]!;
   }
@@ -137,17 +114,11 @@ export function createMaintenanceAssignmentsService(deps: Pick<AppDeps, 'db'>) {
     change: (row: AssignmentRow, tx: Tx) => Promise<Partial<AssignmentRow>>,
   ): Promise<AssignmentDto> {
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(maintenanceAssignments)
-        .where(and(eq(maintenanceAssignments.companyId, ctx.companyId), eq(maintenanceAssignments.id, id)))
-        .for('update');
+      const txRepo = createMaintenanceAssignmentsRepo(tx);
+      const row = await txRepo.lock(ctx.companyId, id);
       if (!row) throw notFound('Assignment');
       const patch = await change(row, tx);
-      await tx
-        .update(maintenanceAssignments)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(and(eq(maintenanceAssignments.companyId, ctx.companyId), eq(maintenanceAssignments.id, id)));
+      await txRepo.update(ctx.companyId, id, { ...patch, updatedAt: new Date() });
       return dtoOf(tx, ctx.companyId, id);
     });
   }
@@ -170,15 +141,7 @@ export function createMaintenanceAssignmentsService(deps: Pick<AppDeps, 'db'>) {
   return {
     async list(ctx: CompanyContext, companyId: string, isActive?: boolean): Promise<AssignmentDto[]> {
       assertOwnCompany(ctx, companyId);
-      const rows = await select(db)
-        .where(
-          and(
-            eq(maintenanceAssignments.companyId, companyId),
-            isActive === undefined ? undefined : eq(maintenanceAssignments.isActive, isActive),
-          ),
-        )
-        .orderBy(asc(maintenanceTypes.name))
-        .limit(500);
+      const rows = await repo.list(companyId, isActive);
       return toDtos(db, companyId, rows);
     },
 
@@ -186,9 +149,7 @@ export function createMaintenanceAssignmentsService(deps: Pick<AppDeps, 'db'>) {
       assertOwnCompany(ctx, companyId);
       const type = await findTypeByRef(db, companyId, typeRef);
       if (!type) throw notFound('Maintenance type');
-      const rows = await select(db).where(
-        and(eq(maintenanceAssignments.companyId, companyId), eq(maintenanceAssignments.typeId, type.id)),
-      );
+      const rows = await repo.withTypeByType(companyId, type.id);
       if (rows.length === 0) throw notFound('Assignment');
       return (await toDtos(db, companyId, rows))[0]!;
     },
@@ -213,46 +174,27 @@ export function createMaintenanceAssignmentsService(deps: Pick<AppDeps, 'db'>) {
           'assignees',
         );
         await requireMembers(tx, ctx.companyId, watchers, 'watchers');
-        const [existing] = await tx
-          .select()
-          .from(maintenanceAssignments)
-          .where(
-            and(
-              eq(maintenanceAssignments.companyId, ctx.companyId),
-              eq(maintenanceAssignments.typeId, type.id),
-            ),
-          )
-          .for('update');
+        const txRepo = createMaintenanceAssignmentsRepo(tx);
+        const existing = await txRepo.lockByType(ctx.companyId, type.id);
         if (existing) {
           const kept = new Map(existing.assignees.map((a) => [a.userId, a.addedAt]));
-          await tx
-            .update(maintenanceAssignments)
-            .set({
-              assignees: assignees.map((a) => ({ ...a, addedAt: kept.get(a.userId) ?? a.addedAt })),
-              watchers,
-              settings: { ...existing.settings, ...input.settings },
-              ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
-              updatedAt: new Date(),
-            })
-            .where(
-              and(
-                eq(maintenanceAssignments.companyId, ctx.companyId),
-                eq(maintenanceAssignments.id, existing.id),
-              ),
-            );
+          await txRepo.update(ctx.companyId, existing.id, {
+            assignees: assignees.map((a) => ({ ...a, addedAt: kept.get(a.userId) ?? a.addedAt })),
+            watchers,
+            settings: { ...existing.settings, ...input.settings },
+            ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+            updatedAt: new Date(),
+          });
           return dtoOf(tx, ctx.companyId, existing.id);
         }
-        const [created] = await tx
-          .insert(maintenanceAssignments)
-          .values({
-            companyId: ctx.companyId,
-            typeId: type.id,
-            assignees,
-            watchers,
-            settings: { ...DEFAULT_ASSIGNMENT_SETTINGS, ...input.settings },
-            isActive: input.isActive ?? true,
-          })
-          .returning({ id: maintenanceAssignments.id });
+        const created = await txRepo.insert({
+          companyId: ctx.companyId,
+          typeId: type.id,
+          assignees,
+          watchers,
+          settings: { ...DEFAULT_ASSIGNMENT_SETTINGS, ...input.settings },
+          isActive: input.isActive ?? true,
+        });
         return dtoOf(tx, ctx.companyId, created!.id);
       });
     },
@@ -303,10 +245,7 @@ export function createMaintenanceAssignmentsService(deps: Pick<AppDeps, 'db'>) {
 
     /** Active members who may work maintenance and are not yet assignees of this assignment. */
     async availableUsers(ctx: CompanyContext, id: string): Promise<AvailableUserDto[]> {
-      const [row] = await db
-        .select({ assignees: maintenanceAssignments.assignees })
-        .from(maintenanceAssignments)
-        .where(and(eq(maintenanceAssignments.companyId, ctx.companyId), eq(maintenanceAssignments.id, id)));
+      const row = await repo.assigneesOf(ctx.companyId, id);
       if (!row) throw notFound('Assignment');
       const taken = new Set(row.assignees.map((a) => a.userId));
       return (await eligibleMembers(db, ctx.companyId))

@@ -9,7 +9,6 @@ import {
   type TicketFormDto,
   type TicketFormUpdateBody,
 } from '@rentora/shared';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { CompanyContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
@@ -17,20 +16,11 @@ import { AppError, badRequest, notFound } from '../../core/errors';
 import { iso, isoOrNull } from '../../core/http';
 import { sendMail } from '../../core/mail-delivery';
 import type { DbOrTx } from '../../db/client';
-import {
-  companies,
-  maintenanceForms,
-  maintenanceRequests,
-  maintenanceTypes,
-  properties,
-  rentalUnits,
-} from '../../db/schema';
 import { toCommentDto, toPublicEvents } from './maintenance.dto';
+import { createMaintenanceFormsRepo, type FormRow } from './maintenance.forms.repo';
 import type { EventLog } from './maintenance.notify';
 import { createMaintenanceRepo } from './maintenance.repo';
-import type { MaintenanceRequestsService } from './maintenance.requests';
-
-type FormRow = typeof maintenanceForms.$inferSelect;
+import type { MaintenanceRequestsService } from './maintenance.service';
 
 /** Public tickets per IP and rate-limit window; tracking look-ups per IP. */
 export const PUBLIC_TICKETS_PER_IP = 10;
@@ -44,6 +34,7 @@ export function createMaintenanceFormsService(deps: Deps, log?: EventLog) {
   const { db, config, limiter, mailer } = deps;
   const { requests } = deps;
   const repo = createMaintenanceRepo(db);
+  const forms = createMaintenanceFormsRepo(db);
 
   function toDto(row: FormRow, ticketCount: number): TicketFormDto {
     return {
@@ -63,11 +54,7 @@ export function createMaintenanceFormsService(deps: Deps, log?: EventLog) {
 
   async function counts(companyId: string, formIds: string[]): Promise<Map<string, number>> {
     if (formIds.length === 0) return new Map();
-    const rows = await db
-      .select({ formId: maintenanceRequests.formId, total: count() })
-      .from(maintenanceRequests)
-      .where(and(eq(maintenanceRequests.companyId, companyId), inArray(maintenanceRequests.formId, formIds)))
-      .groupBy(maintenanceRequests.formId);
+    const rows = await forms.ticketCounts(companyId, formIds);
     return new Map(rows.map((row) => [row.formId!, row.total]));
   }
 
@@ -78,69 +65,35 @@ export function createMaintenanceFormsService(deps: Deps, log?: EventLog) {
     typeIds?: readonly string[],
   ) {
     if (propertyIds?.length) {
-      const found = await tx
-        .select({ id: properties.id })
-        .from(properties)
-        .where(and(eq(properties.companyId, companyId), inArray(properties.id, [...propertyIds])));
+      const found = await createMaintenanceFormsRepo(tx).propertyIdsOf(companyId, propertyIds);
       if (found.length !== new Set(propertyIds).size) throw badRequest('Unknown property', 'propertyIds');
     }
     if (typeIds?.length) {
-      const found = await tx
-        .select({ id: maintenanceTypes.id })
-        .from(maintenanceTypes)
-        .where(and(eq(maintenanceTypes.companyId, companyId), inArray(maintenanceTypes.id, [...typeIds])));
+      const found = await createMaintenanceFormsRepo(tx).typeIdsOf(companyId, typeIds);
       if (found.length !== new Set(typeIds).size) throw badRequest('Unknown maintenance type', 'typeIds');
     }
   }
 
   async function requireForm(companyId: string, id: string): Promise<FormRow> {
-    const [row] = await db
-      .select()
-      .from(maintenanceForms)
-      .where(and(eq(maintenanceForms.companyId, companyId), eq(maintenanceForms.id, id)));
+    const row = await forms.find(companyId, id);
     if (!row) throw notFound('Form');
     return row;
   }
 
   /** An enabled form of an active company (else 404, as if it did not exist). */
   async function openForm(formId: string) {
-    const [row] = await db
-      .select({ form: maintenanceForms, companyName: companies.name, companyActive: companies.isActive })
-      .from(maintenanceForms)
-      .innerJoin(companies, eq(companies.id, maintenanceForms.companyId))
-      .where(eq(maintenanceForms.id, formId));
+    const row = await forms.withCompany(formId);
     if (!row?.form.enabled || !row.companyActive) throw notFound('Form');
     return row;
   }
 
   async function formTypes(form: FormRow) {
-    return db
-      .select({
-        id: maintenanceTypes.id,
-        name: maintenanceTypes.name,
-        key: maintenanceTypes.key,
-        description: maintenanceTypes.description,
-      })
-      .from(maintenanceTypes)
-      .where(
-        and(
-          eq(maintenanceTypes.companyId, form.companyId),
-          eq(maintenanceTypes.isActive, true),
-          form.typeIds.length ? inArray(maintenanceTypes.id, form.typeIds) : undefined,
-        ),
-      )
-      .orderBy(asc(maintenanceTypes.name))
-      .limit(100);
+    return forms.typesOfForm(form);
   }
 
   return {
     async list(ctx: CompanyContext): Promise<TicketFormDto[]> {
-      const rows = await db
-        .select()
-        .from(maintenanceForms)
-        .where(eq(maintenanceForms.companyId, ctx.companyId))
-        .orderBy(desc(maintenanceForms.createdAt))
-        .limit(200);
+      const rows = await forms.list(ctx.companyId);
       const tickets = await counts(
         ctx.companyId,
         rows.map((r) => r.id),
@@ -150,75 +103,48 @@ export function createMaintenanceFormsService(deps: Deps, log?: EventLog) {
 
     async create(ctx: CompanyContext, input: TicketFormBody): Promise<TicketFormDto> {
       await checkRefs(db, ctx.companyId, input.propertyIds, input.typeIds);
-      const [row] = await db
-        .insert(maintenanceForms)
-        .values({
-          companyId: ctx.companyId,
-          name: input.name,
-          enabled: input.enabled,
-          propertyIds: [...new Set(input.propertyIds)],
-          typeIds: [...new Set(input.typeIds)],
-          intro: input.intro,
-          createdBy: ctx.userId,
-        })
-        .returning();
+      const row = await forms.insert({
+        companyId: ctx.companyId,
+        name: input.name,
+        enabled: input.enabled,
+        propertyIds: [...new Set(input.propertyIds)],
+        typeIds: [...new Set(input.typeIds)],
+        intro: input.intro,
+        createdBy: ctx.userId,
+      });
       return toDto(row!, 0);
     },
 
     async update(ctx: CompanyContext, id: string, input: TicketFormUpdateBody): Promise<TicketFormDto> {
       await requireForm(ctx.companyId, id);
       await checkRefs(db, ctx.companyId, input.propertyIds, input.typeIds);
-      const [row] = await db
-        .update(maintenanceForms)
-        .set({
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
-          ...(input.propertyIds !== undefined ? { propertyIds: [...new Set(input.propertyIds)] } : {}),
-          ...(input.typeIds !== undefined ? { typeIds: [...new Set(input.typeIds)] } : {}),
-          ...(input.intro !== undefined ? { intro: input.intro } : {}),
-          updatedAt: new Date(),
-        })
-        .where(and(eq(maintenanceForms.companyId, ctx.companyId), eq(maintenanceForms.id, id)))
-        .returning();
+      const row = await forms.update(ctx.companyId, id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        ...(input.propertyIds !== undefined ? { propertyIds: [...new Set(input.propertyIds)] } : {}),
+        ...(input.typeIds !== undefined ? { typeIds: [...new Set(input.typeIds)] } : {}),
+        ...(input.intro !== undefined ? { intro: input.intro } : {}),
+        updatedAt: new Date(),
+      });
       return toDto(row!, (await counts(ctx.companyId, [id])).get(id) ?? 0);
     },
 
     async remove(ctx: CompanyContext, id: string): Promise<void> {
       await requireForm(ctx.companyId, id);
-      await db
-        .delete(maintenanceForms)
-        .where(and(eq(maintenanceForms.companyId, ctx.companyId), eq(maintenanceForms.id, id)));
+      await forms.delete(ctx.companyId, id);
     },
 
     /** What the public form shows: the company's display name, the form's properties and units, active types. */
     async publicForm(formId: string): Promise<PublicTicketFormDto> {
       const { form, companyName } = await openForm(formId);
       const propertyRows = form.propertyIds.length
-        ? await db
-            .select({ id: properties.id, name: properties.name, city: properties.city })
-            .from(properties)
-            .where(and(eq(properties.companyId, form.companyId), inArray(properties.id, form.propertyIds)))
-            .orderBy(asc(properties.name))
+        ? await forms.properties(form.companyId, form.propertyIds)
         : [];
       const unitRows = propertyRows.length
-        ? await db
-            .select({
-              id: rentalUnits.id,
-              propertyId: rentalUnits.propertyId,
-              unitNumber: rentalUnits.unitNumber,
-            })
-            .from(rentalUnits)
-            .where(
-              and(
-                eq(rentalUnits.companyId, form.companyId),
-                inArray(
-                  rentalUnits.propertyId,
-                  propertyRows.map((p) => p.id),
-                ),
-              ),
-            )
-            .orderBy(asc(rentalUnits.unitNumber))
-            .limit(2000)
+        ? await forms.units(
+            form.companyId,
+            propertyRows.map((p) => p.id),
+          )
         : [];
       const typeRows = await formTypes(form);
       return {
@@ -303,10 +229,7 @@ export function createMaintenanceFormsService(deps: Deps, log?: EventLog) {
     async track(ip: string, token: string): Promise<PublicTicketTrackingDto> {
       await limiter.hit(`maintenance-track:ip:${ip}`, TRACKING_LOOKUPS_PER_IP);
       const row = await this.requestOfToken(token);
-      const [company] = await db
-        .select({ name: companies.name })
-        .from(companies)
-        .where(eq(companies.id, row.request.companyId));
+      const company = await forms.companyName(row.request.companyId);
       const events = await repo.events(row.request.companyId, [row.request.id], true);
       return {
         ticketNumber: formatRequestNumber(row.request.number),

@@ -117,3 +117,27 @@ export async function openCounts(
     .groupBy(maintenanceRequests.assigneeId);
   return new Map(rows.map((row) => [row.userId!, row.total]));
 }
+
+/** The email of an active account (null for an inactive or unknown one). */
+export async function activeEmailOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)));
+  return row?.email ?? null;
+}
+
+/** Active members of the company who hold maintenance_read (at most 500). */
+export async function maintenanceReaders(db: DbOrTx, companyId: string) {
+  return db
+    .select({ userId: companyUsers.userId })
+    .from(companyUsers)
+    .where(
+      and(
+        eq(companyUsers.companyId, companyId),
+        eq(companyUsers.isActive, true),
+        sql`${companyUsers.featurePermissions} ? 'maintenance_read'`,
+      ),
+    )
+    .limit(500);
+}

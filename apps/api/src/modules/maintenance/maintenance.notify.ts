@@ -1,10 +1,9 @@
 import { formatRequestNumber, MAINTENANCE_STATUS_LABELS, type MaintenanceStatus } from '@rentora/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../core/app-deps';
 import { escapeHtml } from '../../core/html';
 import { sendMail } from '../../core/mail-delivery';
-import { companyUsers, users } from '../../db/schema';
 import type { NotifyInput } from '../notifications/notifications.notifier';
+import { activeEmailOf, maintenanceReaders } from './maintenance.members';
 import type { RequestRow } from './maintenance.repo';
 
 export interface EventLog {
@@ -36,11 +35,7 @@ export function createMaintenanceNotifications(deps: Deps, log?: EventLog) {
   }
 
   async function emailOf(userId: string): Promise<string | null> {
-    const [row] = await db
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.id, userId), eq(users.isActive, true)));
-    return row?.email ?? null;
+    return activeEmailOf(db, userId);
   }
 
   async function mail(
@@ -218,17 +213,7 @@ export function createMaintenanceNotifications(deps: Deps, log?: EventLog) {
     /** A new public ticket: every active member who holds maintenance_read hears of it. */
     async newPublicTicket(row: RequestRow): Promise<void> {
       await safely('public ticket', async () => {
-        const readers = await db
-          .select({ userId: companyUsers.userId })
-          .from(companyUsers)
-          .where(
-            and(
-              eq(companyUsers.companyId, row.companyId),
-              eq(companyUsers.isActive, true),
-              sql`${companyUsers.featurePermissions} ? 'maintenance_read'`,
-            ),
-          )
-          .limit(500);
+        const readers = await maintenanceReaders(db, row.companyId);
         await notifier.notifyUsers(
           readers.map((r) => r.userId),
           {

@@ -6,7 +6,6 @@ import {
   ZMaintenanceCommentBody,
   ZMaintenanceListQuery,
   ZMaintenanceNoteBody,
-  ZMaintenancePublicRequestDto,
   ZMaintenanceRequestCreateBody,
   ZMaintenanceRequestDto,
   ZMaintenanceRequestListItemDto,
@@ -15,30 +14,19 @@ import {
   ZMaintenanceStatusBody,
   ZMediaFileParams,
   ZRequestParams,
-  ZTenantMaintenanceOptionsDto,
-  ZTenantPortalCodeParams,
-  ZTenantPortalMaintenanceDto,
-  ZTenantPortalQuery,
-  ZTenantPortalRequestBody,
-  ZTenantPortalRequestParams,
-  ZTenantRequestCreateBody,
-  ZTenantRequestListQuery,
   zOk,
   zOkPageList,
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, requireCompany, requireUser } from '../../core/access';
+import { access, requireCompany } from '../../core/access';
 import { ok, okList } from '../../core/http';
 import type { ServicesOption } from '../../services';
+import { registerTenantRequestRoutes } from './maintenance.my.routes';
+import { multipartDoc, read, requestResponse, tags, work } from './maintenance.route-access';
+import { registerTenantPortalRoutes } from './maintenance.tenant-portal.routes';
 
-const tags = ['maintenance'];
-const read = access.company('maintenance_read');
-const work = access.companyAny('maintenance_write', 'maintenance_update');
-const requestResponse = { 200: zOk(ZMaintenanceRequestDto) };
-const multipartDoc = `multipart/form-data: repeated file field \`${MAINTENANCE_MEDIA_UPLOAD.field}\` (JPEG, PNG or WebP photos, MP4 or WebM videos, PDFs; at most ${MAINTENANCE_MEDIA_UPLOAD.maxFilesPerRequest} files of ${MAINTENANCE_MEDIA_UPLOAD.maxBytes / 1024 / 1024} MB).`;
-
-/** Maintenance requests, their media files and the tenant side, under /api/maintenance. */
+/** Requests, their media files and the tenant side, under /api/maintenance. */
 export const maintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
   const requests = services.maintenanceRequests;
   const assignments = services.maintenanceAssignments;
@@ -250,98 +238,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
     },
   );
 
-  // ---------- The tenant side: a signed-in tenant's own requests ----------
-
-  app.get(
-    '/my/options',
-    {
-      config: { access: access.user },
-      schema: {
-        tags,
-        summary: "The signed-in tenant's current units and their companies' request types",
-        response: { 200: zOk(ZTenantMaintenanceOptionsDto) },
-      },
-    },
-    async (request) => ok(await tenant.options(requireUser(request.auth))),
-  );
-
-  app.get(
-    '/my/requests',
-    {
-      config: { access: access.user },
-      schema: {
-        tags,
-        querystring: ZTenantRequestListQuery,
-        response: { 200: zOkPageList(ZMaintenancePublicRequestDto) },
-      },
-    },
-    async (request) => {
-      const { data, pagination } = await tenant.list(requireUser(request.auth), request.query);
-      return okList(data, pagination);
-    },
-  );
-
-  app.post(
-    '/my/requests',
-    {
-      config: { access: access.user },
-      schema: { tags, body: ZTenantRequestCreateBody, response: { 201: zOk(ZMaintenancePublicRequestDto) } },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return ok(
-        await tenant.create(requireUser(request.auth), request.body),
-        'Maintenance request created successfully',
-      );
-    },
-  );
-
-  app.get(
-    '/my/requests/:id',
-    {
-      config: { access: access.user },
-      schema: { tags, params: ZRequestParams, response: { 200: zOk(ZMaintenancePublicRequestDto) } },
-    },
-    async (request) => ok(await tenant.get(requireUser(request.auth), request.params.id)),
-  );
-
-  app.post(
-    '/my/requests/:id/comments',
-    {
-      config: { access: access.user },
-      schema: {
-        tags,
-        params: ZRequestParams,
-        body: ZMaintenanceCommentBody,
-        response: { 201: zOk(ZMaintenancePublicRequestDto) },
-      },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return ok(
-        await tenant.comment(requireUser(request.auth), request.params.id, request.body.comment),
-        'Comment added successfully',
-      );
-    },
-  );
-
-  app.post(
-    '/my/requests/:id/media',
-    {
-      config: { access: access.user },
-      schema: {
-        tags,
-        params: ZRequestParams,
-        consumes: ['multipart/form-data'],
-        description: multipartDoc,
-        response: { 201: zOk(ZMaintenancePublicRequestDto) },
-      },
-    },
-    async (request, reply) => {
-      const dto = await tenant.media(requireUser(request.auth), request.params.id, request);
-      return reply.status(201).send(ok(dto, 'Media added successfully'));
-    },
-  );
+  registerTenantRequestRoutes(app, tenant);
 };
 
 /** Maintenance from the tenant portal by code (public, rate limited), under /api/maintenance/tenant-portal. */
@@ -349,69 +246,5 @@ export const tenantPortalMaintenanceRoutes: FastifyPluginAsyncZod<ServicesOption
   app,
   { services },
 ) => {
-  const portal = services.tenantPortalMaintenance;
-  const portalTags = ['maintenance tenant portal'];
-
-  app.get(
-    '/:tenantCode',
-    {
-      config: { access: access.public },
-      schema: {
-        tags: portalTags,
-        summary: "The tenancy's requests with public comments, and the types it may file",
-        params: ZTenantPortalCodeParams,
-        querystring: ZTenantPortalQuery,
-        response: { 200: zOk(ZTenantPortalMaintenanceDto) },
-      },
-    },
-    async (request) => ok(await portal.view(request.ip, request.params.tenantCode, request.query.companyId)),
-  );
-
-  app.post(
-    '/:tenantCode/requests',
-    {
-      config: { access: access.public },
-      schema: {
-        tags: portalTags,
-        params: ZTenantPortalCodeParams,
-        querystring: ZTenantPortalQuery,
-        body: ZTenantPortalRequestBody,
-        response: { 201: zOk(ZMaintenancePublicRequestDto) },
-      },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return ok(
-        await portal.create(request.ip, request.params.tenantCode, request.query.companyId, request.body),
-        'Maintenance request created successfully',
-      );
-    },
-  );
-
-  app.post(
-    '/:tenantCode/requests/:id/comments',
-    {
-      config: { access: access.public },
-      schema: {
-        tags: portalTags,
-        params: ZTenantPortalRequestParams,
-        querystring: ZTenantPortalQuery,
-        body: ZMaintenanceCommentBody,
-        response: { 201: zOk(ZMaintenancePublicRequestDto) },
-      },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return ok(
-        await portal.comment(
-          request.ip,
-          request.params.tenantCode,
-          request.query.companyId,
-          request.params.id,
-          request.body.comment,
-        ),
-        'Comment added successfully',
-      );
-    },
-  );
+  registerTenantPortalRoutes(app, services.tenantPortalMaintenance);
 };

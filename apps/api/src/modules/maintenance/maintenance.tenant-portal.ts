@@ -3,22 +3,12 @@ import type {
   MaintenancePublicRequestDto,
   TenantPortalMaintenanceDto,
 } from '@rentora/shared';
-import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError, notFound } from '../../core/errors';
-import {
-  companies,
-  maintenanceRequests,
-  maintenanceTypes,
-  properties,
-  rentalUnits,
-  rentalUnitUsers,
-  tenantCodes,
-  users,
-} from '../../db/schema';
 import { fullName } from './maintenance.members';
 import { createMaintenanceRepo } from './maintenance.repo';
-import type { Actor, MaintenanceRequestsService } from './maintenance.requests';
+import type { Actor, MaintenanceRequestsService } from './maintenance.service';
+import { createTenantMaintenanceRepo } from './maintenance.tenant.repo';
 
 /** Portal calls per IP and rate-limit window (the tenant code check itself allows 30). */
 export const TENANT_PORTAL_CALLS_PER_IP = 120;
@@ -34,39 +24,12 @@ export function createTenantPortalMaintenanceService(deps: Deps) {
   const { db, limiter } = deps;
   const { requests } = deps;
   const repo = createMaintenanceRepo(db);
+  const tenants = createTenantMaintenanceRepo(db);
 
   async function tenancyOf(ip: string, code: string, companyId?: string) {
     await limiter.hit(`tenant-portal-maintenance:ip:${ip}`, TENANT_PORTAL_CALLS_PER_IP);
     const invalid = () => new AppError('NOT_FOUND', 'Invalid tenant code');
-    const [row] = await db
-      .select({
-        tenantId: rentalUnitUsers.id,
-        companyId: rentalUnitUsers.companyId,
-        propertyId: rentalUnitUsers.propertyId,
-        rentalUnitId: rentalUnitUsers.rentalUnitId,
-        tenancyStatus: rentalUnitUsers.tenancyStatus,
-        userId: rentalUnitUsers.userId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        phone: users.phone,
-        companyName: companies.name,
-        propertyName: properties.name,
-        unitNumber: rentalUnits.unitNumber,
-      })
-      .from(tenantCodes)
-      .innerJoin(rentalUnitUsers, eq(rentalUnitUsers.id, tenantCodes.tenantId))
-      .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
-      .innerJoin(companies, eq(companies.id, rentalUnitUsers.companyId))
-      .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId))
-      .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
-      .where(
-        and(
-          eq(tenantCodes.code, code.toUpperCase()),
-          companyId ? eq(tenantCodes.companyId, companyId) : undefined,
-        ),
-      )
-      .limit(1);
+    const row = await tenants.tenancyOfCode(code.toUpperCase(), companyId);
     if (!row || !['active', 'notice_given'].includes(row.tenancyStatus)) throw invalid();
     return row;
   }
@@ -87,22 +50,8 @@ export function createTenantPortalMaintenanceService(deps: Deps) {
     async view(ip: string, code: string, companyId?: string): Promise<TenantPortalMaintenanceDto> {
       const tenancy = await tenancyOf(ip, code, companyId);
       const [types, ids] = await Promise.all([
-        db
-          .select({ id: maintenanceTypes.id, name: maintenanceTypes.name, key: maintenanceTypes.key })
-          .from(maintenanceTypes)
-          .where(and(eq(maintenanceTypes.companyId, tenancy.companyId), eq(maintenanceTypes.isActive, true)))
-          .orderBy(asc(maintenanceTypes.name)),
-        db
-          .select({ id: maintenanceRequests.id })
-          .from(maintenanceRequests)
-          .where(
-            and(
-              eq(maintenanceRequests.companyId, tenancy.companyId),
-              eq(maintenanceRequests.tenantId, tenancy.tenantId),
-            ),
-          )
-          .orderBy(desc(maintenanceRequests.createdAt))
-          .limit(50),
+        tenants.activeTypesOfCompany(tenancy.companyId),
+        tenants.requestIdsOfTenancy(tenancy.companyId, tenancy.tenantId),
       ]);
       const rows = [];
       for (const { id } of ids) {
@@ -158,3 +107,5 @@ export function createTenantPortalMaintenanceService(deps: Deps) {
     },
   };
 }
+
+export type TenantPortalMaintenanceService = ReturnType<typeof createTenantPortalMaintenanceService>;

@@ -6,17 +6,16 @@ import {
   type TenantRequestCreateBody,
   type ZTenantRequestListQuery,
 } from '@rentora/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { notFound } from '../../core/errors';
-import { companies, maintenanceTypes, properties, rentalUnits } from '../../db/schema';
 import { findCurrentTenancies } from '../tenants/tenants.service';
 import { fullName } from './maintenance.members';
 import { createMaintenanceRepo } from './maintenance.repo';
-import type { Actor, MaintenanceRequestsService } from './maintenance.requests';
+import type { Actor, MaintenanceRequestsService } from './maintenance.service';
+import { createTenantMaintenanceRepo } from './maintenance.tenant.repo';
 
 type TenantListQuery = z.infer<typeof ZTenantRequestListQuery>;
 
@@ -30,6 +29,7 @@ export function createTenantMaintenanceService(deps: Deps) {
   const { db } = deps;
   const { requests } = deps;
   const repo = createMaintenanceRepo(db);
+  const tenants = createTenantMaintenanceRepo(db);
 
   const actorOf = (auth: AuthContext): Actor => ({
     type: 'tenant',
@@ -54,37 +54,8 @@ export function createTenantMaintenanceService(deps: Deps) {
     async options(auth: AuthContext): Promise<TenantMaintenanceOptionsDto> {
       const tenancies = await findCurrentTenancies(db, auth.userId);
       if (tenancies.length === 0) return { units: [] };
-      const unitRows = await db
-        .select({
-          id: rentalUnits.id,
-          unitNumber: rentalUnits.unitNumber,
-          propertyName: properties.name,
-          companyName: companies.name,
-        })
-        .from(rentalUnits)
-        .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
-        .innerJoin(companies, eq(companies.id, rentalUnits.companyId))
-        .where(
-          inArray(
-            rentalUnits.id,
-            tenancies.map((t) => t.rentalUnitId),
-          ),
-        );
-      const typeRows = await db
-        .select({
-          id: maintenanceTypes.id,
-          companyId: maintenanceTypes.companyId,
-          name: maintenanceTypes.name,
-          key: maintenanceTypes.key,
-        })
-        .from(maintenanceTypes)
-        .where(
-          and(
-            inArray(maintenanceTypes.companyId, [...new Set(tenancies.map((t) => t.companyId))]),
-            eq(maintenanceTypes.isActive, true),
-          ),
-        )
-        .orderBy(asc(maintenanceTypes.name));
+      const unitRows = await tenants.unitsWithNames(tenancies.map((t) => t.rentalUnitId));
+      const typeRows = await tenants.activeTypesOf([...new Set(tenancies.map((t) => t.companyId))]);
       return {
         units: tenancies.flatMap((tenancy) => {
           const unit = unitRows.find((u) => u.id === tenancy.rentalUnitId);
@@ -172,3 +143,5 @@ export function createTenantMaintenanceService(deps: Deps) {
     },
   };
 }
+
+export type TenantMaintenanceService = ReturnType<typeof createTenantMaintenanceService>;

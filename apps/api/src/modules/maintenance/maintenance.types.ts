@@ -5,16 +5,15 @@ import {
   type MaintenanceTypeDto,
   type MaintenanceTypeUpdateBody,
 } from '@rentora/shared';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { CompanyContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { iso } from '../../core/http';
 import { isUuid } from '../../core/ids';
 import type { DbOrTx } from '../../db/client';
-import { maintenanceRequests, maintenanceTypes } from '../../db/schema';
+import { createMaintenanceTypesRepo, type TypeRow } from './maintenance.types.repo';
 
-export type TypeRow = typeof maintenanceTypes.$inferSelect;
+export type { TypeRow } from './maintenance.types.repo';
 
 export function toTypeDto(row: TypeRow): MaintenanceTypeDto {
   return {
@@ -48,13 +47,7 @@ export async function findTypeByRef(
   companyId: string,
   ref: string,
 ): Promise<TypeRow | undefined> {
-  const byRef: SQL = isUuid(ref) ? eq(maintenanceTypes.id, ref) : eq(maintenanceTypes.key, ref.toLowerCase());
-  const [row] = await db
-    .select()
-    .from(maintenanceTypes)
-    .where(and(eq(maintenanceTypes.companyId, companyId), byRef))
-    .limit(1);
-  return row;
+  return createMaintenanceTypesRepo(db).byRef(companyId, ref);
 }
 
 /** Any company path parameter other than the caller's current company is not found. */
@@ -64,6 +57,7 @@ export function assertOwnCompany(ctx: CompanyContext, companyId: string): void {
 
 export function createMaintenanceTypesService(deps: Pick<AppDeps, 'db'>) {
   const { db } = deps;
+  const repo = createMaintenanceTypesRepo(db);
 
   async function requireType(companyId: string, id: string): Promise<TypeRow> {
     const row = await findTypeByRef(db, companyId, id);
@@ -78,12 +72,7 @@ export function createMaintenanceTypesService(deps: Pick<AppDeps, 'db'>) {
     exceptId?: string,
   ): Promise<string> {
     const taken = new Set(
-      (
-        await tx
-          .select({ key: maintenanceTypes.key, id: maintenanceTypes.id })
-          .from(maintenanceTypes)
-          .where(eq(maintenanceTypes.companyId, companyId))
-      )
+      (await createMaintenanceTypesRepo(tx).keys(companyId))
         .filter((row) => row.id !== exceptId)
         .map((row) => row.key),
     );
@@ -95,14 +84,7 @@ export function createMaintenanceTypesService(deps: Pick<AppDeps, 'db'>) {
   return {
     async list(ctx: CompanyContext, companyId: string, isActive?: boolean): Promise<MaintenanceTypeDto[]> {
       assertOwnCompany(ctx, companyId);
-      const conditions = [eq(maintenanceTypes.companyId, companyId)];
-      if (isActive !== undefined) conditions.push(eq(maintenanceTypes.isActive, isActive));
-      const rows = await db
-        .select()
-        .from(maintenanceTypes)
-        .where(and(...conditions))
-        .orderBy(asc(maintenanceTypes.name))
-        .limit(500);
+      const rows = await repo.list(companyId, isActive);
       return rows.map(toTypeDto);
     },
 
@@ -117,18 +99,15 @@ export function createMaintenanceTypesService(deps: Pick<AppDeps, 'db'>) {
           if (existing) throw conflict(`A maintenance type with the key "${input.key}" already exists`);
         }
         const key = input.key ?? (await uniqueKey(tx, ctx.companyId, slugOf(input.name)));
-        const [row] = await tx
-          .insert(maintenanceTypes)
-          .values({
-            companyId: ctx.companyId,
-            name: input.name,
-            key,
-            description: input.description ?? '',
-            isActive: input.isActive ?? true,
-            slaHours: input.slaHours ?? 72,
-            defaultPriority: input.defaultPriority ?? 'medium',
-          })
-          .returning();
+        const row = await createMaintenanceTypesRepo(tx).insert({
+          companyId: ctx.companyId,
+          name: input.name,
+          key,
+          description: input.description ?? '',
+          isActive: input.isActive ?? true,
+          slaHours: input.slaHours ?? 72,
+          defaultPriority: input.defaultPriority ?? 'medium',
+        });
         return toTypeDto(row!);
       });
     },
@@ -143,19 +122,15 @@ export function createMaintenanceTypesService(deps: Pick<AppDeps, 'db'>) {
         const existing = await findTypeByRef(db, ctx.companyId, input.key);
         if (existing) throw conflict(`A maintenance type with the key "${input.key}" already exists`);
       }
-      const [row] = await db
-        .update(maintenanceTypes)
-        .set({
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.key !== undefined ? { key: input.key } : {}),
-          ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
-          ...(input.slaHours !== undefined ? { slaHours: input.slaHours } : {}),
-          ...(input.defaultPriority !== undefined ? { defaultPriority: input.defaultPriority } : {}),
-          updatedAt: new Date(),
-        })
-        .where(and(eq(maintenanceTypes.companyId, ctx.companyId), eq(maintenanceTypes.id, current.id)))
-        .returning();
+      const row = await repo.update(ctx.companyId, current.id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.key !== undefined ? { key: input.key } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+        ...(input.slaHours !== undefined ? { slaHours: input.slaHours } : {}),
+        ...(input.defaultPriority !== undefined ? { defaultPriority: input.defaultPriority } : {}),
+        updatedAt: new Date(),
+      });
       return toTypeDto(row!);
     },
 
@@ -163,30 +138,23 @@ export function createMaintenanceTypesService(deps: Pick<AppDeps, 'db'>) {
     async remove(ctx: CompanyContext, id: string): Promise<void> {
       const current = await requireType(ctx.companyId, id);
       await db.transaction(async (tx) => {
-        const [used] = await tx
-          .select({ total: count() })
-          .from(maintenanceRequests)
-          .where(
-            and(eq(maintenanceRequests.companyId, ctx.companyId), eq(maintenanceRequests.typeId, current.id)),
-          );
-        if ((used?.total ?? 0) > 0) {
+        const txRepo = createMaintenanceTypesRepo(tx);
+        const used = (await txRepo.requestsOfType(ctx.companyId, current.id)) ?? 0;
+        if (used > 0) {
           throw conflict(
-            `This type is used by ${used!.total} request${used!.total === 1 ? '' : 's'}: deactivate it instead`,
+            `This type is used by ${used} request${used === 1 ? '' : 's'}: deactivate it instead`,
           );
         }
-        await tx
-          .delete(maintenanceTypes)
-          .where(and(eq(maintenanceTypes.companyId, ctx.companyId), eq(maintenanceTypes.id, current.id)));
+        await txRepo.delete(ctx.companyId, current.id);
       });
     },
 
     async toggle(ctx: CompanyContext, id: string): Promise<{ type: MaintenanceTypeDto; message: string }> {
       const current = await requireType(ctx.companyId, id);
-      const [row] = await db
-        .update(maintenanceTypes)
-        .set({ isActive: !current.isActive, updatedAt: new Date() })
-        .where(and(eq(maintenanceTypes.companyId, ctx.companyId), eq(maintenanceTypes.id, current.id)))
-        .returning();
+      const row = await repo.update(ctx.companyId, current.id, {
+        isActive: !current.isActive,
+        updatedAt: new Date(),
+      });
       return {
         type: toTypeDto(row!),
         message: row!.isActive ? MAINTENANCE_MESSAGES.typeActivated : MAINTENANCE_MESSAGES.typeDeactivated,
@@ -196,16 +164,7 @@ export function createMaintenanceTypesService(deps: Pick<AppDeps, 'db'>) {
     /** Adds the default types the company lacks (by key); a second call adds nothing. */
     async createDefaults(ctx: CompanyContext, companyId: string): Promise<MaintenanceTypeDto[]> {
       assertOwnCompany(ctx, companyId);
-      await db
-        .insert(maintenanceTypes)
-        .values(DEFAULT_MAINTENANCE_TYPES.map((type) => ({ ...type, companyId })))
-        .onConflictDoNothing({ target: [maintenanceTypes.companyId, maintenanceTypes.key] });
-      const rows = await db
-        .select()
-        .from(maintenanceTypes)
-        .where(eq(maintenanceTypes.companyId, companyId))
-        .orderBy(asc(maintenanceTypes.name))
-        .limit(500);
+      const rows = await repo.addMissing(companyId, DEFAULT_MAINTENANCE_TYPES);
       return rows.map(toTypeDto);
     },
 

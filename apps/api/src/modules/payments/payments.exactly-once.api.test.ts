@@ -7,9 +7,9 @@ import { buildTestAppWith, call, getTestApp } from '../../../test/app';
 import { type CompanySession, createCompany, type Session, signUp } from '../../../test/factories';
 import type { Db } from '../../db/client';
 import { paymentOrders, payments, paymentWebhookEvents, sandboxGatewayPayments } from '../../db/schema';
-import { onBookingPaid } from '../bookings/bookings.service';
+import { onBookingPaid } from '../bookings/bookings.paid';
 import { book, makeBookableUnit } from '../bookings/bookings.testing';
-import { onInvoicePaid } from '../invoices/invoices.service';
+import { onInvoicePaid } from '../invoices/invoices.paid';
 import { issuedInvoice, makeTenancy } from '../invoices/invoices.testing';
 import { createPaymentsService, type PaidHook } from './payments.service';
 

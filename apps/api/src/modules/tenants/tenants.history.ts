@@ -1,6 +1,6 @@
 import { recordAudit } from '../../core/audit';
 import type { DbOrTx } from '../../db/client';
-import { tenantStatusHistory } from '../../db/schema';
+import { createTenantRecordsRepo } from './tenants.records.repo';
 
 export type TenancyStatus = 'pending' | 'active' | 'notice_given' | 'rejected' | 'moved_out';
 
@@ -16,7 +16,7 @@ export async function recordTenantStatus(
     reason?: string | null;
   },
 ): Promise<void> {
-  await tx.insert(tenantStatusHistory).values({
+  await createTenantRecordsRepo(tx).insertHistory({
     companyId: entry.companyId,
     tenantId: entry.tenantId,
     fromStatus: entry.fromStatus,

@@ -1,17 +1,6 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { TenantPaymentDto } from '@rentora/shared';
 import type { DbOrTx } from '../../db/client';
-import { bookings, payments } from '../../db/schema';
-
-export interface TenantPaymentItem {
-  _id: string;
-  amount: number;
-  currency: string;
-  status: string;
-  method: string | null;
-  description: string;
-  paidAt: string | null;
-  createdAt: string;
-}
+import { createTenantRecordsRepo } from './tenants.records.repo';
 
 /**
  * The tenant's payment history from the payments ledger, newest first: every ledger row of this tenancy (invoice
@@ -24,25 +13,8 @@ export async function listTenantPayments(
   companyId: string,
   tenantId: string,
   page: { page: number; limit: number },
-): Promise<{ data: TenantPaymentItem[]; total: number; page: number; limit: number }> {
-  const ofBookings = db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.companyId, companyId), eq(bookings.tenantId, tenantId)));
-  const where = and(
-    eq(payments.companyId, companyId),
-    or(eq(payments.tenantId, tenantId), sql`${payments.bookingId} = any(array(${ofBookings}))`),
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(payments)
-      .where(where)
-      .orderBy(desc(payments.paidAt), desc(payments.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ n: count() }).from(payments).where(where),
-  ]);
+): Promise<{ data: TenantPaymentDto[]; total: number; page: number; limit: number }> {
+  const [rows, total] = await createTenantRecordsRepo(db).payments(companyId, tenantId, page);
   return {
     data: rows.map((payment) => ({
       _id: payment.id,
@@ -54,7 +26,7 @@ export async function listTenantPayments(
       paidAt: payment.status === 'captured' ? payment.paidAt.toISOString() : null,
       createdAt: payment.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total,
     page: page.page,
     limit: page.limit,
   };

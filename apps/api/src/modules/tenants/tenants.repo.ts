@@ -11,16 +11,7 @@ import {
   statementsByShape,
 } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
-import {
-  properties,
-  rentalUnits,
-  rentalUnitUsers,
-  tenantCodes,
-  tenantDocuments,
-  tenantEntries,
-  tenantStatusHistory,
-  users,
-} from '../../db/schema';
+import { companies, properties, rentalUnits, rentalUnitUsers, users } from '../../db/schema';
 
 /** The columns a tenant list row or detail shows: one query with the person, unit and property joined. */
 const tenantColumns = {
@@ -261,66 +252,6 @@ export function createTenantsRepo(db: DbOrTx) {
         .limit(50);
     },
 
-    async documents(companyId: string, tenantId: string) {
-      return db
-        .select()
-        .from(tenantDocuments)
-        .where(and(eq(tenantDocuments.companyId, companyId), eq(tenantDocuments.tenantId, tenantId)))
-        .orderBy(desc(tenantDocuments.createdAt))
-        .limit(200);
-    },
-
-    async document(companyId: string, tenantId: string, docId: string) {
-      const [row] = await db
-        .select()
-        .from(tenantDocuments)
-        .where(
-          and(
-            eq(tenantDocuments.companyId, companyId),
-            eq(tenantDocuments.tenantId, tenantId),
-            eq(tenantDocuments.id, docId),
-          ),
-        )
-        .limit(1);
-      return row;
-    },
-
-    async entries(companyId: string, tenantId: string) {
-      return db
-        .select({
-          id: tenantEntries.id,
-          kind: tenantEntries.kind,
-          type: tenantEntries.type,
-          content: tenantEntries.content,
-          createdAt: tenantEntries.createdAt,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
-        .from(tenantEntries)
-        .leftJoin(users, eq(users.id, tenantEntries.authorUserId))
-        .where(and(eq(tenantEntries.companyId, companyId), eq(tenantEntries.tenantId, tenantId)))
-        .orderBy(desc(tenantEntries.createdAt), desc(tenantEntries.id))
-        .limit(500);
-    },
-
-    async history(companyId: string, tenantId: string) {
-      return db
-        .select({
-          id: tenantStatusHistory.id,
-          fromStatus: tenantStatusHistory.fromStatus,
-          toStatus: tenantStatusHistory.toStatus,
-          reason: tenantStatusHistory.reason,
-          createdAt: tenantStatusHistory.createdAt,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
-        .from(tenantStatusHistory)
-        .leftJoin(users, eq(users.id, tenantStatusHistory.actorUserId))
-        .where(and(eq(tenantStatusHistory.companyId, companyId), eq(tenantStatusHistory.tenantId, tenantId)))
-        .orderBy(desc(tenantStatusHistory.createdAt), desc(tenantStatusHistory.id))
-        .limit(200);
-    },
-
     async update(companyId: string, tenantId: string, values: Partial<typeof rentalUnitUsers.$inferInsert>) {
       if (Object.keys(values).length === 0) return;
       await db
@@ -329,18 +260,72 @@ export function createTenantsRepo(db: DbOrTx) {
         .where(and(eq(rentalUnitUsers.companyId, companyId), eq(rentalUnitUsers.id, tenantId)));
     },
 
-    async code(tenantId: string) {
-      const [row] = await db.select().from(tenantCodes).where(eq(tenantCodes.tenantId, tenantId)).limit(1);
-      return row;
-    },
-
-    async codeByText(code: string, companyId?: string) {
+    /** The id of the person's open (pending, active or notice given) tenancy of the unit, if any. */
+    async openTenancy(companyId: string, rentalUnitId: string, userId: string) {
       const [row] = await db
-        .select()
-        .from(tenantCodes)
-        .where(and(eq(tenantCodes.code, code), companyId ? eq(tenantCodes.companyId, companyId) : undefined))
+        .select({ id: rentalUnitUsers.id })
+        .from(rentalUnitUsers)
+        .where(
+          and(
+            eq(rentalUnitUsers.companyId, companyId),
+            eq(rentalUnitUsers.rentalUnitId, rentalUnitId),
+            eq(rentalUnitUsers.userId, userId),
+            inArray(rentalUnitUsers.tenancyStatus, ['pending', 'active', 'notice_given']),
+          ),
+        )
         .limit(1);
       return row;
     },
+
+    async insert(values: typeof rentalUnitUsers.$inferInsert) {
+      const [row] = await db.insert(rentalUnitUsers).values(values).returning({ id: rentalUnitUsers.id });
+      return row;
+    },
+
+    /** The person's current tenancies (active or notice given), across companies. */
+    async currentOfUser(
+      userId: string,
+    ): Promise<{ tenantId: string; companyId: string; rentalUnitId: string; propertyId: string }[]> {
+      return db
+        .select({
+          tenantId: rentalUnitUsers.id,
+          companyId: rentalUnitUsers.companyId,
+          rentalUnitId: rentalUnitUsers.rentalUnitId,
+          propertyId: rentalUnitUsers.propertyId,
+        })
+        .from(rentalUnitUsers)
+        .where(
+          and(
+            eq(rentalUnitUsers.userId, userId),
+            eq(rentalUnitUsers.status, 'current'),
+            inArray(rentalUnitUsers.tenancyStatus, ['active', 'notice_given']),
+          ),
+        )
+        .limit(100);
+    },
+
+    /** The status of one of the company's units (a new tenancy's unit). */
+    async unitStatus(companyId: string, rentalUnitId: string) {
+      const [unit] = await db
+        .select({ status: rentalUnits.status })
+        .from(rentalUnits)
+        .where(and(eq(rentalUnits.companyId, companyId), eq(rentalUnits.id, rentalUnitId)))
+        .limit(1);
+      return unit;
+    },
+
+    /** What the tenant portal shows besides the tenancy: the company's name, the unit's type, the property's city. */
+    async portalExtras(rentalUnitId: string) {
+      const [extra] = await db
+        .select({ companyName: companies.name, unitType: rentalUnits.unitType, city: properties.city })
+        .from(rentalUnits)
+        .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
+        .innerJoin(companies, eq(companies.id, rentalUnits.companyId))
+        .where(eq(rentalUnits.id, rentalUnitId))
+        .limit(1);
+      return extra;
+    },
   };
 }
+
+export type TenantsRepo = ReturnType<typeof createTenantsRepo>;

@@ -1,9 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { conflict, notFound } from '../../core/errors';
 import type { DbOrTx, Tx } from '../../db/client';
-import { rentalUnitUsers } from '../../db/schema';
 import { lockUnit, settleOccupancy } from '../rental-units/rental-units.tenants';
 import { recordTenantStatus } from './tenants.history';
+import { createTenantsRepo } from './tenants.repo';
 
 const SOURCE_REASONS: Record<string, string> = {
   staff: 'Added by staff',
@@ -37,45 +36,32 @@ export interface CreateTenancyInput {
  */
 export async function createTenancyInTx(tx: Tx, input: CreateTenancyInput): Promise<{ _id: string }> {
   const unit = await lockUnit(tx, input.companyId, input.rentalUnitId);
-  const [open] = await tx
-    .select({ id: rentalUnitUsers.id })
-    .from(rentalUnitUsers)
-    .where(
-      and(
-        eq(rentalUnitUsers.companyId, input.companyId),
-        eq(rentalUnitUsers.rentalUnitId, input.rentalUnitId),
-        eq(rentalUnitUsers.userId, input.userId),
-        inArray(rentalUnitUsers.tenancyStatus, ['pending', 'active', 'notice_given']),
-      ),
-    )
-    .limit(1);
+  const repo = createTenantsRepo(tx);
+  const open = await repo.openTenancy(input.companyId, input.rentalUnitId, input.userId);
   if (open) throw conflict('This person is already a tenant of this unit');
   const active = input.status === 'active';
   const agreement = input.agreementDetails;
-  const [row] = await tx
-    .insert(rentalUnitUsers)
-    .values({
-      companyId: input.companyId,
-      rentalUnitId: unit.id,
-      propertyId: unit.propertyId,
-      userId: input.userId,
-      role: 'primary',
-      // Only active and notice_given tenancies are 'current' (the unit-tenant view and the occupancy rule).
-      status: active ? 'current' : 'past',
-      tenancyStatus: input.status,
-      startDate: input.occupancyDetails.moveInDate,
-      leaseStartDate: agreement.leaseStartDate,
-      endDate: agreement.leaseEndDate,
-      rent: agreement.rentAmount,
-      maintenanceCharges: agreement.maintenanceCharges,
-      securityDeposit: agreement.securityDeposit,
-      rentDueDay: Math.min(28, Math.max(1, Math.trunc(agreement.rentDueDate))),
-      currency: unit.currency,
-      source: input.source ?? 'staff',
-      bookingId: input.bookingId ?? null,
-      createdBy: input.actorUserId,
-    })
-    .returning({ id: rentalUnitUsers.id });
+  const row = await repo.insert({
+    companyId: input.companyId,
+    rentalUnitId: unit.id,
+    propertyId: unit.propertyId,
+    userId: input.userId,
+    role: 'primary',
+    // Only active and notice_given tenancies are 'current' (the unit-tenant view and the occupancy rule).
+    status: active ? 'current' : 'past',
+    tenancyStatus: input.status,
+    startDate: input.occupancyDetails.moveInDate,
+    leaseStartDate: agreement.leaseStartDate,
+    endDate: agreement.leaseEndDate,
+    rent: agreement.rentAmount,
+    maintenanceCharges: agreement.maintenanceCharges,
+    securityDeposit: agreement.securityDeposit,
+    rentDueDay: Math.min(28, Math.max(1, Math.trunc(agreement.rentDueDate))),
+    currency: unit.currency,
+    source: input.source ?? 'staff',
+    bookingId: input.bookingId ?? null,
+    createdBy: input.actorUserId,
+  });
   if (!row) throw notFound('Rental unit');
   await recordTenantStatus(tx, {
     companyId: input.companyId,
@@ -94,20 +80,5 @@ export async function findCurrentTenancies(
   db: DbOrTx,
   userId: string,
 ): Promise<{ tenantId: string; companyId: string; rentalUnitId: string; propertyId: string }[]> {
-  return db
-    .select({
-      tenantId: rentalUnitUsers.id,
-      companyId: rentalUnitUsers.companyId,
-      rentalUnitId: rentalUnitUsers.rentalUnitId,
-      propertyId: rentalUnitUsers.propertyId,
-    })
-    .from(rentalUnitUsers)
-    .where(
-      and(
-        eq(rentalUnitUsers.userId, userId),
-        eq(rentalUnitUsers.status, 'current'),
-        inArray(rentalUnitUsers.tenancyStatus, ['active', 'notice_given']),
-      ),
-    )
-    .limit(100);
+  return createTenantsRepo(db).currentOfUser(userId);
 }

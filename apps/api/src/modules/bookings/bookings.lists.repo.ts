@@ -1,0 +1,171 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { COUNT_BOUND } from '../../core/pagination';
+import {
+  anyOf,
+  boundedCountQuery,
+  pageCountColumn,
+  pageLimit,
+  pageOffset,
+  statementsByShape,
+} from '../../core/statements';
+import type { Db, DbOrTx } from '../../db/client';
+import { bookings, payments as ledger, paymentOrders, properties, rentalUnits, users } from '../../db/schema';
+
+/** Which filters a bookings list request uses: one statement per shape, built once (core/statements.ts). */
+export interface BookingListShape {
+  /** Staff see the company's bookings; anyone else their own. */
+  staff: boolean;
+  statuses: boolean;
+  propertyId: boolean;
+  rentalUnitId: boolean;
+  from: boolean;
+  to: boolean;
+  search: boolean;
+}
+
+/** The values a list statement is executed with (placeholders of its shape). */
+export type BookingListValues = {
+  companyId: string | null;
+  userId: string;
+  statuses: string[];
+  propertyId: string | undefined;
+  rentalUnitId: string | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  like: string | undefined;
+  limit: number;
+  offset: number;
+};
+
+function bookingListWhere(db: DbOrTx, shape: BookingListShape): SQL | undefined {
+  const value = (name: string) => sql.placeholder(name);
+  const filters: SQL[] = [
+    shape.staff ? eq(bookings.companyId, value('companyId')) : eq(bookings.userId, value('userId')),
+  ];
+  if (shape.statuses) filters.push(anyOf(bookings.status, 'statuses'));
+  if (shape.propertyId) filters.push(eq(bookings.propertyId, value('propertyId')));
+  if (shape.rentalUnitId) filters.push(eq(bookings.rentalUnitId, value('rentalUnitId')));
+  // The booking date, in UTC days, both ends included.
+  if (shape.from) filters.push(sql`${bookings.createdAt} >= ${value('from')}::date`);
+  if (shape.to) filters.push(sql`${bookings.createdAt} < ${value('to')}::date + 1`);
+  if (shape.search) {
+    // The bookers, units and properties that match, as bounded arrays (trigram and search-vector indexes): the page
+    // is still read in the order of the list's index and filtered, rather than every booking of the company being
+    // joined to the people and sorted.
+    const like = value('like');
+    const people = db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like)))
+      .limit(COUNT_BOUND);
+    const inCompany = <T extends typeof rentalUnits.companyId | typeof properties.companyId>(column: T) =>
+      shape.staff ? eq(column, value('companyId')) : undefined;
+    const units = db
+      .select({ id: rentalUnits.id })
+      .from(rentalUnits)
+      .where(and(inCompany(rentalUnits.companyId), ilike(rentalUnits.unitNumber, like)))
+      .limit(COUNT_BOUND);
+    const places = db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(inCompany(properties.companyId), ilike(properties.name, like)))
+      .limit(COUNT_BOUND);
+    filters.push(
+      sql`(${bookings.userId} = any(array(${people})) or ${bookings.rentalUnitId} = any(array(${units}))
+           or ${bookings.propertyId} = any(array(${places})))`,
+    );
+  }
+  return and(...filters);
+}
+
+const bookingShapeOptions = {
+  searches: (shape: BookingListShape) => shape.search,
+};
+
+const bookingPage = statementsByShape((db, shape: BookingListShape) => {
+  const where = bookingListWhere(db, shape);
+  return db
+    .select({
+      booking: bookings,
+      propertyName: properties.name,
+      unitNumber: rentalUnits.unitNumber,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      total: pageCountColumn(db, bookings, where, { bound: COUNT_BOUND, searches: shape.search }),
+    })
+    .from(bookings)
+    .innerJoin(properties, eq(properties.id, bookings.propertyId))
+    .innerJoin(rentalUnits, eq(rentalUnits.id, bookings.rentalUnitId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(where)
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(pageLimit())
+    .offset(pageOffset());
+}, bookingShapeOptions);
+
+const bookingCount = statementsByShape(
+  (db, shape: BookingListShape) => boundedCountQuery(db, bookings, bookingListWhere(db, shape), COUNT_BOUND),
+  bookingShapeOptions,
+);
+
+export function createBookingListsRepo(db: Db) {
+  return {
+    /**
+     * One page with its names (read in the order of a `(company_id, <filter>, created_at, id)` index) and a count
+     * bounded at COUNT_BOUND rows, built once per filter shape; a search carries no count (see countPage).
+     */
+    page(shape: BookingListShape, values: BookingListValues) {
+      return bookingPage(db, shape).execute(values);
+    },
+
+    /** The bounded count of a shape, in a statement of its own. */
+    async countPage(shape: BookingListShape, values: BookingListValues): Promise<number | undefined> {
+      return (await bookingCount(db, shape).execute(values))[0]?.total;
+    },
+
+    /** Counts by status, money collected and refunded (ledger), outstanding on open bookings, last 12 months. */
+    stats(companyId: string) {
+      return Promise.all([
+        db
+          .select({ status: bookings.status, n: count() })
+          .from(bookings)
+          .where(eq(bookings.companyId, companyId))
+          .groupBy(bookings.status),
+        db
+          .select({
+            collected: sql<number>`coalesce(sum(${ledger.amount}) filter (where ${ledger.status} = 'captured'), 0)::int`,
+            refunded: sql<number>`coalesce(sum(${ledger.amount}) filter (where ${ledger.status} = 'refunded'), 0)::int`,
+          })
+          .from(ledger)
+          .innerJoin(paymentOrders, eq(paymentOrders.id, ledger.orderId))
+          .where(and(eq(ledger.companyId, companyId), eq(paymentOrders.purpose, 'booking'))),
+        db
+          .select({
+            outstanding: sql<number>`coalesce(sum(${bookings.totalAmount} - ${bookings.paidAmount}), 0)::int`,
+          })
+          .from(bookings)
+          .where(
+            and(
+              eq(bookings.companyId, companyId),
+              inArray(bookings.status, ['pending_payment', 'partially_paid']),
+            ),
+          ),
+        db
+          .select({
+            month: sql<string>`to_char(date_trunc('month', ${bookings.createdAt}), 'YYYY-MM')`,
+            bookings: sql<number>`count(*)::int`,
+            collected: sql<number>`coalesce(sum(${bookings.paidAmount}), 0)::int`,
+          })
+          .from(bookings)
+          .where(
+            and(
+              eq(bookings.companyId, companyId),
+              sql`${bookings.createdAt} >= now() - interval '12 months'`,
+            ),
+          )
+          .groupBy(sql`1`)
+          .orderBy(sql`1`),
+      ]);
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import type {
+  InvoiceCheckoutDto,
+  InvoiceDetailDto,
+  InvoicePaymentBody,
+  VerifyInvoicePaymentBody,
+} from '@rentora/shared';
+import type { AuthContext, CompanyContext } from '../../core/access';
+import { recordAudit } from '../../core/audit';
+import { AppError, badRequest, conflict, featureNotInPlan } from '../../core/errors';
+import type { Db } from '../../db/client';
+import type { PaymentsService } from '../payments/payments.service';
+import { refreshTenantDues } from './invoices.dues';
+import {
+  expireOpenOrder,
+  expireOrder,
+  type InvoicesRepo,
+  insertOfflinePayment,
+  invoiceById,
+  orderById,
+  setInvoiceReturning,
+} from './invoices.repo';
+import type { InvoiceViews } from './invoices.views';
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Money for an invoice: offline payments staff record, and the gateway orders the tenant (or staff) pays. */
+export function invoicePayments(db: Db, repo: InvoicesRepo, views: InvoiceViews, payments: PaymentsService) {
+  const { load, visible, detailOf, dtos } = views;
+
+  /** An offline payment (cash, UPI, cheque, …) of at most the balance, under the invoice's row lock. */
+  async function recordPayment(
+    ctx: CompanyContext,
+    id: string,
+    body: InvoicePaymentBody,
+  ): Promise<InvoiceDetailDto> {
+    try {
+      const row = await db.transaction(async (tx) => {
+        const current = await load(ctx.companyId, id, tx, true);
+        if (current.status === 'draft') throw conflict('Send the invoice before recording a payment');
+        if (current.status === 'void') throw conflict('A void invoice takes no payment');
+        const balance = current.total - current.amountPaid;
+        if (balance <= 0) throw conflict('This invoice is already paid');
+        if (body.amount > balance) {
+          throw conflict(`The payment is more than the balance of ${balance}`);
+        }
+        const paidAt = body.paidAt
+          ? new Date(body.paidAt.length === 10 ? `${body.paidAt}T12:00:00Z` : body.paidAt)
+          : new Date();
+        if (paidAt.getTime() > Date.now() + 86_400_000)
+          throw badRequest('The payment date is in the future', 'paidAt');
+        const payment = await insertOfflinePayment(tx, current, {
+          amount: body.amount,
+          method: body.method,
+          paidAt,
+          reference: body.reference,
+          recordedBy: ctx.userId,
+        });
+        const amountPaid = current.amountPaid + body.amount;
+        const status = amountPaid >= current.total ? 'paid' : 'partially_paid';
+        // The open gateway order was for the old balance: close it, a new one is opened for what is left.
+        if (current.currentOrderId) await expireOpenOrder(tx, current.currentOrderId);
+        const updated = await setInvoiceReturning(tx, id, {
+          amountPaid,
+          status,
+          paidAt: status === 'paid' ? paidAt : current.paidAt,
+          currentOrderId: null,
+        });
+        await recordAudit(tx, {
+          companyId: ctx.companyId,
+          action: 'invoice.payment_recorded',
+          entityType: 'invoice',
+          entityId: id,
+          summary: `${current.number}: ${body.method} payment ${body.amount}${body.reference ? ` (${body.reference})` : ''}`,
+          before: { status: current.status, amountPaid: current.amountPaid },
+          after: { status, amountPaid, paymentId: payment!.id },
+        });
+        await refreshTenantDues(tx, ctx.companyId, current.tenantId);
+        return updated!;
+      });
+      return detailOf(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('A payment with this reference is already recorded');
+      throw error;
+    }
+  }
+
+  async function planAllowsInvoices(companyId: string) {
+    const company = await repo.companyFeatures(companyId);
+    // An empty plan feature list means every feature (Enterprise), as planAllows reads it.
+    if (company && company.features.length > 0 && !company.features.includes('invoices_read')) {
+      throw featureNotInPlan('invoices_read');
+    }
+  }
+
+  /** A gateway order for the balance; an open order for the same amount and payer is reused. */
+  async function pay(ctx: AuthContext, id: string): Promise<InvoiceCheckoutDto> {
+    const first = await visible(ctx, id);
+    await planAllowsInvoices(first.companyId);
+    // What the gateway already took for the invoice's earlier orders is recorded before the balance is asked for.
+    await payments.settleOpenOrdersOf(first.id);
+    const made = await db.transaction(async (tx) => {
+      const row = await visible(ctx, id, tx, true);
+      if (row.status === 'draft' || row.status === 'void' || row.status === 'paid') {
+        throw conflict(`A ${row.status} invoice takes no payment`);
+      }
+      const balance = row.total - row.amountPaid;
+      if (balance <= 0) throw conflict('This invoice is already paid');
+      if (row.currentOrderId) {
+        const open = await orderById(tx, row.currentOrderId);
+        if (open && open.status === 'created' && open.amount === balance && open.userId === ctx.userId) {
+          return { row, order: open };
+        }
+        if (open && open.status === 'created') await expireOrder(tx, open.id);
+      }
+      const order = await payments.createOrder(tx, {
+        companyId: row.companyId,
+        userId: ctx.userId,
+        amount: balance,
+        currency: row.currency,
+        purpose: 'invoice',
+        referenceId: row.id,
+      });
+      const updated = await setInvoiceReturning(tx, row.id, { currentOrderId: order.id });
+      return { row: updated!, order };
+    });
+    const [invoice] = await dtos([made.row]);
+    return {
+      invoice: invoice!,
+      order: { id: made.order.gatewayOrderId, amount: made.order.amount, currency: made.order.currency },
+      keyId: payments.gateway.keyId,
+      gateway: payments.gateway.mode,
+    };
+  }
+
+  /** The Checkout answer for an invoice order: signature checked against the stored order, settled exactly once. */
+  async function verifyPayment(ctx: AuthContext, body: VerifyInvoicePaymentBody): Promise<InvoiceDetailDto> {
+    const failed = () => new AppError('VALIDATION_ERROR', 'Payment verification failed');
+    const order = await repo.payerInvoiceOrder({
+      invoiceId: body.invoiceId,
+      gatewayOrderId: body.razorpay_order_id,
+      userId: ctx.userId,
+    });
+    if (!order) throw failed();
+    await payments.verifyClientPayment({
+      orderRowId: order.id,
+      userId: ctx.userId,
+      clientOrderId: body.razorpay_order_id,
+      paymentId: body.razorpay_payment_id,
+      signature: body.razorpay_signature,
+    });
+    const row = await invoiceById(db, body.invoiceId);
+    if (!row) throw failed();
+    return detailOf(row);
+  }
+
+  return { recordPayment, pay, verifyPayment };
+}
