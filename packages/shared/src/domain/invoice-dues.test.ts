@@ -36,7 +36,13 @@ describe('invoiceDuesByKind', () => {
       { description: 'Late fee', quantity: 1, unitPrice: 500_00, kind: 'penalty' },
       { description: 'Deposit top-up', quantity: 1, unitPrice: 1_000_01, kind: 'deposit' },
     ],
-    1800,
+    {
+      supplierGstin: '29AAGCB7383J1Z4',
+      placeOfSupply: '29',
+      recipientGstin: null,
+      gstUse: 'commercial',
+      rateBp: 1800,
+    },
   );
   const invoice = { lineItems: totals.lines, tax: totals.tax, total: totals.total, amountPaid: 0 };
 

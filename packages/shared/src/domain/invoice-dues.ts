@@ -76,23 +76,43 @@ export function shareTax(amounts: readonly number[], tax: number): number[] {
 }
 
 export interface DuesInvoice {
-  lineItems: readonly { kind: InvoiceLineKind; amount: number }[];
+  lineItems: readonly {
+    kind: InvoiceLineKind;
+    amount: number;
+    treatment?: string;
+    cgst?: number;
+    sgst?: number;
+    igst?: number;
+  }[];
   tax: number;
   total: number;
   amountPaid: number;
 }
 
+/** Each line's tax: its own GST when the lines carry it and it adds up, else a largest-remainder share. */
+function lineTaxes(invoice: DuesInvoice): number[] {
+  const lines = invoice.lineItems;
+  if (lines.every((l) => l.treatment !== undefined)) {
+    const own = lines.map((l) =>
+      l.treatment === 'taxable' ? (l.cgst ?? 0) + (l.sgst ?? 0) + (l.igst ?? 0) : 0,
+    );
+    if (own.reduce((s, t) => s + t, 0) === invoice.tax) return own;
+  }
+  return shareTax(
+    lines.map((l) => l.amount),
+    invoice.tax,
+  );
+}
+
 /**
- * The unpaid balance of one issued invoice by dues kind: each line asks its amount plus its share of the tax, and
- * payments settle the lines in their order (the first line first). The parts add up to `total − amountPaid`.
+ * The unpaid balance of one issued invoice by dues kind: each line asks its amount plus its tax, and payments (and
+ * credit notes, passed in `amountPaid` by callers) settle the lines in their order (the first line first). The parts
+ * add up to `total − amountPaid`.
  */
 export function invoiceDuesByKind(invoice: DuesInvoice): DuesByKind {
   const out = noDues();
   const lines = invoice.lineItems;
-  const shares = shareTax(
-    lines.map((l) => l.amount),
-    invoice.tax,
-  );
+  const shares = lineTaxes(invoice);
   let paid = Math.max(0, invoice.amountPaid);
   let asked = 0;
   lines.forEach((line, i) => {

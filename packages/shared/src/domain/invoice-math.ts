@@ -1,4 +1,12 @@
 import type { InvoiceLine, InvoiceLineKind } from '../schemas/invoices';
+import {
+  collectedTaxOf,
+  documentTypeOf,
+  type GstDocumentType,
+  type GstParties,
+  gstLineOf,
+  reverseChargeTaxOf,
+} from './gst-tax';
 
 /** Invoice arithmetic in paise (lines, tax, totals, late fees), invoice numbers and amounts in words. */
 
@@ -18,40 +26,77 @@ export function lateFeeOf(
   return 0;
 }
 
-/** Tax of a subtotal at `rateBp` basis points (1800 = 18 %), rounded half up. */
-export function taxOf(subtotal: number, rateBp: number): number {
-  return Math.floor((subtotal * rateBp + 5000) / 10_000);
-}
-
 export interface InvoiceTotals {
   lines: InvoiceLine[];
+  /** Σ line amounts (before tax). */
   subtotal: number;
+  /** Tax collected on the invoice (forward charge): Σ of the taxable lines' CGST + SGST + IGST. */
   tax: number;
   total: number;
+  /** Σ taxable value of the supplies on it (deposits are not supplies). */
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  /** Tax the recipient pays on reverse charge (shown, not collected). */
+  reverseChargeTax: number;
+  reverseCharge: boolean;
+  documentType: GstDocumentType;
 }
 
-/** The one computation of totals, used by the server (authoritative) and by the editor's live preview. */
+/**
+ * The one computation of an invoice's lines and totals, used by the server (authoritative) and by the editor's live
+ * preview: each line's amount, then its GST between `parties` (no tax at all when `parties` is null or the supplier
+ * has no GSTIN). Totals are sums of lines.
+ */
 export function computeInvoiceTotals(
   lines: readonly { description: string; quantity: number; unitPrice: number; kind?: InvoiceLineKind }[],
-  taxRateBp: number,
+  parties: GstParties | null,
 ): InvoiceTotals {
-  const computed = lines.map((l) => ({
-    description: l.description,
-    quantity: l.quantity,
-    unitPrice: l.unitPrice,
-    kind: l.kind ?? 'other',
-    amount: lineAmount(l.quantity, l.unitPrice),
-  }));
-  const subtotal = computed.reduce((sum, l) => sum + l.amount, 0);
-  const tax = taxOf(subtotal, taxRateBp);
-  return { lines: computed, subtotal, tax, total: subtotal + tax };
+  const gstParties: GstParties = parties ?? { ...NO_GST_PARTIES };
+  const computed: InvoiceLine[] = lines.map((l) => {
+    const kind = l.kind ?? 'other';
+    const amount = lineAmount(l.quantity, l.unitPrice);
+    return {
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      kind,
+      amount,
+      ...gstLineOf(kind, amount, gstParties),
+    };
+  });
+  const sum = (pick: (l: InvoiceLine) => number) => computed.reduce((s, l) => s + pick(l), 0);
+  const subtotal = sum((l) => l.amount);
+  const tax = sum(collectedTaxOf);
+  return {
+    lines: computed,
+    subtotal,
+    tax,
+    total: subtotal + tax,
+    taxableValue: sum((l) => (l.treatment === 'non_supply' ? 0 : l.taxableValue)),
+    cgst: sum((l) => (l.treatment === 'taxable' ? l.cgst : 0)),
+    sgst: sum((l) => (l.treatment === 'taxable' ? l.sgst : 0)),
+    igst: sum((l) => (l.treatment === 'taxable' ? l.igst : 0)),
+    reverseChargeTax: sum(reverseChargeTaxOf),
+    reverseCharge: computed.some((l) => l.treatment === 'reverse_charge'),
+    documentType: documentTypeOf(computed),
+  };
 }
 
-export function formatInvoiceNumber(year: number, n: number): string {
-  return `INV-${year}-${String(n).padStart(6, '0')}`;
-}
+/** Parties of a company that is not registered for GST: no tax on anything. */
+export const NO_GST_PARTIES: GstParties = {
+  supplierGstin: null,
+  placeOfSupply: '',
+  recipientGstin: null,
+  gstUse: 'residential',
+  rateBp: 0,
+};
 
-/** Amount in words, Indian numbering (lakh, crore): 1,25,000.50 → "One Lakh Twenty Five Thousand Rupees and Fifty Paise Only". */
+/**
+ * Amount in words in the Indian system (lakh, crore), as Indian invoices write it:
+ * 1,23,456.70 → "Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and Seventy Paise Only".
+ */
 export function amountInWords(minor: number, currencyWord = 'Rupees'): string {
   const ones = [
     '',
@@ -77,7 +122,7 @@ export function amountInWords(minor: number, currencyWord = 'Rupees'): string {
   ];
   const tens = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
   const two = (n: number): string =>
-    n < 20 ? ones[n]! : `${tens[Math.floor(n / 10)]} ${ones[n % 10]}`.trim();
+    n < 20 ? ones[n]! : n % 10 ? `${tens[Math.floor(n / 10)]}-${ones[n % 10]}` : tens[n / 10]!;
   const three = (n: number): string =>
     n >= 100 ? `${ones[Math.floor(n / 100)]} Hundred ${two(n % 100)}`.trim() : two(n);
   const words = (n: number): string => {
@@ -97,5 +142,6 @@ export function amountInWords(minor: number, currencyWord = 'Rupees'): string {
   const abs = Math.abs(Math.trunc(minor));
   const major = Math.floor(abs / 100);
   const paise = abs % 100;
-  return `${sign}${words(major)} ${currencyWord}${paise ? ` and ${two(paise)} Paise` : ''} Only`;
+  if (major === 0 && paise > 0) return `${sign}${two(paise)} Paise Only`;
+  return `${sign}${currencyWord} ${words(major)}${paise ? ` and ${two(paise)} Paise` : ''} Only`;
 }

@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { ZId, ZSortOrder } from './common';
+import { gstDocumentFields, gstLineFields } from './gst';
 import { ZMoney, zQueryText } from './properties';
 import { ZDateOnly } from './rental-units';
 
 /** Invoices: statuses, lines, the invoice and its payments, list query, checkout, rent run. Money in paise. */
 
-export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
+export const INVOICE_STATUSES = [
+  'draft',
+  'sent',
+  'partially_paid',
+  'paid',
+  'overdue',
+  'void',
+  'cancelled',
+] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const ZInvoiceStatus = z.enum(INVOICE_STATUSES);
 
@@ -31,6 +40,7 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   paid: 'Paid',
   overdue: 'Overdue',
   void: 'Void',
+  cancelled: 'Cancelled',
 };
 
 export const ZInvoiceMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-01');
@@ -55,7 +65,9 @@ export const ZInvoiceLine = z.object({
   quantity: z.number(),
   unitPrice: z.number().int(),
   kind: ZInvoiceLineKind,
+  /** quantity × unit price: the line's taxable value. */
   amount: z.number().int(),
+  ...gstLineFields,
 });
 export type InvoiceLine = z.infer<typeof ZInvoiceLine>;
 
@@ -119,10 +131,14 @@ export const ZInvoiceDto = z.object({
   lineItems: z.array(ZInvoiceLine),
   taxRate: z.number().int(),
   subtotal: z.number().int(),
+  /** Tax collected on the invoice (CGST + SGST + IGST under forward charge). */
   tax: z.number().int(),
   total: z.number().int(),
   amountPaid: z.number().int(),
+  /** Σ of the credit notes issued against it; the balance is total − credited − paid. */
+  creditedAmount: z.number().int(),
   balance: z.number().int(),
+  ...gstDocumentFields,
   notes: z.string(),
   sentAt: z.string().nullable(),
   paidAt: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CURRENCY } from '../constants';
+import { GST_USES } from '../domain/gst-tax';
 import { TENANT_STATUSES } from '../domain/tenants';
 import { UNIT_DISPLAY_STATUSES, UNIT_STATUSES } from '../domain/units';
 import { ZEmail, ZId, ZIsoDate, ZName, ZPhone, ZQueryBoolean, zListQuery, zQueryArray } from './common';
@@ -26,6 +27,8 @@ export const UNIT_TYPES = [
   'other',
 ] as const;
 export const ZUnitType = z.enum(UNIT_TYPES);
+/** Residential or commercial for GST; null on a unit means "as its type says" (office, shop, warehouse: commercial). */
+export const ZUnitGstUse = z.enum(GST_USES);
 export type UnitType = z.infer<typeof ZUnitType>;
 
 export const UNIT_TYPE_LABELS: Record<UnitType, string> = {
@@ -98,6 +101,7 @@ export const ZRentalUnitCreateBody = ZUnitSettings.extend({
   unitNumber: z.string().trim().min(1, 'Required').max(30),
   floor: z.number().int().min(-5).max(300).nullable().default(null),
   status: ZUnitStatus.default('Available'),
+  gstUse: ZUnitGstUse.nullable().default(null),
   availability: ZUnitAvailability.default({ isAvailable: true, availableFrom: null, minLeaseMonths: null }),
 });
 export type RentalUnitCreateBody = z.infer<typeof ZRentalUnitCreateBody>;
@@ -116,6 +120,7 @@ export const ZRentalUnitUpdateBody = z
     description: z.string().trim().max(5000),
     amenities: ZAmenities,
     status: ZUnitStatus,
+    gstUse: ZUnitGstUse.nullable(),
     availability: z
       .object({
         isAvailable: z.boolean(),
@@ -172,6 +177,9 @@ export const ZRentalUnitDto = z.object({
   description: z.string(),
   amenities: z.array(z.string()),
   status: ZUnitStatus,
+  /** The GST use in effect (set on the unit, else from its type) and what was set (null: from the type). */
+  gstUse: ZUnitGstUse,
+  gstUseOverride: ZUnitGstUse.nullable(),
   availability: ZUnitAvailabilityDto,
   pricing: ZUnitPricingDto,
   images: z.array(ZImageDto),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TENANT_DOCUMENT_TYPES, TENANT_STATUSES } from '../domain/tenants';
 import { ZEmail, ZId, ZIsoDate, ZName, ZPhone, ZQueryBoolean, ZSortOrder, zQueryArray } from './common';
+import { ZTenancyBillingBody, ZTenancyBillingDto } from './gst';
 import { ZMoney, zQueryText } from './properties';
 import { ZDateOnly } from './rental-units';
 
@@ -60,6 +61,8 @@ export const ZTenantUpdateBody = z
         leaseEndDate: ZDateOnly,
       })
       .partial(),
+    /** Billing details of a GST-registered tenant: GSTIN (empty text clears it), legal name, billing address. */
+    ...ZTenancyBillingBody.shape,
   })
   .partial();
 export type TenantUpdateBody = z.infer<typeof ZTenantUpdateBody>;
@@ -194,6 +197,7 @@ export const ZTenantDto = ZTenantListItemDto.extend({
   ratings: ZTenantRatings,
   compliance: ZTenantCompliance,
   history: z.array(ZTenantHistoryDto),
+  ...ZTenancyBillingDto.shape,
   updatedAt: ZIsoDate,
 });
 export type TenantDto = z.infer<typeof ZTenantDto>;
