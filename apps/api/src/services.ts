@@ -10,6 +10,7 @@ import { createAgreementTemplateService } from './modules/bookings/bookings.temp
 import { createChatService } from './modules/chat/chat.service';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createCompanyUsersService } from './modules/company-users/company-users.service';
+import { createGstService } from './modules/gst/gst.service';
 import { createInvitationsService } from './modules/invitations/invitations.service';
 import { createInvoiceTemplatesService } from './modules/invoices/invoice-templates.service';
 import { createBillingService } from './modules/invoices/invoices.billing';
@@ -78,11 +79,12 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     log.warn({ err: error }, 'public listing cache unavailable; answering from the database'),
   );
 
-  // Money: the gateway and its ledger, tenants, invoices and bookings.
+  // Money: GST registration and document series, the gateway and its ledger, tenants, invoices and bookings.
+  const gst = createGstService({ db });
   const payments = createPaymentsService({ db, config, notifier, mailer, log });
   const ledger = createLedgerService(db);
   const tenants = createTenantsService({ db, config, mailer, notifier, storage, limiter });
-  const invoices = createInvoicesService({ db, config, mailer, notifier, storage, payments }, log);
+  const invoices = createInvoicesService({ db, config, mailer, notifier, storage, payments, gst }, log);
   const billing = createBillingService({ db, notifier });
   const invoiceReminders = createInvoiceReminders({ db, mailer, notifier });
   const invoiceTemplates = createInvoiceTemplatesService(db, storage, config.uploadLimitBytes);
@@ -138,6 +140,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     payments,
     ledger,
     tenants,
+    gst,
     invoices,
     billing,
     invoiceReminders,

@@ -33,6 +33,8 @@ export const COMPANY_VERSIONED_TABLES = [
   'invoices',
   'invoice_payments',
   'invoice_templates',
+  'credit_notes',
+  'company_tax_settings',
   'maintenance_requests',
   'maintenance_types',
   'maintenance_assignments',

@@ -9,8 +9,10 @@ import { bookingsRoutes } from './bookings/bookings.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { companyUserStatsRoutes, companyUsersRoutes } from './company-users/company-users.routes';
+import { taxSettingsRoutes } from './gst/gst.routes';
 import { healthRoutes, metricsRoutes } from './health/health.routes';
 import { invitationsRoutes } from './invitations/invitations.routes';
+import { creditNotesRoutes } from './invoices/credit-notes.routes';
 import { invoicesRoutes, invoiceTemplatesRoutes, paymentTrackingRoutes } from './invoices/invoices.routes';
 import { leadsRoutes } from './leads/leads.routes';
 import { maintenanceConfigRoutes } from './maintenance/maintenance.config.routes';
@@ -58,6 +60,8 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/payments', plugin: paymentTrackingRoutes },
   { prefix: '/invoices', plugin: invoicesRoutes },
   { prefix: '/invoice-templates', plugin: invoiceTemplatesRoutes },
+  { prefix: '/credit-notes', plugin: creditNotesRoutes },
+  { prefix: '/tax-settings', plugin: taxSettingsRoutes },
   { prefix: '/tenants', plugin: tenantsRoutes },
   { prefix: '/tenant-codes', plugin: tenantCodesRoutes },
   { prefix: '/bookings', plugin: bookingsRoutes },

@@ -35,6 +35,7 @@ export interface InvoiceTotals {
   total: number;
   /** Σ taxable value of the supplies on it (deposits are not supplies). */
   taxableValue: number;
+  /** The tax of the document by component, forward and reverse charge alike (`tax` is what it collects). */
   cgst: number;
   sgst: number;
   igst: number;
@@ -75,9 +76,9 @@ export function computeInvoiceTotals(
     tax,
     total: subtotal + tax,
     taxableValue: sum((l) => (l.treatment === 'non_supply' ? 0 : l.taxableValue)),
-    cgst: sum((l) => (l.treatment === 'taxable' ? l.cgst : 0)),
-    sgst: sum((l) => (l.treatment === 'taxable' ? l.sgst : 0)),
-    igst: sum((l) => (l.treatment === 'taxable' ? l.igst : 0)),
+    cgst: sum((l) => l.cgst),
+    sgst: sum((l) => l.sgst),
+    igst: sum((l) => l.igst),
     reverseChargeTax: sum(reverseChargeTaxOf),
     reverseCharge: computed.some((l) => l.treatment === 'reverse_charge'),
     documentType: documentTypeOf(computed),

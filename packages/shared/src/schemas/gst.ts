@@ -105,6 +105,7 @@ export const gstDocumentFields = {
   recipientLegalName: z.string(),
   recipientAddress: z.string(),
   taxableValue: z.number().int(),
+  /** Tax by component, forward and reverse charge alike (`tax` is the part the document collects). */
   cgst: z.number().int(),
   sgst: z.number().int(),
   igst: z.number().int(),

@@ -24,7 +24,7 @@ import { properties, rentalUnits, rentalUnitUsers } from './properties';
  * rolled-back create gives its number back and two creates never share one.
  */
 
-export const INVOICE_STATUS = ['draft', 'sent', 'partially_paid', 'paid', 'void'] as const;
+export const INVOICE_STATUS = ['draft', 'sent', 'partially_paid', 'paid', 'void', 'cancelled'] as const;
 export const INVOICE_LINE_KINDS = [
   'rent',
   'maintenance',
@@ -35,15 +35,25 @@ export const INVOICE_LINE_KINDS = [
 ] as const;
 export const INVOICE_PAYMENT_METHODS = ['cash', 'upi', 'bank_transfer', 'cheque', 'card', 'other'] as const;
 
+/** A line as stored; the GST columns are absent on lines written before GST invoicing (read as untaxed). */
 export interface InvoiceLine {
   description: string;
   quantity: number;
   unitPrice: number;
   kind: (typeof INVOICE_LINE_KINDS)[number];
   amount: number;
+  sac?: string | null;
+  treatment?: 'taxable' | 'reverse_charge' | 'exempt' | 'non_supply' | 'unregistered';
+  taxableValue?: number;
+  cgstRate?: number;
+  sgstRate?: number;
+  igstRate?: number;
+  cgst?: number;
+  sgst?: number;
+  igst?: number;
 }
 
-export type InvoiceTemplateLine = Omit<InvoiceLine, 'amount'>;
+export type InvoiceTemplateLine = Pick<InvoiceLine, 'description' | 'quantity' | 'unitPrice' | 'kind'>;
 
 export const invoiceTemplates = pgTable(
   'invoice_templates',
@@ -140,6 +150,31 @@ export const invoices = pgTable(
     amountPaid: integer().notNull().default(0),
     /** Money received online beyond the total (or for a void invoice): owed back to the payer, shown to staff. */
     refundDueAmount: integer().notNull().default(0),
+    /** Σ of the credit notes against it: the balance is total − credited − paid. */
+    creditedAmount: integer().notNull().default(0),
+    /** GST: the document, the parties as they were when it was issued, the place of supply and the tax totals. */
+    documentType: text({ enum: ['tax_invoice', 'bill_of_supply'] })
+      .notNull()
+      .default('bill_of_supply'),
+    /** "2026-27": the financial year of the issue date, whose series numbered it. */
+    financialYear: text(),
+    /** The property's state code; null when its state is not an Indian state the GST system knows. */
+    placeOfSupply: text(),
+    reverseCharge: boolean().notNull().default(false),
+    gstUse: text({ enum: ['residential', 'commercial'] })
+      .notNull()
+      .default('residential'),
+    supplierGstin: text(),
+    supplierLegalName: text().notNull().default(''),
+    supplierAddress: text().notNull().default(''),
+    recipientGstin: text(),
+    recipientLegalName: text().notNull().default(''),
+    recipientAddress: text().notNull().default(''),
+    taxableValue: integer().notNull().default(0),
+    cgst: integer().notNull().default(0),
+    sgst: integer().notNull().default(0),
+    igst: integer().notNull().default(0),
+    reverseChargeTax: integer().notNull().default(0),
     notes: text().notNull().default(''),
     sentAt: timestamp({ withTimezone: true }),
     paidAt: timestamp({ withTimezone: true }),
@@ -167,6 +202,8 @@ export const invoices = pgTable(
     index('invoices_company_period_idx').on(t.companyId, t.period),
     /** Tracking reads a month as `period = m OR (period IS NULL AND issue_date in m)`: both sides indexed (BitmapOr). */
     index('invoices_company_issue_idx').on(t.companyId, t.issueDate),
+    /** GSTR-1 reads a month's issued invoices by issue date. */
+    index('invoices_company_fy_issue_idx').on(t.companyId, t.issueDate, t.id).where(sql`number is not null`),
     index('invoices_user_idx').on(t.userId, t.createdAt),
   ],
 );

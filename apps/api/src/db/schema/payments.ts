@@ -85,10 +85,13 @@ export const payments = pgTable(
     /** What it paid, e.g. `Invoice INV-2026-000042`, `Booking installment 2`. */
     description: text().notNull().default(''),
     recordedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** `RCT/26-27/00311`: the receipt series of the financial year it was paid in (money received only). */
+    receiptNumber: text(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payments_gateway_payment_uq').on(t.gatewayPaymentId),
+    uniqueIndex('payments_company_receipt_uq').on(t.companyId, t.receiptNumber),
     index('payments_order_idx').on(t.orderId),
     // The ledger list: newest first with the id as tiebreak, alone and under each filter it offers. Ascending
     // columns read backwards give `paid_at desc, id desc` (an index declared DESC is DESC NULLS LAST, which

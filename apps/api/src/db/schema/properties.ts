@@ -156,6 +156,8 @@ export const rentalUnits = pgTable(
     verificationNotes: text(),
     verifiedAt: timestamp({ withTimezone: true }),
     verifiedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** GST use set on the unit; null: as its type says (office, shop, warehouse commercial, the rest residential). */
+    gstUse: text({ enum: ['residential', 'commercial'] }),
     /** Current tenant assignments, kept in step under the property's row lock. */
     currentTenants: integer().notNull().default(0),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -295,6 +297,10 @@ export const rentalUnitUsers = pgTable(
     duesUtilitiesAdjustment: bigint({ mode: 'number' }).notNull().default(0),
     duesPenaltiesAdjustment: bigint({ mode: 'number' }).notNull().default(0),
     duesOtherAdjustment: bigint({ mode: 'number' }).notNull().default(0),
+    /** Billing details of a GST-registered tenant: invoices to it carry its GSTIN (B2B, reverse charge on dwellings). */
+    gstin: text(),
+    legalName: text().notNull().default(''),
+    billingAddress: text().notNull().default(''),
     /** Where the tenancy came from ('staff', 'booking', 'unit'), and the booking when there was one. */
     source: text().notNull().default('staff'),
     bookingId: uuid(),

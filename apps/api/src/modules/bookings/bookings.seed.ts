@@ -9,6 +9,7 @@ import {
   rentalUnits,
   users,
 } from '../../db/schema';
+import { takeReceiptNumber } from '../gst/gst.service';
 import { gatewayId } from '../payments/payments.gateway';
 import { ledgerFieldsOfOrder } from '../payments/payments.service';
 
@@ -110,6 +111,7 @@ export async function seedBookingsDemo(db: Db): Promise<void> {
           status: 'captured',
           method: index === 0 ? 'card' : 'upi',
           source: 'verify',
+          receiptNumber: await takeReceiptNumber(tx, sunrise.id, createdAt),
           createdAt,
         });
       }

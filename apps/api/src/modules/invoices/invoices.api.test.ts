@@ -25,7 +25,9 @@ import {
   makeTenancy,
   payInvoiceInSandbox,
   pdfText,
+  registerForGst,
   rentLine,
+  TN_GSTIN,
   type Tenancy,
 } from './invoices.testing';
 
@@ -95,9 +97,10 @@ describe('invoice templates', () => {
 });
 
 describe('invoices', () => {
-  it('computes totals on the server in whole paise with the template GST rate', async () => {
+  it('computes totals on the server in whole paise with the company GST rate, per line', async () => {
     const company = await createCompany(app, { plan: 'professional' });
-    const place = await makeTenancy(app, company);
+    await registerForGst(app, company);
+    const place = await makeTenancy(app, company, { unitType: 'office' });
     const gst = await template(company, { name: 'GST 18', taxRate: 1800 });
     const created = await createInvoice(app, company, place.tenantId, {
       templateId: gst._id,
@@ -140,14 +143,14 @@ describe('invoices', () => {
     expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
     const numbers = responses.map((r) => r.json<{ data: InvoiceDto }>().data.number!).sort();
     expect(numbers).toEqual(
-      Array.from({ length: 50 }, (_, i) => `INV-2026-${String(i + 1).padStart(6, '0')}`),
+      Array.from({ length: 50 }, (_, i) => `INV/25-26/${String(i + 1).padStart(5, '0')}`),
     );
     // A draft takes no number; deleting it leaves no gap; the next issue continues the sequence.
     const draft = (await createInvoice(app, company, place.tenantId)).json<{ data: InvoiceDto }>().data;
     expect(draft.number).toBeNull();
     expect((await call(app, 'DELETE', `/api/invoices/${draft._id}`, as(company))).statusCode).toBe(200);
     const next = await issuedInvoice(app, company, place.tenantId);
-    expect(next.number).toBe('INV-2026-000051');
+    expect(next.number).toBe('INV/25-26/00051');
   });
 
   it('sends: issues the number, mails the PDF, notifies the tenant; the PDF holds the number', async () => {
@@ -156,7 +159,7 @@ describe('invoices', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const invoice = sent.json<{ data: InvoiceDto }>().data;
     expect(invoice.status).toBe('sent');
-    expect(invoice.number).toMatch(/^INV-2026-\d{6}$/);
+    expect(invoice.number).toMatch(/^INV\/25-26\/\d{5}$/);
     const notes = await app.deps.db
       .select()
       .from(notifications)
@@ -476,7 +479,7 @@ describe('rent run, tracking and stats', () => {
       'rent',
       'maintenance',
     ]);
-    expect(rows.map((r) => r.number).sort()).toEqual(['INV-2026-000001', 'INV-2026-000002']);
+    expect(rows.map((r) => r.number).sort()).toEqual(['INV/25-26/00001', 'INV/25-26/00002']);
     // Tracking shows both tenants; paying one in full marks it paid.
     const ofB = rows.find((r) => r.tenantId === b.tenantId)!;
     await call(app, 'POST', `/api/invoices/${ofB._id}/payments`, {
@@ -514,8 +517,13 @@ describe('rent run, tracking and stats', () => {
 describe('rent run totals', () => {
   it('computes the SQL totals exactly as computeInvoiceTotals does, tax included', async () => {
     const company = await createCompany(app, { plan: 'professional' });
+    await registerForGst(app, company);
     await template(company, { name: 'GST', taxRate: 1800, isDefault: true });
-    const place = await makeTenancy(app, company, { rentAmount: 1_000_001, maintenanceCharges: 33_333 });
+    const place = await makeTenancy(app, company, {
+      rentAmount: 1_000_001,
+      maintenanceCharges: 33_333,
+      unitType: 'shop',
+    });
     const run = await call(app, 'POST', '/api/invoices/generate-rent', {
       ...as(company),
       body: { month: '2026-04' },
@@ -531,7 +539,7 @@ describe('rent run totals', () => {
         { description: 'Rent for April 2026', quantity: 1, unitPrice: 1_000_001, kind: 'rent' },
         { description: 'Maintenance for April 2026', quantity: 1, unitPrice: 33_333, kind: 'maintenance' },
       ],
-      1800,
+      { supplierGstin: TN_GSTIN, placeOfSupply: '33', recipientGstin: null, gstUse: 'commercial', rateBp: 1800 },
     );
     expect(invoice).toMatchObject({
       tenantId: place.tenantId,
@@ -540,7 +548,7 @@ describe('rent run totals', () => {
       tax: expected.tax,
       total: expected.total,
       taxRate: 1800,
-      number: 'INV-2026-000001',
+      number: 'INV/26-27/00001',
     });
     // The queued notice job tells the billed tenant (once per run).
     const billing = createBillingService(app.deps);

@@ -1,20 +1,22 @@
 import {
   computeInvoiceTotals,
-  formatInvoiceNumber,
+  financialYearOf,
   type InvoiceCreateBody,
   type InvoiceDetailDto,
+  type InvoiceTotals,
   type InvoiceUpdateBody,
 } from '@rentora/shared';
 import type { CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { GstService, GstSnapshot } from '../gst/gst.service';
 import type { PaymentsService } from '../payments/payments.service';
+import type { CreditNoteIssuing } from './credit-notes';
 import { templateFor } from './invoice-templates.service';
 import type { InvoiceRow } from './invoices.dto';
 import { refreshTenantDues } from './invoices.dues';
 import {
-  allocateNumbers,
   deleteInvoice,
   expireOpenOrder,
   insertInvoice,
@@ -24,13 +26,46 @@ import {
 } from './invoices.repo';
 import type { InvoiceViews } from './invoices.views';
 
-/** An invoice's life before money: drafts made and edited, issued with their number, sent again, voided. */
-export function invoiceEditing(
-  db: Db,
-  views: InvoiceViews,
-  deliver: (row: InvoiceRow) => Promise<void>,
-  payments: PaymentsService,
-) {
+/** The invoice columns of its GST: the parties as they are now, the place of supply and the tax totals. */
+export function gstColumnsOf(snapshot: GstSnapshot, totals: InvoiceTotals) {
+  return {
+    lineItems: totals.lines,
+    taxRate: snapshot.parties.supplierGstin ? snapshot.parties.rateBp : 0,
+    subtotal: totals.subtotal,
+    tax: totals.tax,
+    total: totals.total,
+    documentType: totals.documentType,
+    placeOfSupply: snapshot.placeOfSupply,
+    reverseCharge: totals.reverseCharge,
+    gstUse: snapshot.gstUse,
+    supplierGstin: snapshot.supplierGstin,
+    supplierLegalName: snapshot.supplierLegalName,
+    supplierAddress: snapshot.supplierAddress,
+    recipientGstin: snapshot.recipientGstin,
+    recipientLegalName: snapshot.recipientLegalName,
+    recipientAddress: snapshot.recipientAddress,
+    taxableValue: totals.taxableValue,
+    cgst: totals.cgst,
+    sgst: totals.sgst,
+    igst: totals.igst,
+    reverseChargeTax: totals.reverseChargeTax,
+  };
+}
+
+interface EditingDeps {
+  db: Db;
+  views: InvoiceViews;
+  deliver: (row: InvoiceRow) => Promise<void>;
+  payments: PaymentsService;
+  gst: GstService;
+  creditNotes: CreditNoteIssuing;
+}
+
+/**
+ * An invoice's life before money: drafts made and edited, issued with their number (the invoice series of the
+ * issue date's financial year) and their GST as it stands at issue, sent again, voided by a full credit note.
+ */
+export function invoiceEditing({ db, views, deliver, payments, gst, creditNotes }: EditingDeps) {
   const { load, detailOf } = views;
 
   async function tenancyOf(conn: DbOrTx, companyId: string, tenantId: string) {
@@ -40,19 +75,21 @@ export function invoiceEditing(
     return row;
   }
 
-  function totalsOf(lines: InvoiceCreateBody['lineItems'], taxRate: number) {
-    const totals = computeInvoiceTotals(lines, taxRate);
+  function totalsOf(lines: InvoiceCreateBody['lineItems'], snapshot: GstSnapshot) {
+    const totals = computeInvoiceTotals(lines, snapshot.parties);
     if (totals.total <= 0) throw badRequest('The invoice total must be more than 0', 'lineItems');
     if (totals.total > 2_000_000_000) throw badRequest('The invoice total is too large', 'lineItems');
     return totals;
   }
 
-  /** Issues a draft inside `tx`: the next number of the issue year, status `sent`. */
+  /** Issues a draft inside `tx`: its GST as it stands now, the next number of its series, status `sent`. */
   async function issue(tx: Tx, row: InvoiceRow): Promise<InvoiceRow> {
-    const year = Number(row.issueDate.slice(0, 4));
-    const n = await allocateNumbers(tx, row.companyId, year);
+    const snapshot = await gst.snapshotFor(tx, row.companyId, row.tenantId);
+    const totals = totalsOf(row.lineItems, snapshot);
     const issued = await setInvoiceReturning(tx, row.id, {
-      number: formatInvoiceNumber(year, n),
+      ...gstColumnsOf(snapshot, totals),
+      number: await gst.takeNumber(tx, row.companyId, 'invoice', row.issueDate),
+      financialYear: financialYearOf(row.issueDate).label,
       status: 'sent',
       sentAt: new Date(),
     });
@@ -72,8 +109,8 @@ export function invoiceEditing(
   async function create(ctx: CompanyContext, body: InvoiceCreateBody): Promise<InvoiceDetailDto> {
     const tenancy = await tenancyOf(db, ctx.companyId, body.tenantId);
     const template = await templateFor(db, ctx.companyId, body.templateId);
-    const taxRate = template?.taxRate ?? 0;
-    const totals = totalsOf(body.lineItems, taxRate);
+    const snapshot = await gst.snapshotFor(db, ctx.companyId, tenancy.id);
+    const totals = totalsOf(body.lineItems, snapshot);
     const row = await db.transaction(async (tx) => {
       const draft = await insertInvoice(tx, {
         companyId: ctx.companyId,
@@ -86,11 +123,8 @@ export function invoiceEditing(
         dueDate: body.dueDate,
         period: body.period ?? null,
         currency: tenancy.currency,
-        lineItems: totals.lines,
-        taxRate,
-        subtotal: totals.subtotal,
-        tax: totals.tax,
-        total: totals.total,
+        ...gstColumnsOf(snapshot, totals),
+        financialYear: financialYearOf(body.issueDate).label,
         notes: body.notes,
         createdBy: ctx.userId,
       });
@@ -115,11 +149,13 @@ export function invoiceEditing(
         const locked = (['tenantId', 'issueDate', 'lineItems', 'templateId', 'period'] as const).filter(
           (key) => body[key] !== undefined,
         );
-        if (current.status === 'void' || current.status === 'paid' || locked.length > 0) {
+        const closed =
+          current.status === 'void' || current.status === 'paid' || current.status === 'cancelled';
+        if (closed || locked.length > 0) {
           throw conflict(
-            current.status === 'void' || current.status === 'paid'
+            closed
               ? `A ${current.status} invoice cannot be edited`
-              : 'Only drafts can be edited freely; an issued invoice takes a new due date or notes only',
+              : 'An issued invoice is never edited: it takes a new due date or notes only; issue a credit note to reduce it',
           );
         }
         if (body.dueDate && body.dueDate < current.issueDate) {
@@ -143,9 +179,9 @@ export function invoiceEditing(
       const tenancy = body.tenantId ? await tenancyOf(tx, ctx.companyId, body.tenantId) : null;
       const templateId = body.templateId !== undefined ? body.templateId : current.templateId;
       const template = templateId ? await templateFor(tx, ctx.companyId, templateId) : null;
-      const taxRate = body.templateId !== undefined ? (template?.taxRate ?? 0) : current.taxRate;
+      const snapshot = await gst.snapshotFor(tx, ctx.companyId, tenancy?.id ?? current.tenantId);
       const lines = body.lineItems ?? current.lineItems;
-      const totals = totalsOf(lines, taxRate);
+      const totals = totalsOf(lines, snapshot);
       const issueDate = body.issueDate ?? current.issueDate;
       const dueDate = body.dueDate ?? current.dueDate;
       if (dueDate < issueDate) throw badRequest('The due date cannot be before the issue date', 'dueDate');
@@ -164,11 +200,8 @@ export function invoiceEditing(
         dueDate,
         period: body.period !== undefined ? body.period : current.period,
         notes: body.notes ?? current.notes,
-        lineItems: totals.lines,
-        taxRate,
-        subtotal: totals.subtotal,
-        tax: totals.tax,
-        total: totals.total,
+        ...gstColumnsOf(snapshot, totals),
+        financialYear: financialYearOf(issueDate).label,
       });
       await recordAudit(tx, {
         companyId: ctx.companyId,
@@ -205,7 +238,7 @@ export function invoiceEditing(
   async function send(ctx: CompanyContext, id: string): Promise<InvoiceDetailDto> {
     const row = await db.transaction(async (tx) => {
       const current = await load(ctx.companyId, id, tx, true);
-      if (current.status === 'void' || current.status === 'paid') {
+      if (current.status === 'void' || current.status === 'paid' || current.status === 'cancelled') {
         throw conflict(`A ${current.status} invoice cannot be sent`);
       }
       if (current.status !== 'draft') {
@@ -224,13 +257,23 @@ export function invoiceEditing(
     const row = await db.transaction(async (tx) => {
       const current = await load(ctx.companyId, id, tx, true);
       if (current.status === 'void') throw conflict('This invoice is already void');
+      if (current.status === 'cancelled')
+        throw conflict('This invoice is cancelled by a credit note already');
       if (current.status === 'draft') throw conflict('Delete the draft instead: it has no number yet');
       const paid = await paymentCountOf(tx, id);
       if (current.amountPaid > 0 || (paid?.n ?? 0) > 0) {
         throw conflict('An invoice with payments cannot be voided');
       }
       if (current.currentOrderId) await expireOpenOrder(tx, current.currentOrderId);
+      // An issued invoice is never deleted: voiding it issues a credit note for everything still on it.
+      const credited = await creditNotes.issueInTx(
+        tx,
+        ctx,
+        { ...current, currentOrderId: null },
+        { reason, fullAmount: true },
+      );
       const updated = await setInvoiceReturning(tx, id, {
+        creditedAmount: credited.invoice.creditedAmount,
         status: 'void',
         voidReason: reason,
         voidedAt: new Date(),

@@ -1,5 +1,8 @@
 import {
-  formatInvoiceNumber,
+  businessDate,
+  financialYearOf,
+  financialYearStarting,
+  formatDocumentNumber,
   type InvoiceListItemDto,
   type InvoiceListQuery,
   type Pagination,
@@ -52,7 +55,8 @@ interface InvoiceListShape {
 function searchKind(search: string | undefined): InvoiceListShape['search'] {
   const term = search?.trim() ?? '';
   if (!term) return 'none';
-  if (/^INV-\d{4}-\d{1,9}$/i.test(term)) return 'number';
+  if (/^INV-\d{4}-\d{1,9}$/i.test(term) || /^[A-Z0-9/-]{1,4}\/\d{2}-\d{2}\/\d{1,9}$/i.test(term))
+    return 'number';
   if (/^\d{1,9}$/.test(term)) return 'sequence';
   return 'name';
 }
@@ -129,11 +133,17 @@ const invoiceCount = statementsByShape(
   shapeOptions,
 );
 
-function searchedNumbers(shape: InvoiceListShape, term: string): string[] | undefined {
+/** The numbers a search names: a whole number, or a bare sequence in the series of recent financial years. */
+function searchedNumbers(shape: InvoiceListShape, term: string, prefix: string): string[] | undefined {
   if (shape.search === 'number') return [term.toUpperCase()];
   if (shape.search !== 'sequence') return undefined;
-  const year = new Date().getUTCFullYear();
-  return Array.from({ length: SEQUENCE_YEARS }, (_, i) => formatInvoiceNumber(year + 1 - i, Number(term)));
+  const n = Number(term);
+  const fy = financialYearOf(businessDate()).startYear;
+  return Array.from({ length: SEQUENCE_YEARS }, (_, i) => [
+    formatDocumentNumber(prefix, financialYearStarting(fy + 1 - i), n),
+    // numbers given before financial-year series: INV-2026-000042
+    `INV-${fy + 2 - i}-${String(n).padStart(6, '0')}`,
+  ]).flat();
 }
 
 /** One page of a company's invoices, newest first unless sorted otherwise, with a count bounded by COUNT_BOUND. */
@@ -141,6 +151,7 @@ export async function listInvoices(
   db: DbOrTx,
   ctx: CompanyContext,
   query: InvoiceListQuery,
+  invoicePrefix: () => Promise<string>,
 ): Promise<{ data: InvoiceListItemDto[]; pagination: Pagination }> {
   const shape = listShape(query);
   const offset = offsetOf(query.page, query.limit);
@@ -153,7 +164,7 @@ export async function listInvoices(
     period: query.period,
     dueFrom: query.dueFrom,
     dueTo: query.dueTo,
-    numbers: searchedNumbers(shape, term),
+    numbers: searchedNumbers(shape, term, shape.search === 'sequence' ? await invoicePrefix() : ''),
     like: shape.search === 'name' ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined,
     limit: query.limit,
     offset,

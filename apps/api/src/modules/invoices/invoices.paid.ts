@@ -1,6 +1,7 @@
 import { recordAudit } from '../../core/audit';
 import type { Tx } from '../../db/client';
 import type { PaymentOrderRow, PaymentRow } from '../payments/payments.service';
+import { balanceOf } from './invoices.dto';
 import { refreshTenantDues } from './invoices.dues';
 import { insertOnlinePaymentOnce, lockInvoice, setInvoice } from './invoices.repo';
 
@@ -28,12 +29,17 @@ export async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: Pay
   });
   if (!inserted) return;
   // The balance takes the payment; what goes beyond it (or any payment of a void invoice) is owed back to the payer.
-  const due = invoice.status === 'void' ? 0 : Math.max(0, invoice.total - invoice.amountPaid);
+  const closed = invoice.status === 'void' || invoice.status === 'cancelled';
+  const due = closed ? 0 : Math.max(0, balanceOf(invoice));
   const applied = Math.min(payment.amount, due);
   const surplus = payment.amount - applied;
   const amountPaid = invoice.amountPaid + applied;
   const refundDueAmount = invoice.refundDueAmount + surplus;
-  const status = invoice.status === 'void' ? 'void' : amountPaid >= invoice.total ? 'paid' : 'partially_paid';
+  const status = closed
+    ? invoice.status
+    : amountPaid + invoice.creditedAmount >= invoice.total
+      ? 'paid'
+      : 'partially_paid';
   await setInvoice(tx, invoice.id, {
     amountPaid,
     refundDueAmount,

@@ -1,14 +1,17 @@
-import type {
-  InvoiceCheckoutDto,
-  InvoiceDetailDto,
-  InvoicePaymentBody,
-  VerifyInvoicePaymentBody,
+import {
+  businessDate,
+  type InvoiceCheckoutDto,
+  type InvoiceDetailDto,
+  type InvoicePaymentBody,
+  type VerifyInvoicePaymentBody,
 } from '@rentora/shared';
 import type { AuthContext, CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan } from '../../core/errors';
 import type { Db } from '../../db/client';
+import { takeReceiptNumber } from '../gst/gst.service';
 import type { PaymentsService } from '../payments/payments.service';
+import { balanceOf } from './invoices.dto';
 import { refreshTenantDues } from './invoices.dues';
 import {
   expireOpenOrder,
@@ -42,26 +45,30 @@ export function invoicePayments(db: Db, repo: InvoicesRepo, views: InvoiceViews,
       const row = await db.transaction(async (tx) => {
         const current = await load(ctx.companyId, id, tx, true);
         if (current.status === 'draft') throw conflict('Send the invoice before recording a payment');
-        if (current.status === 'void') throw conflict('A void invoice takes no payment');
-        const balance = current.total - current.amountPaid;
+        if (current.status === 'void' || current.status === 'cancelled')
+          throw conflict(`A ${current.status} invoice takes no payment`);
+        const balance = balanceOf(current);
         if (balance <= 0) throw conflict('This invoice is already paid');
         if (body.amount > balance) {
           throw conflict(`The payment is more than the balance of ${balance}`);
         }
+        // A date alone is midday of that day in India; a payment may be dated back, never ahead.
+        const now = new Date();
         const paidAt = body.paidAt
-          ? new Date(body.paidAt.length === 10 ? `${body.paidAt}T12:00:00Z` : body.paidAt)
-          : new Date();
-        if (paidAt.getTime() > Date.now() + 86_400_000)
-          throw badRequest('The payment date is in the future', 'paidAt');
+          ? new Date(body.paidAt.length === 10 ? `${body.paidAt}T12:00:00+05:30` : body.paidAt)
+          : now;
+        if (businessDate(paidAt) > businessDate(now) || paidAt.getTime() > now.getTime() + 60_000)
+          throw badRequest('The payment date cannot be in the future', 'paidAt');
         const payment = await insertOfflinePayment(tx, current, {
           amount: body.amount,
           method: body.method,
           paidAt,
           reference: body.reference,
           recordedBy: ctx.userId,
+          receiptNumber: await takeReceiptNumber(tx, ctx.companyId, paidAt),
         });
         const amountPaid = current.amountPaid + body.amount;
-        const status = amountPaid >= current.total ? 'paid' : 'partially_paid';
+        const status = amountPaid + current.creditedAmount >= current.total ? 'paid' : 'partially_paid';
         // The open gateway order was for the old balance: close it, a new one is opened for what is left.
         if (current.currentOrderId) await expireOpenOrder(tx, current.currentOrderId);
         const updated = await setInvoiceReturning(tx, id, {
@@ -105,10 +112,15 @@ export function invoicePayments(db: Db, repo: InvoicesRepo, views: InvoiceViews,
     await payments.settleOpenOrdersOf(first.id);
     const made = await db.transaction(async (tx) => {
       const row = await visible(ctx, id, tx, true);
-      if (row.status === 'draft' || row.status === 'void' || row.status === 'paid') {
+      if (
+        row.status === 'draft' ||
+        row.status === 'void' ||
+        row.status === 'paid' ||
+        row.status === 'cancelled'
+      ) {
         throw conflict(`A ${row.status} invoice takes no payment`);
       }
-      const balance = row.total - row.amountPaid;
+      const balance = balanceOf(row);
       if (balance <= 0) throw conflict('This invoice is already paid');
       if (row.currentOrderId) {
         const open = await orderById(tx, row.currentOrderId);

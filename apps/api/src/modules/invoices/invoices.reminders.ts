@@ -6,6 +6,7 @@ import { today as todayIso } from '../../core/dates';
 import { escapeHtml } from '../../core/html';
 import { sendMail } from '../../core/mail-delivery';
 import { invoices, invoiceTemplates, users } from '../../db/schema';
+import { balanceOf, openBalance, partiesOfInvoice } from './invoices.dto';
 import { refreshTenantDues } from './invoices.dues';
 
 const BATCH = 200;
@@ -47,13 +48,13 @@ export function createInvoiceReminders(deps: Pick<AppDeps, 'db' | 'mailer' | 'no
                 inArray(invoices.status, ['sent', 'partially_paid']),
                 isNull(invoices.lateFeeAppliedAt),
                 sql`${invoices.dueDate} < ${cutoff}`,
-                sql`${invoices.total} > ${invoices.amountPaid}`,
+                sql`${openBalance} > 0`,
               ),
             )
             .limit(BATCH)
             .for('update', { skipLocked: true });
           for (const invoice of due) {
-            const fee = lateFeeOf(rule, invoice.total - invoice.amountPaid);
+            const fee = lateFeeOf(rule, balanceOf(invoice));
             const lines =
               fee > 0
                 ? [
@@ -66,15 +67,31 @@ export function createInvoiceReminders(deps: Pick<AppDeps, 'db' | 'mailer' | 'no
                     },
                   ]
                 : invoice.lineItems;
-            const totals = computeInvoiceTotals(lines, invoice.taxRate);
+            // Invoices made before GST invoicing keep their flat tax rate; the others tax the fee like the rent.
+            const legacy = invoice.lineItems.every((l) => l.treatment === undefined);
+            const totals = computeInvoiceTotals(lines, partiesOfInvoice(invoice));
+            const legacyTax = legacy ? Math.floor((totals.subtotal * invoice.taxRate + 5000) / 10_000) : 0;
             await tx
               .update(invoices)
               .set({
                 lateFeeAppliedAt: new Date(),
-                lineItems: totals.lines,
+                lineItems: legacy
+                  ? totals.lines.map(({ description, quantity, unitPrice, kind, amount }) => ({
+                      description,
+                      quantity,
+                      unitPrice,
+                      kind,
+                      amount,
+                    }))
+                  : totals.lines,
                 subtotal: totals.subtotal,
-                tax: totals.tax,
-                total: totals.total,
+                tax: legacy ? legacyTax : totals.tax,
+                total: totals.subtotal + (legacy ? legacyTax : totals.tax),
+                taxableValue: totals.taxableValue,
+                cgst: totals.cgst,
+                sgst: totals.sgst,
+                igst: totals.igst,
+                reverseChargeTax: totals.reverseChargeTax,
               })
               .where(eq(invoices.id, invoice.id));
             if (fee > 0) {
@@ -91,13 +108,11 @@ export function createInvoiceReminders(deps: Pick<AppDeps, 'db' | 'mailer' | 'no
             }
           }
           // The penalty lines move the dues of the tenancies they were added to.
-          const billed = new Set(
-            due.filter((d) => lateFeeOf(rule, d.total - d.amountPaid) > 0).map((d) => d.tenantId),
-          );
+          const billed = new Set(due.filter((d) => lateFeeOf(rule, balanceOf(d)) > 0).map((d) => d.tenantId));
           for (const tenantId of billed) await refreshTenantDues(tx, rule.companyId, tenantId);
           return {
             seen: due.length,
-            fees: due.filter((d) => lateFeeOf(rule, d.total - d.amountPaid) > 0).length,
+            fees: due.filter((d) => lateFeeOf(rule, balanceOf(d)) > 0).length,
           };
         });
         applied += done.fees;
@@ -108,7 +123,7 @@ export function createInvoiceReminders(deps: Pick<AppDeps, 'db' | 'mailer' | 'no
   }
 
   async function notifyTenant(row: typeof invoices.$inferSelect, kind: 'due' | 'overdue'): Promise<void> {
-    const balance = row.total - row.amountPaid;
+    const balance = balanceOf(row);
     const title =
       kind === 'due' ? `Invoice ${row.number} is due on ${row.dueDate}` : `Invoice ${row.number} is overdue`;
     const message = `${money(balance, row.currency)} ${kind === 'due' ? `is due on ${row.dueDate}` : `was due on ${row.dueDate}`}. You can pay it from your tenant area.`;
@@ -143,10 +158,7 @@ export function createInvoiceReminders(deps: Pick<AppDeps, 'db' | 'mailer' | 'no
 
   /** Claims and sends the due-date reminders and overdue notices of `today`; returns how many were sent. */
   async function sendReminders(today = todayIso()): Promise<{ due: number; overdue: number }> {
-    const open = and(
-      inArray(invoices.status, ['sent', 'partially_paid']),
-      sql`${invoices.total} > ${invoices.amountPaid}`,
-    );
+    const open = and(inArray(invoices.status, ['sent', 'partially_paid']), sql`${openBalance} > 0`);
     const dueRows = await db
       .update(invoices)
       .set({ dueReminderAt: new Date() })

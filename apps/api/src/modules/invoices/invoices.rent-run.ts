@@ -1,11 +1,77 @@
-import { formatInvoiceNumber, type GenerateRentResult } from '@rentora/shared';
-import { sql } from 'drizzle-orm';
+import {
+  computeInvoiceTotals,
+  financialYearOf,
+  type GenerateRentResult,
+  type InvoiceLineInput,
+  invoiceDuesByKind,
+} from '@rentora/shared';
 import { recordAudit } from '../../core/audit';
 import type { Db } from '../../db/client';
+import type { invoices } from '../../db/schema';
+import { gstSnapshotsFor, takeDocumentNumbers } from '../gst/gst.service';
 import { templateFor } from './invoice-templates.service';
+import { gstColumnsOf } from './invoices.editing';
 import { lastDayOf, monthName } from './invoices.months';
-import { allocateNumbers } from './invoices.repo';
+import {
+  addTenancyDues,
+  insertRentInvoices,
+  lockRentRun,
+  type RentRunCandidate,
+  rentRunCandidates,
+} from './rent-run.repo';
 
+const INSERT_BATCH = 200;
+
+const dayOf = (date: string) => Number(date.slice(8, 10));
+
+/**
+ * The days of `month` a tenancy occupies: from its move-in when that falls in the month, to its end when that
+ * does; whole months otherwise (a tenancy past its lease end is still billed while it runs).
+ */
+export function occupiedDays(
+  month: string,
+  tenancy: Pick<RentRunCandidate, 'startDate' | 'endDate'>,
+): { days: number; inMonth: number } {
+  const first = `${month}-01`;
+  const last = lastDayOf(month);
+  const inMonth = dayOf(last);
+  const from = tenancy.startDate > first ? dayOf(tenancy.startDate) : 1;
+  const to =
+    tenancy.endDate && tenancy.endDate >= first && tenancy.endDate < last ? dayOf(tenancy.endDate) : inMonth;
+  return { days: Math.max(0, to - from + 1), inMonth };
+}
+
+/** `amount` × days / days in the month, rounded half up to the paisa. */
+export const prorate = (amount: number, days: number, inMonth: number): number =>
+  days === inMonth ? amount : Math.floor((amount * days * 2 + inMonth) / (2 * inMonth));
+
+/** The rent and maintenance lines of a tenancy's month, prorated by the days it occupies. */
+export function rentLines(month: string, tenancy: RentRunCandidate): InvoiceLineInput[] {
+  const { days, inMonth } = occupiedDays(month, tenancy);
+  const name = monthName(month);
+  const part = days === inMonth ? '' : ` (${days} of ${inMonth} days)`;
+  const lines: InvoiceLineInput[] = [];
+  const rent = prorate(tenancy.rent, days, inMonth);
+  const maintenance = prorate(tenancy.maintenanceCharges, days, inMonth);
+  if (rent > 0)
+    lines.push({ description: `Rent for ${name}${part}`, quantity: 1, unitPrice: rent, kind: 'rent' });
+  if (maintenance > 0)
+    lines.push({
+      description: `Maintenance for ${name}${part}`,
+      quantity: 1,
+      unitPrice: maintenance,
+      kind: 'maintenance',
+    });
+  return lines;
+}
+
+const dueDateOf = (month: string, rentDueDay: number) =>
+  `${month}-${String(Math.min(28, Math.max(1, rentDueDay))).padStart(2, '0')}`;
+
+/**
+ * One `rent_run` invoice per tenancy billed for `month`: issued at once on the month's first day, numbered from the
+ * invoice series of that day's financial year, taxed as each tenancy's GST facts say, first and last months prorated.
+ */
 export async function generateRentInvoices(
   db: Db,
   companyId: string,
@@ -14,83 +80,76 @@ export async function generateRentInvoices(
 ): Promise<GenerateRentResult & { invoiceUserIds: string[] }> {
   const first = `${month}-01`;
   const last = lastDayOf(month);
-  const year = Number(month.slice(0, 4));
   const template = await templateFor(db, companyId, null);
-  const taxRate = template?.taxRate ?? 0;
-  const name = monthName(month);
   return db.transaction(async (tx) => {
-    // Runs of one company queue here; the candidates below are then exactly what this run inserts.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rent-run:${companyId}`}))`);
-    const due = sql`(${month} || '-' || lpad(least(28, greatest(1, r.rent_due_day))::text, 2, '0'))`;
-    const candidates = sql`
-      from rental_unit_users r
-      where r.company_id = ${companyId}
-        and r.tenancy_status in ('active', 'notice_given')
-        and r.start_date <= ${last}
-        and r.rent + r.maintenance_charges > 0
-        ${options.dueBy ? sql`and ${due} <= ${options.dueBy}` : sql``}`;
-    const billed = sql`exists (select 1 from invoices i where i.tenant_id = r.id and i.period = ${month} and i.source = 'rent_run')`;
-    const counted = await tx.execute<{ todo: number; done: number }>(
-      sql`select count(*) filter (where not ${billed})::int as todo, count(*) filter (where ${billed})::int as done ${candidates}`,
+    await lockRentRun(tx, companyId);
+    const candidates = await rentRunCandidates(tx, companyId, month, last, options.dueBy);
+    const billable = candidates.todo
+      .map((tenancy) => ({ tenancy, lines: rentLines(month, tenancy) }))
+      .filter((c) => c.lines.length > 0);
+    if (billable.length === 0) return { month, created: 0, skipped: candidates.done, invoiceUserIds: [] };
+    const snapshots = await gstSnapshotsFor(
+      tx,
+      companyId,
+      billable.map((c) => c.tenancy.id),
     );
-    const { todo, done } = (counted as unknown as { rows: { todo: number; done: number }[] }).rows[0] ?? {
-      todo: 0,
-      done: 0,
-    };
-    if (todo === 0) return { month, created: 0, skipped: done, invoiceUserIds: [] };
-    const start = await allocateNumbers(tx, companyId, year, todo);
-    // One statement, the same arithmetic as computeInvoiceTotals: lines at quantity 1, tax rounded half up.
-    // The tenancies' dues grow by the new invoices in the same statement (as refreshTenantDues would compute them:
-    // each line its amount plus its largest-remainder share of the tax, the rent line first on a tie).
-    const inserted = await tx.execute<{ id: string; user_id: string }>(sql`
-      with ins as (
-      insert into invoices (id, company_id, number, tenant_id, user_id, property_id, rental_unit_id, template_id,
-        status, issue_date, due_date, period, source, currency, line_items, tax_rate, subtotal, tax, total,
-        sent_at, created_by)
-      select gen_random_uuid(), ${companyId},
-        'INV-' || ${String(year)} || '-' || lpad((${start} + row_number() over (order by r.id) - 1)::text, 6, '0'),
-        r.id, r.user_id, r.property_id, r.rental_unit_id, ${template?.id ?? null}::uuid,
-        'sent', ${first}::date, (${due})::date, ${month}, 'rent_run', r.currency,
-        (case when r.rent > 0 then jsonb_build_array(jsonb_build_object('description', ${`Rent for ${name}`}::text,
-            'quantity', 1, 'unitPrice', r.rent, 'kind', 'rent', 'amount', r.rent)) else '[]'::jsonb end)
-          || (case when r.maintenance_charges > 0 then jsonb_build_array(jsonb_build_object('description',
-            ${`Maintenance for ${name}`}::text, 'quantity', 1, 'unitPrice', r.maintenance_charges, 'kind', 'maintenance',
-            'amount', r.maintenance_charges)) else '[]'::jsonb end),
-        ${taxRate}::int,
-        r.rent + r.maintenance_charges,
-        ((r.rent + r.maintenance_charges)::bigint * ${taxRate}::int + 5000) / 10000,
-        r.rent + r.maintenance_charges + ((r.rent + r.maintenance_charges)::bigint * ${taxRate}::int + 5000) / 10000,
-        now(), ${options.actorUserId ?? null}::uuid
-      ${candidates} and not ${billed}
-      returning id, user_id, tenant_id, subtotal, tax),
-      shares as (
-        select ins.tenant_id, ins.tax,
-          case when ins.subtotal = 0 or r.rent = 0 then 0
-            else (ins.tax::bigint * r.rent / ins.subtotal
-              + case when ins.tax - ins.tax::bigint * r.rent / ins.subtotal
-                  - ins.tax::bigint * r.maintenance_charges / ins.subtotal > 0
-                and ins.tax::bigint * r.rent % ins.subtotal >= ins.tax::bigint * r.maintenance_charges % ins.subtotal
-                then 1 else 0 end)::int end as rent_tax,
-          r.rent, r.maintenance_charges
-        from ins join rental_unit_users r on r.id = ins.tenant_id),
-      dues as (
-        update rental_unit_users u set
-          dues_rent = u.dues_rent + s.rent + s.rent_tax,
-          dues_maintenance = u.dues_maintenance + s.maintenance_charges + (s.tax - s.rent_tax)
-        from shares s where u.id = s.tenant_id)
-      select id, user_id from ins`);
-    const rows = (inserted as unknown as { rows: { id: string; user_id: string }[] }).rows;
-    // The counter gave out exactly `todo` numbers: anything else would leave a gap, so the run is undone.
-    if (rows.length !== todo)
-      throw new Error(`rent run inserted ${rows.length} invoices for ${todo} numbers`);
+    const numbers = await takeDocumentNumbers(tx, companyId, 'invoice', first, billable.length);
+    const sentAt = new Date();
+    const rows: (typeof invoices.$inferInsert)[] = [];
+    const dues: Parameters<typeof addTenancyDues>[1] = [];
+    billable.forEach(({ tenancy, lines }, i) => {
+      const snapshot = snapshots.get(tenancy.id)!;
+      const totals = computeInvoiceTotals(lines, snapshot.parties);
+      rows.push({
+        companyId,
+        number: numbers[i]!,
+        tenantId: tenancy.id,
+        userId: tenancy.userId,
+        propertyId: tenancy.propertyId,
+        rentalUnitId: tenancy.rentalUnitId,
+        templateId: template?.id ?? null,
+        status: 'sent',
+        issueDate: first,
+        dueDate: dueDateOf(month, tenancy.rentDueDay),
+        period: month,
+        source: 'rent_run',
+        currency: tenancy.currency,
+        ...gstColumnsOf(snapshot, totals),
+        financialYear: financialYearOf(first).label,
+        sentAt,
+        createdBy: options.actorUserId ?? null,
+      });
+      dues.push({
+        tenancyId: tenancy.id,
+        dues: invoiceDuesByKind({
+          lineItems: totals.lines,
+          tax: totals.tax,
+          total: totals.total,
+          amountPaid: 0,
+        }),
+      });
+    });
+    const inserted: { id: string; userId: string }[] = [];
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      inserted.push(...(await insertRentInvoices(tx, rows.slice(i, i + INSERT_BATCH))));
+    }
+    // The series gave out exactly as many numbers as invoices: anything else would leave a gap, so undo the run.
+    if (inserted.length !== numbers.length)
+      throw new Error(`rent run inserted ${inserted.length} invoices for ${numbers.length} numbers`);
+    await addTenancyDues(tx, dues);
     await recordAudit(tx, {
       companyId,
       actorUserId: options.actorUserId,
       action: 'invoice.rent_run',
       entityType: 'invoice',
-      entityId: rows[0]!.id,
-      summary: `${rows.length} rent invoices for ${month} (${formatInvoiceNumber(year, start)} – ${formatInvoiceNumber(year, start + rows.length - 1)})`,
+      entityId: inserted[0]!.id,
+      summary: `${inserted.length} rent invoices for ${month} (${numbers[0]} – ${numbers.at(-1)})`,
     });
-    return { month, created: rows.length, skipped: done, invoiceUserIds: rows.map((r) => r.user_id) };
+    return {
+      month,
+      created: inserted.length,
+      skipped: candidates.done,
+      invoiceUserIds: inserted.map((r) => r.userId),
+    };
   });
 }

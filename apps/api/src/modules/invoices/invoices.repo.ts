@@ -47,6 +47,7 @@ export async function insertOfflinePayment(
     paidAt: Date;
     reference: string;
     recordedBy: string | null;
+    receiptNumber: string;
   },
 ): Promise<InvoicePaymentRow> {
   const [moved] = await tx
@@ -68,6 +69,7 @@ export async function insertOfflinePayment(
       reference: input.reference,
       description: `Invoice ${invoice.number ?? ''}`.trim(),
       recordedBy: input.recordedBy,
+      receiptNumber: input.receiptNumber,
     })
     .returning({ id: ledger.id });
   const [payment] = await tx

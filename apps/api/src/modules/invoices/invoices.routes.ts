@@ -1,5 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  ZCreditNoteBody,
+  ZCreditNoteDto,
   ZGenerateRentBody,
   ZGenerateRentResult,
   ZIdParams,
@@ -171,6 +173,28 @@ export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
         await invoices.voidInvoice(requireCompany(request.auth), request.params.id, request.body.reason),
         'Invoice voided',
       ),
+  );
+
+  app.post(
+    '/:id/credit-notes',
+    {
+      config: { access: update },
+      schema: {
+        tags,
+        summary: 'Issue a credit note against an issued invoice (part of it, or all that is left)',
+        params: ZIdParams,
+        body: ZCreditNoteBody,
+        response: { 201: zOk(ZCreditNoteDto) },
+      },
+    },
+    async (request, reply) => {
+      const note = await invoices.issueCreditNote(
+        requireCompany(request.auth),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(ok(note, `Credit note ${note.number} issued`));
+    },
   );
 
   app.get(

@@ -1,13 +1,24 @@
-import { computeInvoiceTotals } from '@rentora/shared';
+import { businessDate, computeInvoiceTotals, financialYearOf } from '@rentora/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { DEMO_COMPANY_DOMAINS } from '../../db/demo';
-import { companies, companyUsers, invoices, invoiceTemplates, rentalUnitUsers } from '../../db/schema';
+import {
+  companies,
+  companyTaxSettings,
+  companyUsers,
+  invoices,
+  invoiceTemplates,
+  rentalUnitUsers,
+} from '../../db/schema';
+import { gstSnapshotFor, takeReceiptNumber } from '../gst/gst.service';
 import { generateRentInvoices } from './invoices.billing';
 import { refreshTenantDues } from './invoices.dues';
+import { gstColumnsOf } from './invoices.editing';
 import { insertOfflinePayment } from './invoices.service';
 
 const RUPEES = 100;
+/** The demo company's GSTIN (Karnataka, check character valid). */
+export const DEMO_GSTIN = '29AAACS1234F1ZO';
 
 function monthShift(delta: number): string {
   const now = new Date();
@@ -38,6 +49,16 @@ export async function seedInvoicesDemo(db: Db): Promise<void> {
     .where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.role, 'owner')))
     .limit(1);
   const actor = owner?.userId ?? null;
+  // Registered for GST in Karnataka: commercial rent is taxed, dwellings let to people are exempt.
+  await db
+    .insert(companyTaxSettings)
+    .values({
+      companyId: company.id,
+      gstin: DEMO_GSTIN,
+      legalName: 'Sunrise Estates Private Limited',
+      address: '80 Feet Road, 4th Block, Koramangala, Bengaluru, Karnataka 560034',
+    })
+    .onConflictDoNothing();
   const [standard] = await db
     .insert(invoiceTemplates)
     .values([
@@ -49,7 +70,7 @@ export async function seedInvoicesDemo(db: Db): Promise<void> {
         footerText: 'Thank you for renting with Sunrise Estates.',
         paymentInstructions:
           'Pay online from your tenant area, or by UPI to sunrise@okbank, or by bank transfer to Sunrise Estates, A/c 001234567890, IFSC SBIN0001234. Quote the invoice number.',
-        gstNumber: '29AAACS1234F1Z5',
+        gstNumber: '29AAACS1234F1ZO',
         taxRate: 0,
         lateFeeType: 'fixed',
         lateFeeValue: 500 * RUPEES,
@@ -63,9 +84,9 @@ export async function seedInvoicesDemo(db: Db): Promise<void> {
         primaryColor: '#0f766e',
         accentColor: '#134e4a',
         headerText: 'Tax invoice',
-        footerText: 'Sunrise Estates · GSTIN 29AAACS1234F1Z5',
+        footerText: 'Sunrise Estates · GSTIN 29AAACS1234F1ZO',
         paymentInstructions: 'Bank transfer to A/c 001234567890, IFSC SBIN0001234.',
-        gstNumber: '29AAACS1234F1Z5',
+        gstNumber: '29AAACS1234F1ZO',
         taxRate: 1800,
         isDefault: false,
         createdBy: actor,
@@ -96,6 +117,7 @@ export async function seedInvoicesDemo(db: Db): Promise<void> {
         paidAt,
         reference: `DEMO-${invoice.number}`,
         recordedBy: actor,
+        receiptNumber: await takeReceiptNumber(tx, company.id, paidAt),
       });
       await tx
         .update(invoices)
@@ -123,6 +145,7 @@ export async function seedInvoicesDemo(db: Db): Promise<void> {
         paidAt,
         reference: `DEMO-${early.number}`,
         recordedBy: actor,
+        receiptNumber: await takeReceiptNumber(tx, company.id, paidAt),
       });
       await tx
         .update(invoices)
@@ -147,9 +170,10 @@ export async function seedInvoicesDemo(db: Db): Promise<void> {
         },
         { description: 'Water', quantity: 1, unitPrice: 350 * RUPEES, kind: 'utilities' },
       ],
-      0,
+      (await gstSnapshotFor(db, company.id, tenancy.id)).parties,
     );
-    const today = new Date().toISOString().slice(0, 10);
+    const snapshot = await gstSnapshotFor(db, company.id, tenancy.id);
+    const today = businessDate();
     await db.insert(invoices).values({
       companyId: company.id,
       tenantId: tenancy.id,
@@ -160,10 +184,8 @@ export async function seedInvoicesDemo(db: Db): Promise<void> {
       issueDate: today,
       dueDate: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
       currency: tenancy.currency,
-      lineItems: totals.lines,
-      subtotal: totals.subtotal,
-      tax: 0,
-      total: totals.total,
+      ...gstColumnsOf(snapshot, totals),
+      financialYear: financialYearOf(today).label,
       notes: 'Utilities for last month.',
       createdBy: actor,
     });

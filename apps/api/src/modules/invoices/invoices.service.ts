@@ -1,5 +1,7 @@
 import type { AppDeps } from '../../core/app-deps';
+import type { GstService } from '../gst/gst.service';
 import type { PaymentsService } from '../payments/payments.service';
+import { creditNoteIssuing } from './credit-notes';
 import { invoiceDocuments } from './invoices.documents';
 import { invoiceEditing } from './invoices.editing';
 import { invoicePayments } from './invoices.payments';
@@ -7,10 +9,11 @@ import { createInvoicesRepo } from './invoices.repo';
 import { invoiceViews } from './invoices.views';
 
 export { PDF_LINK_SECONDS } from './invoices.documents';
-export { allocateNumbers, insertOfflinePayment } from './invoices.repo';
+export { insertOfflinePayment } from './invoices.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage'> & {
   payments: PaymentsService;
+  gst: GstService;
 };
 
 export interface EventLog {
@@ -25,14 +28,25 @@ export interface EventLog {
  */
 export function createInvoicesService(deps: Deps, log?: EventLog) {
   const db = deps.db;
-  const { payments } = deps;
+  const { payments, gst } = deps;
 
   const repo = createInvoicesRepo(db);
-  const views = invoiceViews(db, repo);
+  const views = invoiceViews(db, repo, async (companyId) => (await gst.supplier(companyId)).prefixes.invoice);
   const documents = invoiceDocuments(deps, repo, views, log);
+  const creditNotes = creditNoteIssuing(
+    db,
+    gst,
+    views,
+    payments,
+    async (companyId) => (await repo.companyContact(companyId))?.name ?? '',
+  );
 
   return {
-    ...invoiceEditing(db, views, documents.deliver, payments),
+    ...invoiceEditing({ db, views, deliver: documents.deliver, payments, gst, creditNotes }),
+    issueCreditNote: creditNotes.issueCreditNote,
+    getCreditNote: creditNotes.getCreditNote,
+    listCreditNotes: creditNotes.listCreditNotes,
+    creditNotePdf: creditNotes.creditNotePdf,
     get: views.get,
     list: views.list,
     mine: views.mine,

@@ -23,7 +23,16 @@ export interface Tenancy {
 export async function makeTenancy(
   app: FastifyInstance,
   owner: CompanySession,
-  agreement: { rentAmount?: number; maintenanceCharges?: number; rentDueDate?: number } = {},
+  agreement: {
+    rentAmount?: number;
+    maintenanceCharges?: number;
+    rentDueDate?: number;
+    /** `office`, `shop` or `warehouse` make a commercial unit (taxed under GST). */
+    unitType?: string;
+    /** The property's state (Tamil Nadu unless given). */
+    state?: string;
+    moveInDate?: string;
+  } = {},
 ): Promise<Tenancy> {
   const auth = { token: owner.token, companyId: owner.companyId };
   const property = await call(app, 'POST', '/api/properties', {
@@ -31,7 +40,7 @@ export async function makeTenancy(
     body: {
       name: `Invoice House ${uuidv7().slice(-5)}`,
       propertyType: 'apartment_building',
-      address: { line1: '3 Test Road', city: 'Chennai', state: 'Tamil Nadu', postalCode: '600001' },
+      address: { line1: '3 Test Road', city: 'Chennai', state: agreement.state ?? 'Tamil Nadu', postalCode: '600001' },
     },
   });
   if (property.statusCode !== 201) throw new Error(`property: ${property.body}`);
@@ -41,7 +50,7 @@ export async function makeTenancy(
     body: {
       propertyId,
       unitNumber: `I-${uuidv7().slice(-4)}`,
-      unitType: '1bhk',
+      unitType: agreement.unitType ?? '1bhk',
       bedrooms: 1,
       pricing: { rent: 1_500_000 },
     },
@@ -54,7 +63,7 @@ export async function makeTenancy(
     body: {
       rentalUnitId,
       userId: { email: person.user.email, firstName: 'Invoice', lastName: 'Tenant' },
-      occupancyDetails: { moveInDate: '2025-01-01' },
+      occupancyDetails: { moveInDate: agreement.moveInDate ?? '2025-01-01' },
       agreementDetails: {
         rentAmount: agreement.rentAmount ?? 1_500_000,
         maintenanceCharges: agreement.maintenanceCharges ?? 0,
@@ -66,6 +75,25 @@ export async function makeTenancy(
   });
   if (tenant.statusCode !== 201) throw new Error(`tenant: ${tenant.body}`);
   return { tenantId: tenant.json<{ data: TenantDto }>().data._id, propertyId, rentalUnitId, person };
+}
+
+/** GSTINs with valid check characters: a supplier in Tamil Nadu (the test properties' state) and elsewhere. */
+export const TN_GSTIN = '33AAACH7409R1Z8';
+export const KA_GSTIN = '29AAGCB7383J1Z4';
+export const MH_GSTIN = '27AAPFU0939F1ZV';
+
+/** Registers `owner`'s company for GST (PUT /api/tax-settings). */
+export async function registerForGst(
+  app: FastifyInstance,
+  owner: CompanySession,
+  body: Record<string, unknown> = {},
+): Promise<void> {
+  const saved = await call(app, 'PUT', '/api/tax-settings', {
+    token: owner.token,
+    companyId: owner.companyId,
+    body: { gstin: TN_GSTIN, legalName: 'Test Estates Pvt Ltd', address: '1 Mount Road, Chennai', ...body },
+  });
+  if (saved.statusCode !== 200) throw new Error(`tax settings: ${saved.body}`);
 }
 
 export const rentLine = (unitPrice = 1_500_000) => ({

@@ -13,7 +13,11 @@ import { listInvoices } from './invoices.list';
 import { type InvoicesRepo, invoiceById, invoiceOfCompany } from './invoices.repo';
 
 /** Reading invoices as their callers may see them: staff of the company, or the tenant an issued one is for. */
-export function invoiceViews(db: Db, repo: InvoicesRepo) {
+export function invoiceViews(
+  db: Db,
+  repo: InvoicesRepo,
+  invoicePrefixOf: (companyId: string) => Promise<string>,
+) {
   /** Tenant, property and unit names of each invoice, in one query. */
   async function dtos(rows: InvoiceRow[], conn: DbOrTx = db): Promise<InvoiceDto[]> {
     if (rows.length === 0) return [];
@@ -59,7 +63,7 @@ export function invoiceViews(db: Db, repo: InvoicesRepo) {
   }
 
   function list(ctx: CompanyContext, query: InvoiceListQuery) {
-    return listInvoices(db, ctx, query);
+    return listInvoices(db, ctx, query, () => invoicePrefixOf(ctx.companyId));
   }
 
   /** The signed-in person's own issued invoices (tenant side), newest first. */

@@ -56,6 +56,7 @@ const listColumns = {
   propertyName: properties.name,
   unitNumber: rentalUnits.unitNumber,
   invoiceNumber: invoices.number,
+  receiptNumber: payments.receiptNumber,
 };
 
 type ListRow = {
@@ -82,7 +83,8 @@ function toLedgerDto(r: ListRow): LedgerPaymentDto {
     bookingId: r.bookingId,
     invoiceId: r.invoiceId,
     invoiceNumber: r.invoiceNumber,
-    receiptNumber: receiptNumberOf(r.id),
+    // Money recorded before receipt series keeps the number it was shown with.
+    receiptNumber: r.receiptNumber ?? receiptNumberOf(r.id),
   };
 }
 

@@ -2,6 +2,7 @@ import { recordAudit } from '../../core/audit';
 import { AppError } from '../../core/errors';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { payments } from '../../db/schema';
+import { takeReceiptNumber } from '../gst/gst.service';
 import {
   bookingOfOrder,
   insertLedgerRowOnce,
@@ -13,6 +14,7 @@ import {
   markOrderPaid,
   orderIdByGatewayId,
   type PaymentsRepo,
+  setReceiptNumber,
 } from './payments.repo';
 import type {
   PaymentOrderRow,
@@ -152,7 +154,15 @@ export function paymentRecording(
         ...(await ledgerFieldsOfOrder(tx, order, input.status)),
       });
       if (inserted) {
-        const payment = inserted;
+        // Money received gets its receipt number from the receipt series of the year it was paid in.
+        const payment =
+          inserted.status === 'captured' && inserted.kind !== 'refund'
+            ? await setReceiptNumber(
+                tx,
+                inserted.id,
+                await takeReceiptNumber(tx, inserted.companyId, inserted.paidAt),
+              )
+            : inserted;
         await recordAudit(tx, {
           companyId: order.companyId,
           action: `payment.${payment.status}`,

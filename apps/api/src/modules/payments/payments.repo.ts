@@ -99,6 +99,19 @@ export async function insertLedgerRowOnce(
   return inserted[0];
 }
 
+export async function setReceiptNumber(
+  tx: Tx,
+  paymentId: string,
+  receiptNumber: string,
+): Promise<PaymentRow> {
+  const [row] = await tx
+    .update(payments)
+    .set({ receiptNumber })
+    .where(eq(payments.id, paymentId))
+    .returning();
+  return row!;
+}
+
 export async function markOrderPaid(tx: Tx, orderId: string): Promise<PaymentOrderRow | undefined> {
   const [paid] = await tx
     .update(paymentOrders)

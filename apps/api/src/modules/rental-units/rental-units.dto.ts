@@ -1,4 +1,4 @@
-import { deriveUnit, type RentalUnitDto } from '@rentora/shared';
+import { deriveUnit, gstUseOf, type RentalUnitDto } from '@rentora/shared';
 import { iso, isoOrNull } from '../../core/http';
 import type { UrlSigner } from '../../core/signed-urls';
 import { toImageDto } from '../uploads/uploads.dto';
@@ -44,6 +44,8 @@ export function toRentalUnitDto(
     property: { _id: property.id, name: property.name, city: property.city },
     unitNumber: unit.unitNumber,
     unitType: unit.unitType,
+    gstUse: gstUseOf(unit.unitType, unit.gstUse),
+    gstUseOverride: unit.gstUse,
     floor: unit.floor,
     sizeSqft: unit.sizeSqft,
     bedrooms: unit.bedrooms,

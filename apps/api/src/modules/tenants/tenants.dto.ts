@@ -120,6 +120,9 @@ export function toTenantDto(
       actor: fullName(entry.firstName, entry.lastName),
       createdAt: iso(entry.createdAt),
     })),
+    gstin: row.gstin,
+    legalName: row.legalName,
+    billingAddress: row.billingAddress,
     updatedAt: iso(row.updatedAt),
   };
 }

@@ -108,6 +108,9 @@ export function tenancyLifecycle(db: Db, reads: TenantReads, notices: TenantNoti
         maintenanceCharges: agreement.maintenanceCharges ?? row.maintenanceCharges,
         securityDeposit: agreement.securityDeposit ?? row.securityDeposit,
         rentDueDay: agreement.rentDueDate ?? row.rentDueDay,
+        ...(input.gstin !== undefined ? { gstin: input.gstin } : {}),
+        ...(input.legalName !== undefined ? { legalName: input.legalName } : {}),
+        ...(input.billingAddress !== undefined ? { billingAddress: input.billingAddress } : {}),
       });
       return reads.get(ctx.companyId, tenantId);
     },

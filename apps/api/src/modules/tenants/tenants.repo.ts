@@ -50,6 +50,9 @@ const detailColumns = {
   source: rentalUnitUsers.source,
   ratings: rentalUnitUsers.ratings,
   compliance: rentalUnitUsers.compliance,
+  gstin: rentalUnitUsers.gstin,
+  legalName: rentalUnitUsers.legalName,
+  billingAddress: rentalUnitUsers.billingAddress,
   updatedAt: rentalUnitUsers.updatedAt,
 };
 
@@ -87,6 +90,9 @@ export interface TenantDetailRow extends TenantListRow {
   source: string;
   ratings: Record<string, number>;
   compliance: Record<string, boolean | string>;
+  gstin: string | null;
+  legalName: string;
+  billingAddress: string;
   updatedAt: Date;
 }
 
