@@ -74,3 +74,7 @@ export function seriesPrefixProblem(prefix: string): string | null {
     return `At most ${SERIES_PREFIX_MAX_LENGTH} characters: a number (${formatDocumentNumber(prefix, financialYearStarting(2026), 1)}) may not pass ${DOCUMENT_NUMBER_MAX_LENGTH}`;
   return null;
 }
+
+/** A file name for a document number: `INV/26-27/00042` → `INV-26-27-00042.pdf`. */
+export const documentFileName = (number: string | null, fallback = 'document'): string =>
+  `${(number ?? fallback).replace(/[/\\]/g, '-')}.pdf`;

@@ -4,6 +4,7 @@ import {
   type CreditNoteDto,
   type CreditNoteListItemDto,
   type CreditNoteListQuery,
+  documentFileName,
   financialYearOf,
   gstLineOf,
   supplyTreatment,
@@ -258,7 +259,7 @@ export function creditNoteIssuing(
     async creditNotePdf(ctx: CompanyContext, id: string): Promise<{ bytes: Uint8Array; fileName: string }> {
       const note = await get(ctx, id);
       const bytes = await renderCreditNotePdf({ note, companyName: await companyName(ctx.companyId) });
-      return { bytes, fileName: `${note.number}.pdf` };
+      return { bytes, fileName: documentFileName(note.number) };
     },
 
     async listCreditNotes(ctx: CompanyContext, query: CreditNoteListQuery) {

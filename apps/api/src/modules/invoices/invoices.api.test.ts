@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   computeInvoiceTotals,
+  documentFileName,
   type GenerateRentResult,
   type InvoiceCheckoutDto,
   type InvoiceDetailDto,
@@ -27,8 +28,8 @@ import {
   pdfText,
   registerForGst,
   rentLine,
-  TN_GSTIN,
   type Tenancy,
+  TN_GSTIN,
 } from './invoices.testing';
 
 let app: FastifyInstance;
@@ -169,7 +170,7 @@ describe('invoices', () => {
     const mails = mailsTo(path.join(app.deps.config.dataDir, 'outbox'), tenancy.person.user.email);
     const mail = mails.find((m) => m.includes(`Invoice ${invoice.number}`));
     expect(mail).toBeDefined();
-    expect(mail).toContain(`filename=${invoice.number}.pdf`);
+    expect(mail).toContain(`filename=${documentFileName(invoice.number)}`);
     expect(mail).toContain('Content-Type: application/pdf');
     const attachment = /Content-Transfer-Encoding: base64\r?\n[^\n]*\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(
       mail!.slice(mail!.indexOf('application/pdf')),
@@ -539,7 +540,13 @@ describe('rent run totals', () => {
         { description: 'Rent for April 2026', quantity: 1, unitPrice: 1_000_001, kind: 'rent' },
         { description: 'Maintenance for April 2026', quantity: 1, unitPrice: 33_333, kind: 'maintenance' },
       ],
-      { supplierGstin: TN_GSTIN, placeOfSupply: '33', recipientGstin: null, gstUse: 'commercial', rateBp: 1800 },
+      {
+        supplierGstin: TN_GSTIN,
+        placeOfSupply: '33',
+        recipientGstin: null,
+        gstUse: 'commercial',
+        rateBp: 1800,
+      },
     );
     expect(invoice).toMatchObject({
       tenantId: place.tenantId,

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { documentFileName } from '@rentora/shared';
 import type { AuthContext, CompanyContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { notFound } from '../../core/errors';
@@ -44,7 +45,7 @@ export function invoiceDocuments(
 
   async function pdf(ctx: CompanyContext, id: string): Promise<{ bytes: Uint8Array; fileName: string }> {
     const row = await views.load(ctx.companyId, id);
-    return { bytes: await pdfOf(row), fileName: `${row.number ?? 'draft-invoice'}.pdf` };
+    return { bytes: await pdfOf(row), fileName: documentFileName(row.number, 'draft-invoice') };
   }
 
   /** Email with the PDF attached and an in-app notification, after the issue has committed. Best effort. */
@@ -66,7 +67,7 @@ export function invoiceDocuments(
             template: 'invoice',
             attachments: [
               {
-                filename: `${row.number}.pdf`,
+                filename: documentFileName(row.number),
                 contentType: 'application/pdf',
                 contentBase64: Buffer.from(bytes).toString('base64'),
               },
@@ -116,12 +117,12 @@ export function invoiceDocuments(
     }
     const row = await invoiceById(db, id);
     if (!row) throw notFound('Invoice');
-    return { bytes: await pdfOf(row), fileName: `${row.number ?? 'draft-invoice'}.pdf` };
+    return { bytes: await pdfOf(row), fileName: documentFileName(row.number, 'draft-invoice') };
   }
 
   async function minePdf(ctx: AuthContext, id: string) {
     const row = await views.visible(ctx, id);
-    return { bytes: await pdfOf(row), fileName: `${row.number ?? 'invoice'}.pdf` };
+    return { bytes: await pdfOf(row), fileName: documentFileName(row.number, 'invoice') };
   }
 
   return { pdf, deliver, staffPdfLink, minePdfLink, signedPdf, minePdf };

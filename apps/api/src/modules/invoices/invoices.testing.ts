@@ -40,7 +40,12 @@ export async function makeTenancy(
     body: {
       name: `Invoice House ${uuidv7().slice(-5)}`,
       propertyType: 'apartment_building',
-      address: { line1: '3 Test Road', city: 'Chennai', state: agreement.state ?? 'Tamil Nadu', postalCode: '600001' },
+      address: {
+        line1: '3 Test Road',
+        city: 'Chennai',
+        state: agreement.state ?? 'Tamil Nadu',
+        postalCode: '600001',
+      },
     },
   });
   if (property.statusCode !== 201) throw new Error(`property: ${property.body}`);

@@ -1,4 +1,5 @@
 import {
+  documentFileName,
   type LedgerPaymentDetailDto,
   type LedgerPaymentDto,
   type Pagination,
@@ -331,7 +332,7 @@ export function createLedgerService(db: Db) {
       payment: detail,
       company: company ?? { name: '', email: null, phone: null, address: null },
     });
-    return { bytes, fileName: `${detail.receiptNumber}.pdf` };
+    return { bytes, fileName: documentFileName(detail.receiptNumber) };
   }
 
   async function receipt(ctx: CompanyContext, id: string) {
