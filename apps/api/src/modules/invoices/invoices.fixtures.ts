@@ -1,4 +1,4 @@
-import type { InvoiceDetailDto, InvoiceTemplateDto } from '@rentora/shared';
+import type { CreditNoteDto, InvoiceDetailDto, InvoiceTemplateDto } from '@rentora/shared';
 import { call } from '../../../test/app';
 import type { FixtureBuilder } from '../../../test/fixtures';
 import { createInvoice, makeTenancy } from './invoices.testing';
@@ -20,9 +20,21 @@ export const fixtures: FixtureBuilder = async ({ app, owner }) => {
   const issued = await createInvoice(app, owner, tenancy.tenantId, { send: true });
   if (issued.statusCode !== 201) throw new Error(`invoice: ${issued.body}`);
   const issuedId = issued.json<{ data: InvoiceDetailDto }>().data._id;
+  const credited = await createInvoice(app, owner, tenancy.tenantId, { send: true });
+  const note = await call(
+    app,
+    'POST',
+    `/api/invoices/${credited.json<{ data: InvoiceDetailDto }>().data._id}/credit-notes`,
+    {
+      ...auth,
+      body: { reason: 'Guard credit', lines: [{ description: 'Part', amount: 100 }] },
+    },
+  );
+  if (note.statusCode !== 201) throw new Error(`credit note: ${note.body}`);
   return {
     'invoice-templates:id': template.json<{ data: InvoiceTemplateDto }>().data._id,
     'invoices:id': issuedId,
+    'credit-notes:id': note.json<{ data: CreditNoteDto }>().data._id,
     'mine:id': issuedId,
     '/api/invoices/mine/:id/pdf-link#id': issuedId,
     '/api/invoices/:id/pdf/view#id': issuedId,
