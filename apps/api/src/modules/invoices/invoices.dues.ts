@@ -2,6 +2,7 @@ import { type DuesByKind, duesOfInvoices, noDues, subtractDues } from '@rentora/
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { invoices, rentalUnitUsers } from '../../db/schema';
+import { openBalance } from './invoices.dto';
 
 /**
  * Tenant dues follow unpaid invoices. The dues columns of a tenancy (what lists and details read) are kept equal to
@@ -17,7 +18,8 @@ export async function invoiceDuesOf(conn: DbOrTx, companyId: string, tenantId: s
       lineItems: invoices.lineItems,
       tax: invoices.tax,
       total: invoices.total,
-      amountPaid: invoices.amountPaid,
+      // Credit notes settle an invoice like money received does.
+      amountPaid: sql<number>`${invoices.amountPaid} + ${invoices.creditedAmount}`,
     })
     .from(invoices)
     .where(
@@ -25,7 +27,7 @@ export async function invoiceDuesOf(conn: DbOrTx, companyId: string, tenantId: s
         eq(invoices.companyId, companyId),
         eq(invoices.tenantId, tenantId),
         inArray(invoices.status, ['sent', 'partially_paid']),
-        sql`${invoices.total} > ${invoices.amountPaid}`,
+        sql`${openBalance} > 0`,
       ),
     );
   return rows.length === 0 ? noDues() : duesOfInvoices(rows);

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { today as todayIso } from '../../core/dates';
 import type { Db } from '../../db/client';
 import { invoicePayments, invoices, properties, rentalUnits, rentalUnitUsers, users } from '../../db/schema';
+import { openBalance } from './invoices.dto';
 import { addDays, lastDayOf, monthOf } from './invoices.months';
 
 const ACTIVE_TENANCY = ['active', 'notice_given'] as const;
@@ -22,16 +23,13 @@ export function moneyOverviews(db: Db) {
     const agg = db
       .select({
         tenantId: invoices.tenantId,
-        expected: sql<number>`sum(${invoices.total})::float8`.as('expected'),
+        expected: sql<number>`sum(${invoices.total} - ${invoices.creditedAmount})::float8`.as('expected'),
         paid: sql<number>`sum(${invoices.amountPaid})::float8`.as('paid'),
-        overdue:
-          sql<boolean>`bool_or(${invoices.dueDate} < ${today} and ${invoices.total} > ${invoices.amountPaid})`.as(
-            'overdue',
-          ),
+        overdue: sql<boolean>`bool_or(${invoices.dueDate} < ${today} and ${openBalance} > 0)`.as('overdue'),
         dueDate: sql<string | null>`min(${invoices.dueDate})::text`.as('due_date'),
         ids: sql<
           string[]
-        >`array_agg(${invoices.id}::text order by ${invoices.total} <= ${invoices.amountPaid}, ${invoices.dueDate}, ${invoices.createdAt})`.as(
+        >`array_agg(${invoices.id}::text order by ${openBalance} <= 0, ${invoices.dueDate}, ${invoices.createdAt})`.as(
           'ids',
         ),
       })
@@ -155,12 +153,12 @@ export function moneyOverviews(db: Db) {
         .orderBy(sql`1`),
       db
         .select({
-          outstanding: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}), 0)::float8`,
-          overdue: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${today}), 0)::float8`,
-          b30: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${today} and ${invoices.dueDate} >= ${addDays(today, -30)}), 0)::float8`,
-          b60: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${addDays(today, -30)} and ${invoices.dueDate} >= ${addDays(today, -60)}), 0)::float8`,
-          b90: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${addDays(today, -60)} and ${invoices.dueDate} >= ${addDays(today, -90)}), 0)::float8`,
-          older: sql<number>`coalesce(sum(${invoices.total} - ${invoices.amountPaid}) filter (where ${invoices.dueDate} < ${addDays(today, -90)}), 0)::float8`,
+          outstanding: sql<number>`coalesce(sum(${openBalance}), 0)::float8`,
+          overdue: sql<number>`coalesce(sum(${openBalance}) filter (where ${invoices.dueDate} < ${today}), 0)::float8`,
+          b30: sql<number>`coalesce(sum(${openBalance}) filter (where ${invoices.dueDate} < ${today} and ${invoices.dueDate} >= ${addDays(today, -30)}), 0)::float8`,
+          b60: sql<number>`coalesce(sum(${openBalance}) filter (where ${invoices.dueDate} < ${addDays(today, -30)} and ${invoices.dueDate} >= ${addDays(today, -60)}), 0)::float8`,
+          b90: sql<number>`coalesce(sum(${openBalance}) filter (where ${invoices.dueDate} < ${addDays(today, -60)} and ${invoices.dueDate} >= ${addDays(today, -90)}), 0)::float8`,
+          older: sql<number>`coalesce(sum(${openBalance}) filter (where ${invoices.dueDate} < ${addDays(today, -90)}), 0)::float8`,
         })
         .from(invoices)
         .where(open),
@@ -177,7 +175,7 @@ export function moneyOverviews(db: Db) {
       db
         .select({
           status: invoices.status,
-          overdue: sql<boolean>`${invoices.status} in ('sent', 'partially_paid') and ${invoices.dueDate} < ${today} and ${invoices.total} > ${invoices.amountPaid}`,
+          overdue: sql<boolean>`${invoices.status} in ('sent', 'partially_paid') and ${invoices.dueDate} < ${today} and ${openBalance} > 0`,
           n: sql<number>`count(*)::int`,
         })
         .from(invoices)

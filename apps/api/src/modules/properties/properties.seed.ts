@@ -114,6 +114,16 @@ const SUNRISE: DemoProperty[] = [
         rent: 31_000,
         status: 'Under_Maintenance',
       },
+      // A commercial unit (GST at 18 %): let to a registered business in the tenants demo.
+      {
+        unitNumber: 'G-01',
+        unitType: 'shop',
+        floor: 0,
+        bedrooms: 0,
+        bathrooms: 1,
+        sizeSqft: 600,
+        rent: 85_000,
+      },
     ],
   },
   {
@@ -376,7 +386,10 @@ async function seedCompany(db: Db, storage: Storage, domain: string, demo: DemoP
         bedrooms: unit.bedrooms,
         bathrooms: unit.bathrooms,
         furnishing: unit.furnishing ?? 'semi_furnished',
-        description: `${unit.bedrooms ? `${unit.bedrooms}-bedroom` : 'Studio'} home on floor ${unit.floor} of ${spec.name}.`,
+        description:
+          unit.unitType === 'shop'
+            ? `Street-facing shop on the ground floor of ${spec.name}.`
+            : `${unit.bedrooms ? `${unit.bedrooms}-bedroom` : 'Studio'} home on floor ${unit.floor} of ${spec.name}.`,
         amenities: unit.bedrooms > 1 ? ['balcony', 'modular_kitchen'] : ['wardrobe'],
         status: unit.status ?? 'Available',
         isAvailable: unit.isAvailable ?? true,

@@ -61,6 +61,8 @@ interface DemoTenant {
   documents?: ('aadhaar' | 'pan' | 'salary_slip')[];
   note?: string;
   reason?: string;
+  /** A GST-registered business renting the commercial unit (its invoices are tax invoices). */
+  business?: { gstin: string; legalName: string; billingAddress: string };
 }
 
 const DEMO_TENANTS: DemoTenant[] = [
@@ -101,6 +103,20 @@ const DEMO_TENANTS: DemoTenant[] = [
     reason: 'Could not verify the references',
   },
   {
+    email: 'ananya.rao@tenants.rentora.test',
+    firstName: 'Ananya',
+    lastName: 'Rao',
+    status: 'active',
+    moveInDaysAgo: 200,
+    documents: ['pan'],
+    note: 'Runs Brew Street Cafe; invoices go to the LLP with its GSTIN.',
+    business: {
+      gstin: '29AABCT1332L1ZA',
+      legalName: 'Brew Street Cafe LLP',
+      billingAddress: 'G-01, Sunrise Heights, 80 Feet Road, Koramangala, Bengaluru 560034',
+    },
+  },
+  {
     email: 'kavya.menon@tenants.rentora.test',
     firstName: 'Kavya',
     lastName: 'Menon',
@@ -134,8 +150,13 @@ export async function seedTenantsDemo(db: Db, storage?: Storage): Promise<void> 
     .where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.role, 'owner')))
     .limit(1);
   const actor = ownerRow?.userId ?? null;
-  const free = await db
-    .select({ id: rentalUnits.id, rent: rentalUnits.rent, maintenance: rentalUnits.maintenanceAmount })
+  const availableUnits = await db
+    .select({
+      id: rentalUnits.id,
+      rent: rentalUnits.rent,
+      maintenance: rentalUnits.maintenanceAmount,
+      unitType: rentalUnits.unitType,
+    })
     .from(rentalUnits)
     .where(
       and(
@@ -144,8 +165,10 @@ export async function seedTenantsDemo(db: Db, storage?: Storage): Promise<void> 
         eq(rentalUnits.currentTenants, 0),
       ),
     )
-    .orderBy(asc(rentalUnits.unitNumber))
-    .limit(DEMO_TENANTS.length);
+    .orderBy(asc(rentalUnits.unitNumber));
+  const free = availableUnits.filter((u) => u.unitType !== 'shop');
+  const shop = availableUnits.find((u) => u.unitType === 'shop');
+  let nextHome = 0;
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
 
   async function addDocuments(tenantId: string, types: readonly string[], verified: boolean) {
@@ -170,8 +193,8 @@ export async function seedTenantsDemo(db: Db, storage?: Storage): Promise<void> 
   }
 
   for (const [index, demo] of DEMO_TENANTS.entries()) {
-    const unit = free[index];
-    if (!unit) break;
+    const unit = demo.business ? shop : free[nextHome++];
+    if (!unit) continue;
     const [user] = await db
       .insert(users)
       .values({
@@ -211,6 +234,7 @@ export async function seedTenantsDemo(db: Db, storage?: Storage): Promise<void> 
         duesRentAdjustment: demo.dues?.rent ?? 0,
         duesUtilitiesAdjustment: demo.dues?.utilities ?? 0,
         duesPenaltiesAdjustment: demo.dues?.penalties ?? 0,
+        ...(demo.business ?? {}),
         ratings:
           demo.status === 'active' ? { payment: 5, behavior: 5, maintenance: 4, communication: 5 } : {},
         compliance: {
