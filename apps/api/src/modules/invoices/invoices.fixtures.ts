@@ -1,9 +1,9 @@
-import type { InvoiceDetailDto, InvoiceTemplateDto } from '@rentora/shared';
+import type { CreditNoteDto, InvoiceDetailDto, InvoiceTemplateDto } from '@rentora/shared';
 import { call } from '../../../test/app';
 import type { FixtureBuilder } from '../../../test/fixtures';
 import { createInvoice, makeTenancy } from './invoices.testing';
 
-/** A tenancy of company A with a default invoice template, a draft and an issued invoice. */
+/** A tenancy of company A with a default invoice template, an issued invoice and a small credit note against it. */
 export const fixtures: FixtureBuilder = async ({ app, owner }) => {
   const auth = { token: owner.token, companyId: owner.companyId };
   const tenancy = await makeTenancy(app, owner);
@@ -20,9 +20,15 @@ export const fixtures: FixtureBuilder = async ({ app, owner }) => {
   const issued = await createInvoice(app, owner, tenancy.tenantId, { send: true });
   if (issued.statusCode !== 201) throw new Error(`invoice: ${issued.body}`);
   const issuedId = issued.json<{ data: InvoiceDetailDto }>().data._id;
+  const note = await call(app, 'POST', `/api/invoices/${issuedId}/credit-notes`, {
+    ...auth,
+    body: { reason: 'Guard credit', lines: [{ description: 'Guard', amount: 100 }] },
+  });
+  if (note.statusCode !== 201) throw new Error(`credit note: ${note.body}`);
   return {
     'invoice-templates:id': template.json<{ data: InvoiceTemplateDto }>().data._id,
     'invoices:id': issuedId,
+    'credit-notes:id': note.json<{ data: CreditNoteDto }>().data._id,
     'mine:id': issuedId,
     '/api/invoices/mine/:id/pdf-link#id': issuedId,
     '/api/invoices/:id/pdf/view#id': issuedId,
