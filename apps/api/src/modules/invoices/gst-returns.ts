@@ -68,21 +68,8 @@ interface Line {
   igst: number;
 }
 
-/** A stored line of either document: invoice lines written before GST invoicing read as untaxed (toLineDto). */
-interface LineFacts {
-  sac: string | null;
-  treatment: string;
-  amount: number;
-  taxableValue: number;
-  cgstRate: number;
-  sgstRate: number;
-  igstRate: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-}
-
-const lineOf = (line: LineFacts): Line => ({
+/** A stored line of either document (invoice lines written before GST invoicing read as untaxed: toLineDto). */
+const lineOf = (line: CreditNoteLineRow): Line => ({
   sac: line.sac,
   treatment: line.treatment as GstTreatment,
   amount: line.amount,
