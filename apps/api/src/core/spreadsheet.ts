@@ -7,11 +7,15 @@ export interface ReportTable {
   rows: (string | number)[][];
 }
 
-/** RFC 4180 CSV; cells that a spreadsheet would run as a formula are prefixed with a quote. */
+/**
+ * RFC 4180 CSV; cells that a spreadsheet would run as a formula are prefixed with a quote (a plain number written as
+ * text, such as "-1234.50", is no formula and stays as it is).
+ */
 export function toCsv(table: ReportTable): string {
   const cell = (value: string | number) => {
     let text = String(value);
-    if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+    if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string' && !/^-?\d+(\.\d+)?$/.test(text))
+      text = `'${text}`;
     return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   return `${[table.columns, ...table.rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;

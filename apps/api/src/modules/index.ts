@@ -13,6 +13,7 @@ import { taxSettingsRoutes } from './gst/gst.routes';
 import { healthRoutes, metricsRoutes } from './health/health.routes';
 import { invitationsRoutes } from './invitations/invitations.routes';
 import { creditNotesRoutes } from './invoices/credit-notes.routes';
+import { gstReturnsRoutes } from './invoices/gst-returns.routes';
 import { invoicesRoutes, invoiceTemplatesRoutes, paymentTrackingRoutes } from './invoices/invoices.routes';
 import { leadsRoutes } from './leads/leads.routes';
 import { maintenanceConfigRoutes } from './maintenance/maintenance.config.routes';
@@ -62,6 +63,7 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/invoice-templates', plugin: invoiceTemplatesRoutes },
   { prefix: '/credit-notes', plugin: creditNotesRoutes },
   { prefix: '/tax-settings', plugin: taxSettingsRoutes },
+  { prefix: '/gst', plugin: gstReturnsRoutes },
   { prefix: '/tenants', plugin: tenantsRoutes },
   { prefix: '/tenant-codes', plugin: tenantCodesRoutes },
   { prefix: '/bookings', plugin: bookingsRoutes },

@@ -269,6 +269,8 @@ export const ZGstr1Dto = z.object({
     igst: z.number().int(),
     cgst: z.number().int(),
     sgst: z.number().int(),
+    /** Deposits on the invoices less those credited: not supplies, reported as non-GST. */
+    nonSupply: z.number().int(),
     value: z.number().int(),
   }),
 });

@@ -1,7 +1,12 @@
+import type { Gstr1Dto, Gstr1Query } from '@rentora/shared';
+import type { CompanyContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
+import { conflict } from '../../core/errors';
 import type { GstService } from '../gst/gst.service';
 import type { PaymentsService } from '../payments/payments.service';
 import { creditNoteIssuing } from './credit-notes';
+import { buildGstr1 } from './gst-returns';
+import { creditNotesForReturn, invoicesIssuedBetween } from './gst-returns.repo';
 import { invoiceDocuments } from './invoices.documents';
 import { invoiceEditing } from './invoices.editing';
 import { invoicePayments } from './invoices.payments';
@@ -41,7 +46,28 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
     async (companyId) => (await repo.companyContact(companyId))?.name ?? '',
   );
 
+  /** GET /gst/gstr1: the month's outward supplies; a company without a GSTIN files no GSTR-1 (409). */
+  async function gstr1(ctx: CompanyContext, query: Pick<Gstr1Query, 'period'>): Promise<Gstr1Dto> {
+    const supplier = await gst.supplier(ctx.companyId);
+    if (!supplier.gstin) throw conflict('Register for GST in Tax settings to file GSTR-1');
+    const [year, month] = query.period.split('-').map(Number);
+    const from = `${query.period}-01`;
+    const to = `${query.period}-${String(new Date(Date.UTC(year!, month!, 0)).getUTCDate()).padStart(2, '0')}`;
+    const [invoices, creditNotes] = await Promise.all([
+      invoicesIssuedBetween(db, ctx.companyId, from, to),
+      creditNotesForReturn(db, ctx.companyId, from, to),
+    ]);
+    return buildGstr1({
+      period: query.period,
+      gstin: supplier.gstin,
+      legalName: supplier.legalName,
+      invoices,
+      creditNotes,
+    });
+  }
+
   return {
+    gstr1,
     ...invoiceEditing({ db, views, deliver: documents.deliver, payments, gst, creditNotes }),
     issueCreditNote: creditNotes.issueCreditNote,
     getCreditNote: creditNotes.getCreditNote,
