@@ -78,3 +78,7 @@ export function seriesPrefixProblem(prefix: string): string | null {
 /** A file name for a document number: `INV/26-27/00042` → `INV-26-27-00042.pdf`. */
 export const documentFileName = (number: string | null, fallback = 'document'): string =>
   `${(number ?? fallback).replace(/[/\\]/g, '-')}.pdf`;
+
+/** Whether a search term is a whole document number: `INV/26-27/00042`, or `INV-2026-000042` as numbered before. */
+export const isDocumentNumber = (term: string): boolean =>
+  /^INV-\d{4}-\d{1,9}$/i.test(term) || /^[A-Z0-9/-]{1,4}\/\d{2}-\d{2}\/\d{1,9}$/i.test(term);

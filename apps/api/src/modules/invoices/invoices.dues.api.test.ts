@@ -7,7 +7,14 @@ import { type CompanySession, createCompany } from '../../../test/factories';
 import { rentalUnitUsers } from '../../db/schema';
 import { refreshTenantDues } from './invoices.dues';
 import { createInvoiceReminders } from './invoices.reminders';
-import { createInvoice, issuedInvoice, makeTenancy, payInvoiceInSandbox, rentLine } from './invoices.testing';
+import {
+  createInvoice,
+  issuedInvoice,
+  makeTenancy,
+  payInvoiceInSandbox,
+  registerForGst,
+  rentLine,
+} from './invoices.testing';
 
 let app: FastifyInstance;
 
@@ -42,7 +49,8 @@ beforeAll(async () => {
 describe('tenant dues follow invoices', () => {
   it('move when an invoice is sent, partly paid offline, paid online, and voided', async () => {
     const company = await createCompany(app, { plan: 'professional' });
-    const place = await makeTenancy(app, company);
+    await registerForGst(app, company);
+    const place = await makeTenancy(app, company, { unitType: 'office' });
     const gst = await call(app, 'POST', '/api/invoice-templates', {
       ...as(company),
       body: { name: 'GST', taxRate: 1800 },
@@ -60,7 +68,7 @@ describe('tenant dues follow invoices', () => {
     expect(draft.statusCode, draft.body).toBe(201);
     const invoice = draft.json<{ data: InvoiceDetailDto }>().data;
     expect((await dues(company, place.tenantId)).total).toBe(0);
-    // Sent: each kind asks its lines plus their share of the 18 % tax; the parts add up to the total.
+    // Sent: each kind asks its lines plus their own 18 % GST (9 % CGST + 9 % SGST); the parts add up to the total.
     const sent = await call(app, 'POST', `/api/invoices/${invoice._id}/send`, as(company));
     expect(sent.statusCode, sent.body).toBe(200);
     const open = await dues(company, place.tenantId);
@@ -90,22 +98,22 @@ describe('tenant dues follow invoices', () => {
     expect((await dues(company, place.tenantId)).total).toBe(0);
     // A second invoice sent, then voided: its dues come and go.
     const second = await issuedInvoice(app, company, place.tenantId, { lineItems: [rentLine(500_000)] });
-    expect((await dues(company, place.tenantId)).rent).toBe(500_000 + 90_000); // the GST template is the default
+    expect((await dues(company, place.tenantId)).rent).toBe(500_000 + 90_000); // a commercial unit: 18 % GST
     const voided = await call(app, 'POST', `/api/invoices/${second._id}/void`, {
       ...as(company),
       body: { reason: 'Wrong month' },
     });
     expect(voided.statusCode, voided.body).toBe(200);
     expect((await dues(company, place.tenantId)).total).toBe(0);
-    // A deposit line is due as `other`, and in the total.
+    // A deposit line is due as `other`, and in the total; it is not a supply, so it carries no GST.
     await issuedInvoice(app, company, place.tenantId, {
       lineItems: [{ description: 'Deposit', quantity: 1, unitPrice: 100_000, kind: 'deposit' }],
     });
     const withDeposit = await call(app, 'GET', `/api/tenants/${place.tenantId}/dues`, as(company));
     expect(withDeposit.json<{ data: Record<string, number> }>().data).toMatchObject({
       rent: 0,
-      other: 100_000 + 18_000,
-      total: 100_000 + 18_000,
+      other: 100_000,
+      total: 100_000,
     });
   });
 
@@ -137,7 +145,12 @@ describe('tenant dues follow invoices', () => {
 
   it('grows with the rent run and the late fee exactly as a full refresh computes it', async () => {
     const company = await createCompany(app, { plan: 'professional' });
-    const place = await makeTenancy(app, company, { rentAmount: 1_234_567, maintenanceCharges: 98_765 });
+    await registerForGst(app, company);
+    const place = await makeTenancy(app, company, {
+      rentAmount: 1_234_567,
+      maintenanceCharges: 98_765,
+      unitType: 'shop',
+    });
     await call(app, 'POST', '/api/invoice-templates', {
       ...as(company),
       body: {
@@ -155,7 +168,8 @@ describe('tenant dues follow invoices', () => {
     });
     expect(run.statusCode, run.body).toBe(200);
     const afterRun = await dues(company, place.tenantId);
-    const tax = Math.floor(((1_234_567 + 98_765) * 1800 + 5000) / 10_000);
+    // Per line, half up: 2 × 111,111 on the rent and 2 × 8,889 on the maintenance.
+    const tax = 2 * 111_111 + 2 * 8_889;
     expect(afterRun.total).toBe(1_234_567 + 98_765 + tax);
     expect(afterRun.rent).toBeGreaterThan(1_234_567);
     // The set-based increment of the rent run equals the full recomputation.

@@ -3,6 +3,7 @@ import {
   financialYearOf,
   financialYearStarting,
   formatDocumentNumber,
+  isDocumentNumber,
   type InvoiceListItemDto,
   type InvoiceListQuery,
   type Pagination,
@@ -55,8 +56,7 @@ interface InvoiceListShape {
 function searchKind(search: string | undefined): InvoiceListShape['search'] {
   const term = search?.trim() ?? '';
   if (!term) return 'none';
-  if (/^INV-\d{4}-\d{1,9}$/i.test(term) || /^[A-Z0-9/-]{1,4}\/\d{2}-\d{2}\/\d{1,9}$/i.test(term))
-    return 'number';
+  if (isDocumentNumber(term)) return 'number';
   if (/^\d{1,9}$/.test(term)) return 'sequence';
   return 'name';
 }

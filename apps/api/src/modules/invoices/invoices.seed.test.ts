@@ -20,12 +20,14 @@ describe('demo invoices seed', () => {
       const rows = await database.db.select().from(invoices);
       const statuses = new Set(rows.map((r) => r.status));
       for (const status of ['draft', 'paid', 'partially_paid', 'sent']) expect(statuses).toContain(status);
+      // Numbered per financial year: INV/25-26/00001, INV/26-27/00001, …
       const byYear = new Map<string, number[]>();
       for (const r of rows) {
         if (!r.number) continue;
-        const [, year, n] = r.number.split('-');
+        const [, year, n] = r.number.split('/');
         byYear.set(year!, [...(byYear.get(year!) ?? []), Number(n)]);
       }
+      expect([...byYear.keys()].every((fy) => /^\d{2}-\d{2}$/.test(fy))).toBe(true);
       for (const numbers of byYear.values()) {
         numbers.sort((a, b) => a - b);
         expect(numbers).toEqual(numbers.map((_, i) => i + 1));

@@ -1,5 +1,6 @@
 import {
   documentFileName,
+  isDocumentNumber,
   type LedgerPaymentDetailDto,
   type LedgerPaymentDto,
   type Pagination,
@@ -118,7 +119,7 @@ function ledgerShape(query: PaymentListQuery): LedgerShape {
     statuses: statuses > 0 && statuses < ALL_STATUSES,
     from: Boolean(query.from),
     to: Boolean(query.to),
-    search: !term ? 'none' : /^INV-\d{4}-\d{1,9}$/i.test(term) ? 'invoice' : 'text',
+    search: !term ? 'none' : isDocumentNumber(term) ? 'invoice' : 'text',
   };
 }
 
