@@ -6,10 +6,10 @@ import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { Select } from '../../components/field';
-import { ListView } from '../../components/list-view';
+import { ListView, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
 import { apiErrorMessage } from '../../lib/api-client';
@@ -223,39 +223,33 @@ export function AdminManagementPage() {
         onPageChange={(next) => set({ page: next })}
         itemLabel="accounts"
       >
-        {(rows, state) => (
-          <DataTable
-            caption="Platform accounts"
-            columns={columns}
-            rows={rows}
-            rowKey={(user) => user._id}
-            loading={state.loading}
-            fetching={state.fetching}
-            actions={(user) => {
-              const self = user._id === auth.user?._id;
-              return (
-                <ActionMenu
-                  label={`Actions for ${fullName(user)}`}
-                  items={[
-                    { label: 'Change role', hidden: self, onSelect: () => setRoleOf(user) },
-                    {
-                      label: user.isActive ? 'Deactivate' : 'Activate',
-                      hidden: self,
-                      onSelect: () =>
-                        user.isActive ? setConfirm({ kind: 'status', user }) : runStatus(user),
-                    },
-                    {
-                      label: 'Delete account',
-                      tone: 'danger',
-                      hidden: self,
-                      onSelect: () => setConfirm({ kind: 'delete', user }),
-                    },
-                  ]}
-                />
-              );
-            }}
-          />
-        )}
+        {tableRows({
+          caption: 'Platform accounts',
+          columns,
+          rowKey: (user) => user._id,
+          actions: (user) => {
+            const self = user._id === auth.user?._id;
+            return (
+              <ActionMenu
+                label={`Actions for ${fullName(user)}`}
+                items={[
+                  { label: 'Change role', hidden: self, onSelect: () => setRoleOf(user) },
+                  {
+                    label: user.isActive ? 'Deactivate' : 'Activate',
+                    hidden: self,
+                    onSelect: () => (user.isActive ? setConfirm({ kind: 'status', user }) : runStatus(user)),
+                  },
+                  {
+                    label: 'Delete account',
+                    tone: 'danger',
+                    hidden: self,
+                    onSelect: () => setConfirm({ kind: 'delete', user }),
+                  },
+                ]}
+              />
+            );
+          },
+        })}
       </ListView>
 
       {creating ? <CreateAdminDialog onClose={() => setCreating(false)} /> : null}

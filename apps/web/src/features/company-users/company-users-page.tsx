@@ -7,10 +7,10 @@ import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { Select } from '../../components/field';
-import { ListView } from '../../components/list-view';
+import { ListView, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
 import { Tabs } from '../../components/tabs';
@@ -290,57 +290,52 @@ export function CompanyUsersPage() {
             onPageChange={(next) => set({ page: next })}
             itemLabel="members"
           >
-            {(rows, state) => (
-              <DataTable
-                caption="Company users"
-                columns={columns}
-                rows={rows}
-                rowKey={(member) => member._id}
-                loading={state.loading}
-                fetching={state.fetching}
-                actions={(member) => {
-                  const here = member.companyId === current?._id;
-                  const self = member.userId === auth.user?._id;
-                  return (
-                    <ActionMenu
-                      label={`Actions for ${memberName(member)}`}
-                      items={[
-                        {
-                          label: 'View details',
-                          to: `/dashboard/company-users/${member._id}`,
-                          hidden: !here,
-                        },
-                        {
-                          label: member.isActive ? 'Deactivate' : 'Reactivate',
-                          hidden: !here || !canManage || self,
-                          onSelect: () =>
-                            setActive.mutate(
-                              { id: member._id, isActive: !member.isActive },
-                              {
-                                onSuccess: (answer) =>
-                                  toast.success(answer.message ?? 'User updated', memberName(member)),
-                                onError: (error) =>
-                                  toast.error(apiErrorMessage(error, COMPANY_USER_ACTION_MESSAGES.status)),
-                              },
-                            ),
-                        },
-                        {
-                          label: 'Remove from company',
-                          tone: 'danger',
-                          hidden: !here || !canRemove || self,
-                          onSelect: () => setRemoving(member),
-                        },
-                        {
-                          label: `Switch to ${companyName(member.companyId)} to manage`,
-                          hidden: here,
-                          onSelect: () => auth.switchCompany(member.companyId),
-                        },
-                      ]}
-                    />
-                  );
-                }}
-              />
-            )}
+            {tableRows({
+              caption: 'Company users',
+              columns,
+              rowKey: (member) => member._id,
+              actions: (member) => {
+                const here = member.companyId === current?._id;
+                const self = member.userId === auth.user?._id;
+                return (
+                  <ActionMenu
+                    label={`Actions for ${memberName(member)}`}
+                    items={[
+                      {
+                        label: 'View details',
+                        to: `/dashboard/company-users/${member._id}`,
+                        hidden: !here,
+                      },
+                      {
+                        label: member.isActive ? 'Deactivate' : 'Reactivate',
+                        hidden: !here || !canManage || self,
+                        onSelect: () =>
+                          setActive.mutate(
+                            { id: member._id, isActive: !member.isActive },
+                            {
+                              onSuccess: (answer) =>
+                                toast.success(answer.message ?? 'User updated', memberName(member)),
+                              onError: (error) =>
+                                toast.error(apiErrorMessage(error, COMPANY_USER_ACTION_MESSAGES.status)),
+                            },
+                          ),
+                      },
+                      {
+                        label: 'Remove from company',
+                        tone: 'danger',
+                        hidden: !here || !canRemove || self,
+                        onSelect: () => setRemoving(member),
+                      },
+                      {
+                        label: `Switch to ${companyName(member.companyId)} to manage`,
+                        hidden: here,
+                        onSelect: () => auth.switchCompany(member.companyId),
+                      },
+                    ]}
+                  />
+                );
+              },
+            })}
           </ListView>
         </div>
       ) : (

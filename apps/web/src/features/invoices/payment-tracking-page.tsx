@@ -4,10 +4,10 @@ import { Bell, ChevronLeft, ChevronRight, Receipt, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { Input } from '../../components/field';
-import { ListView, listState } from '../../components/list-view';
+import { ListView, listState, tableRows } from '../../components/list-view';
 import { StatCard } from '../../components/stat-card';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -194,42 +194,36 @@ export function PaymentTrackingPage() {
         }
         onPageChange={() => undefined}
       >
-        {(rows, state) => (
-          <DataTable
-            caption={`Payment tracking for ${monthLabel(month)}`}
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.tenantId}
-            loading={state.loading}
-            fetching={state.fetching}
-            actions={(row) =>
-              row.balance > 0 ? (
-                <div className="flex gap-1">
-                  {canRecord && row.invoiceIds.length > 0 ? (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => setPaying(row.invoiceIds.find(Boolean) ?? null)}
-                    >
-                      Record payment
-                    </Button>
-                  ) : null}
-                  {canSend ? (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      loading={busy === row.tenantId}
-                      onClick={() => void remind(row)}
-                      icon={<Bell className="h-4 w-4" aria-hidden />}
-                    >
-                      Remind
-                    </Button>
-                  ) : null}
-                </div>
-              ) : null
-            }
-          />
-        )}
+        {tableRows({
+          caption: `Payment tracking for ${monthLabel(month)}`,
+          columns,
+          rowKey: (row) => row.tenantId,
+          actions: (row) =>
+            row.balance > 0 ? (
+              <div className="flex gap-1">
+                {canRecord && row.invoiceIds.length > 0 ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setPaying(row.invoiceIds.find(Boolean) ?? null)}
+                  >
+                    Record payment
+                  </Button>
+                ) : null}
+                {canSend ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    loading={busy === row.tenantId}
+                    onClick={() => void remind(row)}
+                    icon={<Bell className="h-4 w-4" aria-hidden />}
+                  >
+                    Remind
+                  </Button>
+                ) : null}
+              </div>
+            ) : null,
+        })}
       </ListView>
       {paying ? <QuickPay invoiceId={paying} onClose={() => setPaying(null)} /> : null}
     </div>

@@ -6,11 +6,11 @@ import { useForm } from 'react-hook-form';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { Field, Select, Textarea } from '../../components/field';
-import { ListView } from '../../components/list-view';
+import { ListView, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
 import { Tabs } from '../../components/tabs';
@@ -199,26 +199,21 @@ export function LeadsPage() {
         onPageChange={(next) => set({ page: next })}
         itemLabel="leads"
       >
-        {(rows, state) => (
-          <DataTable
-            caption="Leads"
-            columns={columns}
-            rows={rows}
-            rowKey={(lead) => lead._id}
-            loading={state.loading}
-            fetching={state.fetching}
-            actions={(lead) => (
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => setOpenId(lead._id)}
-                aria-label={`Open lead from ${lead.name}`}
-              >
-                Open
-              </Button>
-            )}
-          />
-        )}
+        {tableRows({
+          caption: 'Leads',
+          columns,
+          rowKey: (lead) => lead._id,
+          actions: (lead) => (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setOpenId(lead._id)}
+              aria-label={`Open lead from ${lead.name}`}
+            >
+              Open
+            </Button>
+          ),
+        })}
       </ListView>
       {open ? <LeadDialog lead={open} onClose={() => setOpenId(null)} /> : null}
     </div>

@@ -3,10 +3,10 @@ import { AlertTriangle, Bell, CheckCircle2, Clock, Mail, ScrollText } from 'luci
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
-import { ListView } from '../../components/list-view';
+import { ListView, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
 import { StatCard } from '../../components/stat-card';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
@@ -253,22 +253,17 @@ export function NotificationLogsPage() {
         onPageChange={(next) => set({ page: next })}
         itemLabel="deliveries"
       >
-        {(rows, state) => (
-          <DataTable
-            caption="Notification logs"
-            columns={columns}
-            rows={rows}
-            rowKey={(log) => log._id}
-            loading={state.loading}
-            fetching={state.fetching}
-            mobileTitle={(log) => (
-              <div className="flex items-center justify-between gap-2">
-                <p className="truncate font-medium text-slate-900">{log.subject}</p>
-                <span className="shrink-0 text-xs capitalize text-slate-400">{humanize(log.template)}</span>
-              </div>
-            )}
-          />
-        )}
+        {tableRows({
+          caption: 'Notification logs',
+          columns,
+          rowKey: (log) => log._id,
+          mobileTitle: (log) => (
+            <div className="flex items-center justify-between gap-2">
+              <p className="truncate font-medium text-slate-900">{log.subject}</p>
+              <span className="shrink-0 text-xs capitalize text-slate-400">{humanize(log.template)}</span>
+            </div>
+          ),
+        })}
       </ListView>
     </div>
   );
