@@ -6,7 +6,7 @@ import { Button } from './button';
 import { Card } from './card';
 import { DataTable, type DataTableProps } from './data-table';
 import { EmptyState, ErrorState } from './empty-state';
-import { Input } from './field';
+import { Input, Select } from './field';
 import { Pagination, type PaginationInfo } from './pagination';
 
 /** What a list screen's query answers (a TanStack Query result of a paged list fits; a one-page list has no pagination). */
@@ -175,5 +175,26 @@ export function DateFilter({
       </label>
       <Input id={id} type="date" value={value} onChange={(event) => onChange(event.target.value)} />
     </div>
+  );
+}
+
+/** The "All statuses / Active / Inactive" filter of account lists; `null` is all. */
+export function ActiveFilter({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string | null) => void;
+}) {
+  return (
+    <Select
+      aria-label="Filter by status"
+      value={value}
+      onChange={(event) => onChange(event.target.value === 'all' ? null : event.target.value)}
+    >
+      <option value="all">All statuses</option>
+      <option value="true">Active</option>
+      <option value="false">Inactive</option>
+    </Select>
   );
 }

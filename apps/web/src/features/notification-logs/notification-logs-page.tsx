@@ -8,7 +8,7 @@ import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
 import { ListView, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
-import { StatCard } from '../../components/stat-card';
+import { StatCards } from '../../components/stat-card';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { humanize } from '../../lib/format';
 import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
@@ -152,40 +152,16 @@ export function NotificationLogsPage() {
   return (
     <div>
       {header}
-      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          label="Total"
-          value={stats.data?.total ?? '—'}
-          icon={ScrollText}
-          loading={stats.isPending}
-        />
-        <StatCard
-          label="Sent"
-          value={stats.data?.sent ?? '—'}
-          icon={CheckCircle2}
-          tone="success"
-          loading={stats.isPending}
-        />
-        <StatCard
-          label="Failed"
-          value={stats.data?.failed ?? '—'}
-          icon={AlertTriangle}
-          tone="danger"
-          loading={stats.isPending}
-        />
-        <StatCard
-          label="Last 24 hours"
-          value={stats.data?.last24Hours ?? '—'}
-          icon={Clock}
-          tone="neutral"
-          loading={stats.isPending}
-        />
-      </div>
-      {stats.isError ? (
-        <p className="-mt-3 mb-4 text-xs text-slate-500">
-          {apiErrorMessage(stats.error, NOTIFICATION_LOG_FALLBACK_MESSAGES.stats)}
-        </p>
-      ) : null}
+      <StatCards
+        loading={stats.isPending}
+        error={stats.isError ? apiErrorMessage(stats.error, NOTIFICATION_LOG_FALLBACK_MESSAGES.stats) : null}
+        cards={[
+          { label: 'Total', value: stats.data?.total ?? '—', icon: ScrollText },
+          { label: 'Sent', value: stats.data?.sent ?? '—', icon: CheckCircle2, tone: 'success' },
+          { label: 'Failed', value: stats.data?.failed ?? '—', icon: AlertTriangle, tone: 'danger' },
+          { label: 'Last 24 hours', value: stats.data?.last24Hours ?? '—', icon: Clock, tone: 'neutral' },
+        ]}
+      />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto_auto]">
         <SearchInput
           label="Search by recipient email"
