@@ -6,11 +6,8 @@ import {
   type LedgerPaymentDetailDto,
 } from '@rentora/shared';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
-import { ascii, formatDate, pdfMoney, wrap } from '../invoices/invoices.pdf';
+import { ascii, formatDate, INK, MUTED, pdfMoney, RULE, wrap } from '../../core/pdf';
 
-const INK = rgb(0.06, 0.09, 0.16);
-const MUTED = rgb(0.39, 0.45, 0.55);
-const RULE = rgb(0.89, 0.91, 0.94);
 const BRAND = rgb(0.31, 0.27, 0.9);
 
 const METHOD_LABELS: Record<string, string> = {

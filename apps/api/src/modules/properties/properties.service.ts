@@ -16,6 +16,7 @@ import { groupBy } from '../../core/collections';
 import { conflict, notFound } from '../../core/errors';
 import { inventoryPagination } from '../../core/inventory-paging';
 import { releaseCompanyUsage, reserveCompanyUsage } from '../../core/plan-limits';
+import type { DbOrTx } from '../../db/client';
 import type { CompaniesService } from '../companies/companies.service';
 import { createImagesRepo } from '../uploads/uploads.repo';
 import type { ImagesService } from '../uploads/uploads.service';
@@ -40,6 +41,32 @@ function changesReviewedFields(current: PropertyRow, input: PropertyUpdateBody):
   return (Object.keys(stored) as (keyof typeof stored)[]).some(
     (field) => address[field] !== undefined && address[field] !== stored[field],
   );
+}
+
+/**
+ * Locks the property row inside the caller's transaction (unit creates, status changes and tenant moves of one
+ * property take turns); undefined when the company has no such property.
+ */
+export function lockProperty(
+  tx: DbOrTx,
+  companyId: string,
+  propertyId: string,
+): Promise<PropertyRow | undefined> {
+  return createPropertiesRepo(tx).lock(companyId, propertyId);
+}
+
+/** The company's property, or undefined. */
+export function findProperty(
+  db: DbOrTx,
+  companyId: string,
+  propertyId: string,
+): Promise<PropertyRow | undefined> {
+  return createPropertiesRepo(db).find(companyId, propertyId);
+}
+
+/** Recomputes the occupancy and listing figures of the properties from their units, in the unit change's transaction. */
+export async function refreshPropertyStats(tx: DbOrTx, companyId: string, propertyIds?: readonly string[]) {
+  await createPropertiesRepo(tx).refreshStats(companyId, propertyIds);
 }
 
 type Deps = Pick<AppDeps, 'db' | 'notifier'> & { images: ImagesService; companies: CompaniesService };

@@ -19,7 +19,7 @@ import { inventoryPagination } from '../../core/inventory-paging';
 import { addRentalUnitUsage, releaseCompanyUsage } from '../../core/plan-limits';
 import type { DbOrTx } from '../../db/client';
 import type { CompaniesService } from '../companies/companies.service';
-import { createPropertiesRepo } from '../properties/properties.repo';
+import { findProperty, lockProperty, refreshPropertyStats } from '../properties/properties.service';
 import { createImagesRepo } from '../uploads/uploads.repo';
 import type { ImagesService } from '../uploads/uploads.service';
 import { toRentalUnitDto } from './rental-units.dto';
@@ -61,9 +61,8 @@ export async function createUnitIn(
   ctx: CompanyContext,
   input: RentalUnitCreateBody,
 ): Promise<UnitRow> {
-  const propertiesRepo = createPropertiesRepo(tx);
   const unitsRepo = createRentalUnitsRepo(tx);
-  const property = await propertiesRepo.lock(ctx.companyId, input.propertyId);
+  const property = await lockProperty(tx, ctx.companyId, input.propertyId);
   if (!property) throw notFound('Property');
   const limit = (await unitsRepo.companyLimits(ctx.companyId))?.maxRentalUnitsPerProperty ?? UNLIMITED;
   const current = await unitsRepo.countForProperty(ctx.companyId, property.id);
@@ -81,9 +80,11 @@ export async function createUnitIn(
     createdBy: ctx.userId,
   });
   await addRentalUnitUsage(tx, ctx.companyId);
-  await propertiesRepo.refreshStats(ctx.companyId, [property.id]);
+  await refreshPropertyStats(tx, ctx.companyId, [property.id]);
   return unit;
 }
+
+export { lockUnit, settleOccupancy } from './rental-units.occupancy';
 
 type Deps = Pick<AppDeps, 'db' | 'notifier'> & { images: ImagesService; companies: CompaniesService };
 
@@ -134,12 +135,11 @@ export function createRentalUnitsService(deps: Deps) {
     const found = await repo.find(companyId, unitId);
     if (!found) throw notFound('Rental unit');
     return db.transaction(async (tx) => {
-      const propertiesRepo = createPropertiesRepo(tx);
-      if (!(await propertiesRepo.lock(companyId, found.unit.propertyId))) throw notFound('Rental unit');
+      if (!(await lockProperty(tx, companyId, found.unit.propertyId))) throw notFound('Rental unit');
       const unit = (await createRentalUnitsRepo(tx).find(companyId, unitId))?.unit;
       if (!unit) throw notFound('Rental unit');
       const result = await change(tx, unit);
-      await propertiesRepo.refreshStats(companyId, [unit.propertyId]);
+      await refreshPropertyStats(tx, companyId, [unit.propertyId]);
       return result;
     });
   }
@@ -208,7 +208,7 @@ export function createRentalUnitsService(deps: Deps) {
       propertyId: string,
       query: Omit<RentalUnitListQuery, 'propertyId'>,
     ) {
-      if (!(await createPropertiesRepo(db).find(ctx.companyId, propertyId))) throw notFound('Property');
+      if (!(await findProperty(db, ctx.companyId, propertyId))) throw notFound('Property');
       return list(ctx.companyId, { ...query, propertyId });
     },
 
@@ -285,8 +285,7 @@ export function createRentalUnitsService(deps: Deps) {
         const found = await txRepo.findMany(ctx.companyId, unitIds);
         if (found.length !== unitIds.length) throw notFound('Rental unit');
         const propertyIds = [...new Set(found.map((row) => row.unit.propertyId))].sort();
-        const propertiesRepo = createPropertiesRepo(tx);
-        for (const propertyId of propertyIds) await propertiesRepo.lock(ctx.companyId, propertyId);
+        for (const propertyId of propertyIds) await lockProperty(tx, ctx.companyId, propertyId);
         const locked = await txRepo.findMany(ctx.companyId, unitIds);
         if (locked.length !== unitIds.length) throw notFound('Rental unit');
         const occupied = locked.filter((row) => row.unit.currentTenants > 0);
@@ -299,7 +298,7 @@ export function createRentalUnitsService(deps: Deps) {
           status: input.status,
           ...(input.isAvailable !== undefined ? { isAvailable: input.isAvailable } : {}),
         });
-        await propertiesRepo.refreshStats(ctx.companyId, propertyIds);
+        await refreshPropertyStats(tx, ctx.companyId, propertyIds);
         return { updated, unitIds };
       });
     },
