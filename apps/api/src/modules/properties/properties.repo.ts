@@ -1,5 +1,6 @@
 import type { PropertyListQuery, VerificationQueueQuery } from '@rentora/shared';
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { imageRowsOf, propertyPhotosJson } from '../../core/inventory-images';
 import {
   endOfPage,
   type InventoryShape,
@@ -13,6 +14,7 @@ import {
   type SortKey,
   sortValueText,
 } from '../../core/inventory-paging';
+import { type ImageRow, type PropertyRow, propertyColumns } from '../../core/inventory-rows';
 import { COUNT_BOUND } from '../../core/pagination';
 import {
   anyOf,
@@ -23,12 +25,8 @@ import {
 } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
-import { type ImageRow, imageRowsOf, propertyPhotosJson } from '../uploads/uploads.repo';
 
-const { searchVector: _searchVector, ...propertyColumns } = getTableColumns(properties);
-
-export { propertyColumns };
-export type PropertyRow = Omit<typeof properties.$inferSelect, 'searchVector'>;
+export type { PropertyRow };
 /** A property of a list page, with its photos brought along by the same query. */
 export type PropertyWithPhotos = PropertyRow & { photos?: ImageRow[] };
 export type NewProperty = typeof properties.$inferInsert;

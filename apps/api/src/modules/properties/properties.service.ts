@@ -14,11 +14,12 @@ import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { groupBy } from '../../core/collections';
 import { conflict, notFound } from '../../core/errors';
+import { photosOfProperties } from '../../core/inventory-images';
 import { inventoryPagination } from '../../core/inventory-paging';
+import type { ImageRow } from '../../core/inventory-rows';
 import { releaseCompanyUsage, reserveCompanyUsage } from '../../core/plan-limits';
 import type { DbOrTx } from '../../db/client';
 import type { CompaniesService } from '../companies/companies.service';
-import { createImagesRepo } from '../uploads/uploads.repo';
 import type { ImagesService } from '../uploads/uploads.service';
 import { toOccupancyDto, toPropertyDto } from './properties.dto';
 import { createPropertiesRepo, type PropertyRow, type PropertyWithPhotos } from './properties.repo';
@@ -74,16 +75,12 @@ type Deps = Pick<AppDeps, 'db' | 'notifier'> & { images: ImagesService; companie
 export function createPropertiesService(deps: Deps) {
   const { db } = deps;
   const repo = createPropertiesRepo(db);
-  const imagesRepo = createImagesRepo(db);
   const { images, companies } = deps;
 
   /** DTOs of a page of properties: their photos come in one query. */
   async function toDtos(companyId: string, rows: readonly PropertyWithPhotos[]): Promise<PropertyDto[]> {
     const missing = rows.filter((row) => !row.photos).map((row) => row.id);
-    const photos = groupBy(
-      await imagesRepo.listPhotosForProperties(companyId, missing),
-      (photo) => photo.propertyId,
-    );
+    const photos = groupBy(await photosOfProperties(db, companyId, missing), (photo) => photo.propertyId);
     for (const row of rows) if (row.photos) photos.set(row.id, row.photos);
     const now = new Date();
     return rows.map((row) => toPropertyDto(row, photos.get(row.id) ?? [], images.signer, now));
@@ -204,7 +201,7 @@ export function createPropertiesService(deps: Deps) {
           throw conflict('This property has units with current tenants: move them out before deleting it');
         }
         const unitCount = await txRepo.countUnits(ctx.companyId, propertyId);
-        const propertyFiles = await createImagesRepo(tx).filesOfProperty(ctx.companyId, propertyId);
+        const propertyFiles = await images.filesOfProperty(tx, ctx.companyId, propertyId);
         await txRepo.delete(ctx.companyId, propertyId);
         await recordAudit(tx, {
           companyId: ctx.companyId,
@@ -292,10 +289,11 @@ export function createPropertiesService(deps: Deps) {
       const { rows, total } = await repo.verificationQueue(query);
       const now = new Date();
       const byCompany = groupBy(rows, (row) => row.property.companyId);
-      const photos = new Map<string, Awaited<ReturnType<typeof imagesRepo.listPhotosForProperties>>>();
+      const photos = new Map<string, ImageRow[]>();
       for (const [companyId, companyRows] of byCompany) {
         const grouped = groupBy(
-          await imagesRepo.listPhotosForProperties(
+          await photosOfProperties(
+            db,
             companyId,
             companyRows.map((row) => row.property.id),
           ),

@@ -1,5 +1,6 @@
 import type { RentalUnitListQuery, VerificationQueueQuery } from '@rentora/shared';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { imageRowsOf, unitImagesJson } from '../../core/inventory-images';
 import {
   endOfPage,
   type InventoryShape,
@@ -13,6 +14,7 @@ import {
   type SortKey,
   sortValueText,
 } from '../../core/inventory-paging';
+import { type ImageRow, type UnitRow, unitColumns } from '../../core/inventory-rows';
 import { COUNT_BOUND } from '../../core/pagination';
 import {
   anyOf,
@@ -23,12 +25,8 @@ import {
 } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits } from '../../db/schema';
-import { type ImageRow, imageRowsOf, unitImagesJson } from '../uploads/uploads.repo';
 
-const { searchVector: _searchVector, ...unitColumns } = getTableColumns(rentalUnits);
-
-export { unitColumns };
-export type UnitRow = Omit<typeof rentalUnits.$inferSelect, 'searchVector'>;
+export type { UnitRow };
 export type NewUnit = typeof rentalUnits.$inferInsert;
 /** A unit with the summary of its property that every unit DTO carries. */
 export type UnitWithProperty = {

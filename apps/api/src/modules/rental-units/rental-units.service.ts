@@ -15,12 +15,12 @@ import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { groupBy } from '../../core/collections';
 import { conflict, notFound, planLimitReached } from '../../core/errors';
+import { imagesOfUnits } from '../../core/inventory-images';
 import { inventoryPagination } from '../../core/inventory-paging';
 import { addRentalUnitUsage, releaseCompanyUsage } from '../../core/plan-limits';
 import type { DbOrTx } from '../../db/client';
 import type { CompaniesService } from '../companies/companies.service';
 import { findProperty, lockProperty, refreshPropertyStats } from '../properties/properties.service';
-import { createImagesRepo } from '../uploads/uploads.repo';
 import type { ImagesService } from '../uploads/uploads.service';
 import { toRentalUnitDto } from './rental-units.dto';
 import {
@@ -91,13 +91,12 @@ type Deps = Pick<AppDeps, 'db' | 'notifier'> & { images: ImagesService; companie
 export function createRentalUnitsService(deps: Deps) {
   const { db } = deps;
   const repo = createRentalUnitsRepo(db);
-  const imagesRepo = createImagesRepo(db);
   const { images, companies } = deps;
 
   /** DTOs of a page of units: their images come in one query. */
   async function toDtos(companyId: string, rows: readonly UnitWithProperty[]): Promise<RentalUnitDto[]> {
     const missing = rows.filter((row) => !row.images).map((row) => row.unit.id);
-    const byUnit = groupBy(await imagesRepo.listForUnits(companyId, missing), (image) => image.rentalUnitId);
+    const byUnit = groupBy(await imagesOfUnits(db, companyId, missing), (image) => image.rentalUnitId);
     for (const row of rows) if (row.images) byUnit.set(row.unit.id, row.images);
     const now = new Date();
     return rows.map((row) => toRentalUnitDto(row, byUnit.get(row.unit.id) ?? [], images.signer, now));
@@ -193,6 +192,11 @@ export function createRentalUnitsService(deps: Deps) {
   return {
     toDtos,
     dtoOf,
+
+    /** The company's unit with its property's name and city, or undefined. */
+    findUnit(companyId: string, unitId: string): Promise<UnitWithProperty | undefined> {
+      return repo.find(companyId, unitId);
+    },
     changeUnit,
 
     list: (ctx: CompanyContext, query: RentalUnitListQuery & { q?: string }) => list(ctx.companyId, query),
@@ -246,7 +250,7 @@ export function createRentalUnitsService(deps: Deps) {
         if (unit.currentTenants > 0) {
           throw conflict('This unit has current tenants: move them out before deleting it');
         }
-        const unitFiles = await createImagesRepo(tx).filesOfUnit(ctx.companyId, unitId);
+        const unitFiles = await images.filesOfUnit(tx, ctx.companyId, unitId);
         await createRentalUnitsRepo(tx).delete(ctx.companyId, unitId);
         await recordAudit(tx, {
           companyId: ctx.companyId,
