@@ -1,6 +1,21 @@
-import { type PDFFont, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 
 // The kit of the PDF documents (invoices, payment receipts): colours, WinAnsi-safe text, money, dates, wrapping.
+
+/** An A4 page in PDF points. */
+export const A4 = { width: 595.28, height: 841.89 };
+
+/** A new document with its title and author (WinAnsi-safe) and the two standard fonts every document uses. */
+export async function newPdfDocument(title: string, author: string) {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(title);
+  pdf.setAuthor(ascii(author));
+  pdf.setCreator('Rentora');
+  pdf.setCreationDate(new Date());
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  return { pdf, font, bold };
+}
 
 /** Body text, secondary text and rules. */
 export const INK = rgb(0.06, 0.09, 0.16);

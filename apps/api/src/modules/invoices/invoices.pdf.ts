@@ -1,6 +1,6 @@
 import { type Address, amountInWords, INVOICE_STATUS_LABELS, type InvoiceDto } from '@rentora/shared';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { ascii, formatDate, INK, MUTED, pdfMoney, RULE, wrap } from '../../core/pdf';
+import { type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { A4, ascii, formatDate, INK, MUTED, newPdfDocument, pdfMoney, RULE, wrap } from '../../core/pdf';
 
 export interface InvoicePdfInput {
   invoice: InvoiceDto;
@@ -36,16 +36,9 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   const { invoice, company, template } = input;
   const brand = hexColor(template?.primaryColor);
   const accent = template?.accentColor ? hexColor(template.accentColor) : INK;
-  const pdf = await PDFDocument.create();
   const title = invoice.number ? `Invoice ${invoice.number}` : 'Draft invoice';
-  pdf.setTitle(title);
-  pdf.setAuthor(ascii(company.name));
-  pdf.setCreator('Rentora');
-  pdf.setCreationDate(new Date());
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const W = 595.28;
-  const H = 841.89;
+  const { pdf, font, bold } = await newPdfDocument(title, company.name);
+  const { width: W, height: H } = A4;
   const M = 48;
   let page: PDFPage = pdf.addPage([W, H]);
   let y = H - M;

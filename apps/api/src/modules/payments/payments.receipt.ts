@@ -5,8 +5,8 @@ import {
   LEDGER_STATUS_LABELS,
   type LedgerPaymentDetailDto,
 } from '@rentora/shared';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
-import { ascii, formatDate, INK, MUTED, pdfMoney, RULE, wrap } from '../../core/pdf';
+import { type PDFFont, rgb } from 'pdf-lib';
+import { A4, ascii, formatDate, INK, MUTED, newPdfDocument, pdfMoney, RULE, wrap } from '../../core/pdf';
 
 const BRAND = rgb(0.31, 0.27, 0.9);
 
@@ -35,16 +35,9 @@ export async function renderReceiptPdf(input: {
 }): Promise<Uint8Array> {
   const { payment, company } = input;
   const refund = payment.status === 'refunded';
-  const pdf = await PDFDocument.create();
   const title = `${refund ? 'Refund receipt' : 'Receipt'} ${payment.receiptNumber}`;
-  pdf.setTitle(title);
-  pdf.setAuthor(ascii(company.name));
-  pdf.setCreator('Rentora');
-  pdf.setCreationDate(new Date());
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const W = 595.28;
-  const H = 841.89;
+  const { pdf, font, bold } = await newPdfDocument(title, company.name);
+  const { width: W, height: H } = A4;
   const M = 56;
   const page = pdf.addPage([W, H]);
   let y = H - M;
