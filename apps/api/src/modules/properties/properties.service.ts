@@ -18,6 +18,12 @@ import { photosOfProperties } from '../../core/inventory-images';
 import { inventoryPagination } from '../../core/inventory-paging';
 import type { ImageRow } from '../../core/inventory-rows';
 import { releaseCompanyUsage, reserveCompanyUsage } from '../../core/plan-limits';
+import {
+  notifyVerification,
+  recordVerification,
+  type VerifiedKind,
+  verificationValues,
+} from '../../core/verification';
 import type { DbOrTx } from '../../db/client';
 import type { CompaniesService } from '../companies/companies.service';
 import type { ImagesService } from '../uploads/uploads.service';
@@ -69,6 +75,8 @@ export function findProperty(
 export async function refreshPropertyStats(tx: DbOrTx, companyId: string, propertyIds?: readonly string[]) {
   await createPropertiesRepo(tx).refreshStats(companyId, propertyIds);
 }
+
+const PROPERTY: VerifiedKind = { entityType: 'property', noun: 'Property' };
 
 type Deps = Pick<AppDeps, 'db' | 'notifier'> & { images: ImagesService; companies: CompaniesService };
 
@@ -243,45 +251,13 @@ export function createPropertiesService(deps: Deps) {
     ): Promise<PropertyDto> {
       const row = await repo.findOnPlatform(propertyId);
       if (!row) throw notFound('Property');
-      await repo.update(row.companyId, propertyId, {
-        verificationStatus: input.status,
-        verificationNotes: input.reason ?? null,
-        verifiedAt: input.status === 'verified' ? new Date() : null,
-        verifiedBy: input.status === 'pending' ? null : ctx.userId,
+      await repo.update(row.companyId, propertyId, verificationValues(input, ctx.userId));
+      await recordVerification(db, PROPERTY, row, input);
+      await notifyVerification(deps.notifier, PROPERTY, row, input, {
+        name: row.name,
+        link: `/dashboard/properties/${row.id}`,
+        data: { propertyId: row.id, status: input.status },
       });
-      await recordAudit(db, {
-        companyId: row.companyId,
-        action: 'property.verification_decided',
-        entityType: 'property',
-        entityId: propertyId,
-        summary: input.reason ?? undefined,
-        before: { verificationStatus: row.verificationStatus },
-        after: { verificationStatus: input.status },
-      });
-      if (input.status !== row.verificationStatus) {
-        const title =
-          input.status === 'verified'
-            ? 'Property verified'
-            : input.status === 'rejected'
-              ? 'Property verification rejected'
-              : 'Property back in review';
-        await deps.notifier
-          .notifyCompany(
-            row.companyId,
-            {
-              companyId: row.companyId,
-              category: 'property',
-              type: `property_${input.status}`,
-              title,
-              message: input.reason ? `${row.name}: ${input.reason}` : row.name,
-              link: `/dashboard/properties/${row.id}`,
-              priority: input.status === 'rejected' ? 'high' : 'normal',
-              data: { propertyId: row.id, status: input.status },
-            },
-            { roles: ['owner', 'manager'] },
-          )
-          .catch(() => undefined);
-      }
       return dtoOf(row.companyId, propertyId);
     },
 

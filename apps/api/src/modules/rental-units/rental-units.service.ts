@@ -18,6 +18,12 @@ import { conflict, notFound, planLimitReached } from '../../core/errors';
 import { imagesOfUnits } from '../../core/inventory-images';
 import { inventoryPagination } from '../../core/inventory-paging';
 import { addRentalUnitUsage, releaseCompanyUsage } from '../../core/plan-limits';
+import {
+  notifyVerification,
+  recordVerification,
+  type VerifiedKind,
+  verificationValues,
+} from '../../core/verification';
 import type { DbOrTx } from '../../db/client';
 import type { CompaniesService } from '../companies/companies.service';
 import { findProperty, lockProperty, refreshPropertyStats } from '../properties/properties.service';
@@ -86,6 +92,8 @@ export async function createUnitIn(
 
 export { lockUnit, settleOccupancy } from './rental-units.occupancy';
 
+const RENTAL_UNIT: VerifiedKind = { entityType: 'rental_unit', noun: 'Rental unit' };
+
 type Deps = Pick<AppDeps, 'db' | 'notifier'> & { images: ImagesService; companies: CompaniesService };
 
 export function createRentalUnitsService(deps: Deps) {
@@ -147,45 +155,14 @@ export function createRentalUnitsService(deps: Deps) {
     const unit = await repo.findOnPlatform(unitId);
     if (!unit) throw notFound('Rental unit');
     await changeUnit(unit.companyId, unitId, async (tx) => {
-      await createRentalUnitsRepo(tx).update(unit.companyId, unitId, {
-        verificationStatus: input.status,
-        verificationNotes: input.reason ?? null,
-        verifiedAt: input.status === 'verified' ? new Date() : null,
-        verifiedBy: input.status === 'pending' ? null : ctx.userId,
-      });
-      await recordAudit(tx, {
-        companyId: unit.companyId,
-        action: 'rental_unit.verification_decided',
-        entityType: 'rental_unit',
-        entityId: unitId,
-        summary: input.reason ?? undefined,
-        before: { verificationStatus: unit.verificationStatus },
-        after: { verificationStatus: input.status },
-      });
+      await createRentalUnitsRepo(tx).update(unit.companyId, unitId, verificationValues(input, ctx.userId));
+      await recordVerification(tx, RENTAL_UNIT, unit, input);
     });
-    if (input.status !== unit.verificationStatus) {
-      await deps.notifier
-        .notifyCompany(
-          unit.companyId,
-          {
-            companyId: unit.companyId,
-            category: 'property',
-            type: `rental_unit_${input.status}`,
-            title:
-              input.status === 'verified'
-                ? 'Rental unit verified'
-                : input.status === 'rejected'
-                  ? 'Rental unit verification rejected'
-                  : 'Rental unit back in review',
-            message: input.reason ? `Unit ${unit.unitNumber}: ${input.reason}` : `Unit ${unit.unitNumber}`,
-            link: `/dashboard/properties/${unit.propertyId}`,
-            priority: input.status === 'rejected' ? 'high' : 'normal',
-            data: { rentalUnitId: unit.id, propertyId: unit.propertyId, status: input.status },
-          },
-          { roles: ['owner', 'manager'] },
-        )
-        .catch(() => undefined);
-    }
+    await notifyVerification(deps.notifier, RENTAL_UNIT, unit, input, {
+      name: `Unit ${unit.unitNumber}`,
+      link: `/dashboard/properties/${unit.propertyId}`,
+      data: { rentalUnitId: unit.id, propertyId: unit.propertyId, status: input.status },
+    });
     return dtoOf(unit.companyId, unitId);
   }
 
