@@ -9,8 +9,7 @@ import {
   rentalUnits,
   users,
 } from '../../db/schema';
-import { gatewayId } from '../payments/payments.gateway';
-import { ledgerFieldsOfOrder } from '../payments/payments.service';
+import { gatewayId, ledgerFieldsOfOrder } from '../payments/payments.service';
 
 const DAY = 86_400_000;
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);

@@ -9,14 +9,13 @@ import type { CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import type { PaymentsService } from '../payments/payments.service';
+import { expireOpenOrder, type PaymentsService } from '../payments/payments.service';
 import { templateFor } from './invoice-templates.service';
 import type { InvoiceRow } from './invoices.dto';
 import { refreshTenantDues } from './invoices.dues';
 import {
   allocateNumbers,
   deleteInvoice,
-  expireOpenOrder,
   insertInvoice,
   paymentCountOf,
   setInvoiceReturning,

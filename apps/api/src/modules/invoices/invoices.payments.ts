@@ -8,17 +8,9 @@ import type { AuthContext, CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan } from '../../core/errors';
 import type { Db } from '../../db/client';
-import type { PaymentsService } from '../payments/payments.service';
+import { expireOpenOrder, expireOrder, orderById, type PaymentsService } from '../payments/payments.service';
 import { refreshTenantDues } from './invoices.dues';
-import {
-  expireOpenOrder,
-  expireOrder,
-  type InvoicesRepo,
-  insertOfflinePayment,
-  invoiceById,
-  orderById,
-  setInvoiceReturning,
-} from './invoices.repo';
+import { type InvoicesRepo, insertOfflinePayment, invoiceById, setInvoiceReturning } from './invoices.repo';
 import type { InvoiceViews } from './invoices.views';
 
 function isUniqueViolation(error: unknown): boolean {
