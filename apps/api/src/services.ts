@@ -59,21 +59,21 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     log,
   );
   const companyUsers = createCompanyUsersService({ db, realtime, notifier, companies, invitations }, log);
-  const adminAccounts = createAdminAccountsService({ db, config, mailer, realtime, notifier }, log);
+  const adminAccounts = createAdminAccountsService({ db, config, mailer, realtime, notifier, auth }, log);
   const plans = createPlansService({ db });
-  const superadmin = createSuperadminService({ db });
+  const superadmin = createSuperadminService({ db, companies });
   const leads = createLeadsService({ db, config, limiter, notifier }, log);
 
   // Notifications, and the log of every email and in-app notification sent.
   const notifications = createNotificationsService({ db, notifier });
-  const notificationLogs = createNotificationLogsService({ db, mailer, notifier });
+  const notificationLogs = createNotificationLogsService({ db, mailer, notifier, auth, companies });
   registerNotificationLogging({ db, mailer, notifier });
 
   // Inventory: properties, units, their images and the public listing.
   const images = createImagesService({ db, storage, config });
   const properties = createPropertiesService({ db, notifier, images, companies });
   const rentalUnits = createRentalUnitsService({ db, notifier, images, companies });
-  const unitTenants = createUnitTenantsService({ db, config, mailer });
+  const unitTenants = createUnitTenantsService({ db, config, mailer, auth });
   const unitTemplates = createTemplatesService({ db, units: rentalUnits });
   const publicListing = createPublicListingService({ db, config, cache }, (error) =>
     log.warn({ err: error }, 'public listing cache unavailable; answering from the database'),
@@ -83,7 +83,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   const gst = createGstService({ db });
   const payments = createPaymentsService({ db, config, notifier, mailer, log });
   const ledger = createLedgerService(db);
-  const tenants = createTenantsService({ db, config, mailer, notifier, storage, limiter });
+  const tenants = createTenantsService({ db, config, mailer, notifier, storage, limiter, auth });
   const invoices = createInvoicesService({ db, config, mailer, notifier, storage, payments, gst }, log);
   const billing = createBillingService({ db, notifier });
   const invoiceReminders = createInvoiceReminders({ db, mailer, notifier });

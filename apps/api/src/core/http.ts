@@ -11,6 +11,11 @@ export function okList<D, P extends object>(data: D, pagination: P, message?: st
   return { success: true as const, data, pagination, ...(message === undefined ? {} : { message }) };
 }
 
+/** The envelope of a page as a service answers it (`{ data, pagination }`). */
+export function okPage<D, P extends object>(page: { data: D; pagination: P }) {
+  return okList(page.data, page.pagination);
+}
+
 export function okMessage(message: string) {
   return { success: true as const, message, data: null };
 }

@@ -4,7 +4,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { badRequest } from './errors';
 import { isUuid } from './ids';
-import { pageLimit, pageOffset } from './statements';
+import { COUNT_BOUND } from './pagination';
+import { boundedTotal, pageLimit, pageOffset, type ShapedStatement } from './statements';
 
 /**
  * Paging of the inventory lists (properties, rental units) at any depth:
@@ -242,4 +243,38 @@ export function endOfPage<R extends { sortValue: string }>(
     hasMore: rows.length > page.limit,
     nextCursor: last ? encodeCursor(page.sortBy, last.sortValue, idOf(last)) : null,
   };
+}
+
+/**
+ * One page of an inventory list of the company: the page statement (the page's rows with the bounded count of the
+ * whole list beside them), the count statement alone only when the page cannot tell, and where the page ends.
+ */
+export async function runInventoryPage<
+  S extends string,
+  R extends { sortValue: string; total: number | null },
+  T,
+>(
+  db: DbOrTx,
+  statements: {
+    page: (db: DbOrTx, shape: InventoryShape<S>) => ShapedStatement<R[]>;
+    count: (db: DbOrTx, shape: InventoryShape<S>) => ShapedStatement<{ total: number }[]>;
+  },
+  request: {
+    companyId: string;
+    filters: Readonly<Record<string, unknown>>;
+    key: SortKey;
+    page: PageRequest<S>;
+  },
+  row: { idOf: (row: R) => string; map: (row: R) => T },
+): Promise<PageResult<T>> {
+  const { companyId, filters, key, page } = request;
+  const shape = inventoryShape(filters, page);
+  const values = inventoryPageValues(companyId, filters, key, page);
+  const rows = await statements.page(db, shape).execute(values);
+  const count = await boundedTotal(rows, COUNT_BOUND, async () => {
+    const [counted] = await statements.count(db, shape).execute(values);
+    return counted?.total ?? 0;
+  });
+  const { pageRows, hasMore, nextCursor } = endOfPage(rows, page, row.idOf);
+  return { rows: pageRows.map(row.map), ...count, hasMore, nextCursor };
 }

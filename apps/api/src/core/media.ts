@@ -82,6 +82,39 @@ function safeFileName(name: string | undefined, ext: string): string {
 }
 
 /**
+ * Checks one file by content (`refused()` when it is no photo, video or PDF), re-encodes images (no GPS or other
+ * metadata kept) and stores it under `keyPrefix` with a new id.
+ */
+export async function storeMediaFile(
+  storage: Storage,
+  keyPrefix: string,
+  file: { data: Buffer; fileName: string | undefined },
+  refused: () => AppError = unsupported,
+): Promise<StoredMedia> {
+  const sniffed = sniffMedia(file.data);
+  if (!sniffed) throw refused();
+  let data = file.data;
+  let { mimeType, ext } = sniffed;
+  if (sniffed.kind === 'image') {
+    const image = await processImage(file.data);
+    data = image.data;
+    mimeType = image.mimeType;
+    ext = image.ext;
+  }
+  const id = uuidv7();
+  const item: StoredMedia = {
+    id,
+    kind: sniffed.kind,
+    storageKey: `${keyPrefix}/${id}.${ext}`,
+    mimeType,
+    size: data.length,
+    fileName: safeFileName(file.fileName, ext),
+  };
+  await storage.put(item.storageKey, data, mimeType);
+  return item;
+}
+
+/**
  * Reads the repeated file field `media` of a multipart request and stores each file under `keyPrefix`.
  * Every file is checked by content; images are re-encoded (no GPS or other metadata kept). On any failure the
  * files already stored are removed again. At most `maxFiles` files, each at most `limitBytes` (413 beyond).
@@ -119,29 +152,8 @@ export async function receiveMedia(
         part.file.resume();
         throw new AppError('CONFLICT', `At most ${MAINTENANCE_MEDIA_UPLOAD.maxPerRequest} files per request`);
       }
-      const raw = await part.toBuffer();
-      const sniffed = sniffMedia(raw);
-      if (!sniffed) throw unsupported();
-      let data = raw;
-      let mimeType = sniffed.mimeType;
-      let ext = sniffed.ext;
-      if (sniffed.kind === 'image') {
-        const image = await processImage(raw);
-        data = image.data;
-        mimeType = image.mimeType;
-        ext = image.ext;
-      }
-      const id = uuidv7();
-      const item: StoredMedia = {
-        id,
-        kind: sniffed.kind,
-        storageKey: `${options.keyPrefix}/${id}.${ext}`,
-        mimeType,
-        size: data.length,
-        fileName: safeFileName(part.filename, ext),
-      };
-      await storage.put(item.storageKey, data, mimeType);
-      stored.push(item);
+      const data = await part.toBuffer();
+      stored.push(await storeMediaFile(storage, options.keyPrefix, { data, fileName: part.filename }));
     }
   } catch (error) {
     await removeMediaFiles(storage, stored);

@@ -6,6 +6,7 @@ import { seedChatDemo } from '../modules/chat/chat.seed';
 import { periodEnd, slugify } from '../modules/companies/companies.service';
 import { seedTeamsDemo } from '../modules/invitations/invitations.seed';
 import { seedInvoicesDemo } from '../modules/invoices/invoices.seed';
+import { seedLeadDemo } from '../modules/leads/leads.seed';
 import { seedMaintenanceDemo } from '../modules/maintenance/maintenance.seed';
 import { seedNotificationDemo } from '../modules/notifications/notifications.seed';
 import { seedInventoryDemo } from '../modules/properties/properties.seed';
@@ -207,6 +208,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await createUser('tenant@rentora.test', 'Tara', 'Tenant', 'tenant');
   });
   await seedNotificationDemo(db);
+  await seedLeadDemo(db);
   await seedTeamsDemo(db);
   await seedInventoryDemo(db);
   await seedTenantsDemo(db);

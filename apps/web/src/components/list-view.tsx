@@ -4,7 +4,9 @@ import { apiErrorMessage } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { Button } from './button';
 import { Card } from './card';
+import { DataTable, type DataTableProps } from './data-table';
 import { EmptyState, ErrorState } from './empty-state';
+import { Input, Select } from './field';
 import { Pagination, type PaginationInfo } from './pagination';
 
 /** What a list screen's query answers (a TanStack Query result of a paged list fits; a one-page list has no pagination). */
@@ -144,5 +146,55 @@ export function ListFilters({ children, className }: { children: ReactNode; clas
     <Card className="mb-5 p-3 sm:p-4">
       <div className={cn('grid gap-3', className)}>{children}</div>
     </Card>
+  );
+}
+
+/** The usual body of a `ListView`: its rows as a `DataTable` (placeholder rows while loading, dimmed while fetching). */
+export function tableRows<T>(table: Omit<DataTableProps<T>, 'rows' | 'loading' | 'fetching'>) {
+  return (rows: readonly T[], state: ListBodyState) => (
+    <DataTable {...table} rows={rows} loading={state.loading} fetching={state.fetching} />
+  );
+}
+
+/** A date filter of the filter bar with its label beside the box ("Due from", "Due until"). */
+export function DateFilter({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="shrink-0 text-xs font-medium text-slate-500">
+        {label}
+      </label>
+      <Input id={id} type="date" value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
+
+/** The "All statuses / Active / Inactive" filter of account lists; `null` is all. */
+export function ActiveFilter({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string | null) => void;
+}) {
+  return (
+    <Select
+      aria-label="Filter by status"
+      value={value}
+      onChange={(event) => onChange(event.target.value === 'all' ? null : event.target.value)}
+    >
+      <option value="all">All statuses</option>
+      <option value="true">Active</option>
+      <option value="false">Inactive</option>
+    </Select>
   );
 }

@@ -55,3 +55,32 @@ export function StatCard({
     </div>
   );
 }
+
+/**
+ * The figures row at the top of a list screen: up to four cards sharing one loading state, and the stats query's
+ * failure as a quiet line under them (the list itself still works).
+ */
+export function StatCards({
+  cards,
+  loading,
+  error,
+  label,
+}: {
+  cards: readonly Omit<StatCardProps, 'loading' | 'className'>[];
+  loading: boolean;
+  /** The message when the figures could not be loaded. */
+  error?: string | null;
+  /** Names the row for screen readers. */
+  label?: string;
+}) {
+  return (
+    <>
+      <section aria-label={label} className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {cards.map((card) => (
+          <StatCard key={card.label} {...card} loading={loading} />
+        ))}
+      </section>
+      {error ? <p className="-mt-3 mb-4 text-xs text-slate-500">{error}</p> : null}
+    </>
+  );
+}

@@ -2,7 +2,8 @@ import type { PlatformRole } from '@rentora/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, companyUsers, users } from '../../db/schema';
-import type { UserRow } from '../auth/auth.repo';
+
+type UserRow = typeof users.$inferSelect;
 
 export interface UserListFilter {
   role?: PlatformRole;

@@ -12,7 +12,7 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
-import { ok, okList, okMessage } from '../../core/http';
+import { ok, okMessage, okPage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['admin-accounts'];
@@ -35,10 +35,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<ServicesOption> = async 
   app.get(
     '/users',
     { config, schema: { tags, querystring: ZAdminUserListQuery, response: { 200: zOkList(ZAdminUserDto) } } },
-    async (request) => {
-      const { data, pagination } = await admin.list(request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await admin.list(request.query)),
   );
 
   app.patch(

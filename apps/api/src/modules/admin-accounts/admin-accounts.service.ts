@@ -14,9 +14,9 @@ import { offsetOf } from '../../core/http';
 import { sendMail } from '../../core/mail-delivery';
 import { hashPassword } from '../../core/passwords';
 import { releaseCompanyUsage } from '../../core/plan-limits';
-import { hashToken, newOpaqueToken } from '../../core/tokens';
+import { newOpaqueToken } from '../../core/tokens';
 import type { DbOrTx } from '../../db/client';
-import { createAuthRepo, type UserRow } from '../auth/auth.repo';
+import type { AuthService, UserRow } from '../auth/auth.service';
 import { toUserDto } from '../auth/user-dto';
 import { createMembershipEvents, type EventLog } from '../companies/membership-events';
 import { createAdminAccountsRepo } from './admin-accounts.repo';
@@ -29,14 +29,14 @@ function toAdminUserDto(row: { user: UserRow; companiesCount: number }): AdminUs
   return { ...toUserDto(row.user), companiesCount: row.companiesCount };
 }
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'realtime' | 'notifier'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'realtime' | 'notifier'> & { auth: AuthService };
 
 /**
  * Platform accounts for the super admin (base /auth/admin). The platform always keeps one active super admin,
  * and nobody deactivates, demotes or deletes their own account here.
  */
 export function createAdminAccountsService(deps: Deps, log?: EventLog) {
-  const { db, config, mailer } = deps;
+  const { db, config, mailer, auth } = deps;
   const repo = createAdminAccountsRepo(db);
   const events = createMembershipEvents(deps, log);
 
@@ -90,11 +90,10 @@ export function createAdminAccountsService(deps: Deps, log?: EventLog) {
       const setPasswordToken = input.password ? null : newOpaqueToken();
       const user = await db.transaction(async (tx) => {
         await lockSuperAdmins(tx, ctx);
-        const authRepo = createAuthRepo(tx);
-        if (await authRepo.findUserByEmail(input.email)) {
+        if (await auth.findUserByEmail(input.email, tx)) {
           throw conflict('An account with this email already exists');
         }
-        const created = await authRepo.insertUser({
+        const created = await auth.createUser(tx, {
           email: input.email,
           passwordHash: await hashPassword(input.password ?? newOpaqueToken()),
           firstName: input.firstName,
@@ -105,12 +104,7 @@ export function createAdminAccountsService(deps: Deps, log?: EventLog) {
           isEmailVerified: Boolean(input.password),
         });
         if (setPasswordToken) {
-          await authRepo.insertAuthToken({
-            userId: created.id,
-            purpose: 'reset_password',
-            tokenHash: hashToken(setPasswordToken),
-            expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS),
-          });
+          await auth.saveSetPasswordToken(tx, created.id, setPasswordToken, SET_PASSWORD_TTL_MS);
         }
         return created;
       });
@@ -135,12 +129,11 @@ export function createAdminAccountsService(deps: Deps, log?: EventLog) {
     async setStatus(ctx: AuthContext, id: string, isActive: boolean): Promise<AdminUserDto> {
       refuseSelf(ctx, id, isActive ? 'reactivate' : 'deactivate');
       await db.transaction(async (tx) => {
-        const authRepo = createAuthRepo(tx);
-        const user = await authRepo.findUserById(id);
+        const user = await auth.findUserById(id, tx);
         if (!user) throw notFound('User');
         await lockSuperAdmins(tx, ctx, !isActive && user.role === 'super_admin' ? user : undefined);
-        await authRepo.updateUser(id, { isActive });
-        if (!isActive) await authRepo.revokeUserSessions(id);
+        await auth.updateUser(tx, id, { isActive });
+        if (!isActive) await auth.endSessions(tx, id);
       });
       if (!isActive) await events.accountClosed(id);
       return toAdminUserDto(await load(id));
@@ -153,8 +146,7 @@ export function createAdminAccountsService(deps: Deps, log?: EventLog) {
     ): Promise<AdminUserDto> {
       refuseSelf(ctx, id, 'change the role of');
       await db.transaction(async (tx) => {
-        const authRepo = createAuthRepo(tx);
-        const user = await authRepo.findUserById(id);
+        const user = await auth.findUserById(id, tx);
         if (!user) throw notFound('User');
         await lockSuperAdmins(tx, ctx, input.role !== 'super_admin' ? user : undefined);
         if (input.role === 'tenant' && (await createAdminAccountsRepo(tx).activeMembershipCount(id)) > 0) {
@@ -162,7 +154,7 @@ export function createAdminAccountsService(deps: Deps, log?: EventLog) {
         }
         const subRole =
           input.subRole !== undefined ? input.subRole : input.role === user.role ? user.subRole : null;
-        await authRepo.updateUser(id, { role: input.role, subRole });
+        await auth.updateUser(tx, id, { role: input.role, subRole });
       });
       return toAdminUserDto(await load(id));
     },
@@ -175,7 +167,7 @@ export function createAdminAccountsService(deps: Deps, log?: EventLog) {
       refuseSelf(ctx, id, 'delete');
       await db.transaction(async (tx) => {
         const txRepo = createAdminAccountsRepo(tx);
-        const user = await createAuthRepo(tx).findUserById(id);
+        const user = await auth.findUserById(id, tx);
         if (!user) throw notFound('User');
         await lockSuperAdmins(tx, ctx, user);
         const owned = await txRepo.soleOwnedCompanies(id);

@@ -5,9 +5,12 @@ import type { CompanyContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError, notFound } from '../../core/errors';
 import { iso } from '../../core/http';
-import { canWorkMaintenance, fullName } from '../maintenance/maintenance.members';
-import { createMaintenanceRepo } from '../maintenance/maintenance.repo';
-import type { Actor, MaintenanceRequestsService } from '../maintenance/maintenance.service';
+import {
+  type Actor,
+  canWorkMaintenance,
+  fullName,
+  type MaintenanceRequestsService,
+} from '../maintenance/maintenance.service';
 import { type AssigneeCodeRow, createAssigneeRepo } from './assignee.repo';
 
 /** Portal calls per IP and rate-limit window. */
@@ -44,7 +47,6 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'limiter'> & { requests: Maintenance
 export function createAssigneeService(deps: Deps) {
   const { db, config, limiter } = deps;
   const { requests } = deps;
-  const repo = createMaintenanceRepo(db);
   const codes = createAssigneeRepo(db);
 
   function toCodeDto(row: AssigneeCodeRow): AssigneeCodeDto {
@@ -84,10 +86,9 @@ export function createAssigneeService(deps: Deps) {
   });
 
   async function requestDto(person: PortalOwner, id: string) {
-    const row = await repo.find(person.companyId, id);
-    if (!row || row.request.assigneeId !== person.userId) throw notFound('Maintenance request');
-    const [dto] = await requests.publicDtos([row]);
-    return dto!;
+    const dto = await requests.publicDtoOfAssigned(person.companyId, id, person.userId);
+    if (!dto) throw notFound('Maintenance request');
+    return dto;
   }
 
   return {
@@ -107,8 +108,7 @@ export function createAssigneeService(deps: Deps) {
     /** The assignee's open requests and the ones finished in the last 30 days; no internal notes. */
     async portal(ip: string, code: string): Promise<AssigneePortalDto> {
       const person = await owner(ip, code);
-      const rows = await repo.forAssignee(person.companyId, person.userId);
-      const dtos = await requests.publicDtos(rows);
+      const dtos = await requests.publicDtosOfAssignee(person.companyId, person.userId);
       const isOpen = (status: string) => ['assigned', 'open', 'in_progress', 'on_hold'].includes(status);
       return {
         assignee: { _id: person.userId, name: person.name },

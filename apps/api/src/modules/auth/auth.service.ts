@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type {
   AuthSession,
   ChangePasswordBody,
@@ -9,13 +10,16 @@ import type {
 } from '@rentora/shared';
 import { type AuthContext, loadAuthContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
-import { AppError, badRequest, unauthorized } from '../../core/errors';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../core/errors';
 import { escapeHtml } from '../../core/html';
 import { hashPassword, verifyPassword } from '../../core/passwords';
 import { hashToken, newOpaqueToken } from '../../core/tokens';
+import type { DbOrTx } from '../../db/client';
 import type { CompaniesService } from '../companies/companies.service';
-import { type AuthRepo, createAuthRepo, type UserRow } from './auth.repo';
+import { type AuthRepo, createAuthRepo, type NewUser, type UserRow } from './auth.repo';
 import { toUserDto } from './user-dto';
+
+export type { UserRow };
 
 export interface RequestMeta {
   ip: string;
@@ -276,6 +280,69 @@ export function createAuthService(deps: Deps) {
       await limiter.hit(`email:account:${address.toLowerCase()}`, config.rateLimits.emailPerAccount);
       const user = ctx ? (ctx.user as UserRow) : await repo.findUserByEmail(address);
       if (user && !user.isEmailVerified) await sendLink(user, 'verify_email');
+    },
+
+    // Accounts as other modules read and make them, inside their own transaction when they pass `tx`.
+
+    findUserById(id: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      return createAuthRepo(tx).findUserById(id);
+    },
+
+    findUserByEmail(email: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      return createAuthRepo(tx).findUserByEmail(email);
+    },
+
+    createUser(tx: DbOrTx, values: NewUser): Promise<UserRow> {
+      return createAuthRepo(tx).insertUser(values);
+    },
+
+    updateUser(tx: DbOrTx, id: string, values: Partial<NewUser>): Promise<UserRow> {
+      return createAuthRepo(tx).updateUser(id, values);
+    },
+
+    /** Ends every session of the account. */
+    endSessions(tx: DbOrTx, userId: string): Promise<void> {
+      return createAuthRepo(tx).revokeUserSessions(userId);
+    },
+
+    /** Keeps `token` as the account's link to choose a password (the reset-password page), valid for `ttlMs`. */
+    async saveSetPasswordToken(tx: DbOrTx, userId: string, token: string, ttlMs: number): Promise<void> {
+      await createAuthRepo(tx).insertAuthToken({
+        userId,
+        purpose: 'reset_password',
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + ttlMs),
+      });
+    },
+
+    /**
+     * The person a tenancy is for: an active account by id or email, or a new tenant account (`created`) with a
+     * password nobody knows: the tenant sets their own through a mailed link.
+     */
+    async tenancyPerson(
+      tx: DbOrTx,
+      person: string | { email: string; firstName: string; lastName: string; phone?: string | null },
+    ): Promise<{ user: UserRow; created: boolean }> {
+      const authRepo = createAuthRepo(tx);
+      if (typeof person === 'string') {
+        const user = await authRepo.findUserById(person);
+        if (!user?.isActive) throw notFound('User');
+        return { user, created: false };
+      }
+      const existing = await authRepo.findUserByEmail(person.email);
+      if (existing) {
+        if (!existing.isActive) throw conflict('The account with this email is deactivated');
+        return { user: existing, created: false };
+      }
+      const user = await authRepo.insertUser({
+        email: person.email,
+        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+        firstName: person.firstName,
+        lastName: person.lastName,
+        phone: person.phone ?? null,
+        role: 'tenant',
+      });
+      return { user, created: true };
     },
   };
 }

@@ -12,17 +12,21 @@ import { today } from '../../core/dates';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
 import type { Db } from '../../db/client';
 import type { BookingInstallment } from '../../db/schema';
-import type { PaymentOrderRow, PaymentsDeps, PaymentsService } from '../payments/payments.service';
+import {
+  expireOpenOrder,
+  expireOrder,
+  orderById,
+  type PaymentOrderRow,
+  type PaymentsDeps,
+  type PaymentsService,
+} from '../payments/payments.service';
 import {
   type BookingRow,
   type BookingsRepo,
   expireHeldBookings,
-  expireOpenOrder,
-  expireOrder,
   insertBooking,
   lockOwnBooking,
   openBookingOfUnit,
-  orderById,
   setBookingReturning,
 } from './bookings.repo';
 import { addMonths, entry, isUniqueViolation, OPEN_STATUSES } from './bookings.rules';

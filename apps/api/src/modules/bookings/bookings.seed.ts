@@ -10,8 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import { takeReceiptNumber } from '../gst/gst.service';
-import { gatewayId } from '../payments/payments.gateway';
-import { ledgerFieldsOfOrder } from '../payments/payments.service';
+import { gatewayId, ledgerFieldsOfOrder } from '../payments/payments.service';
 
 const DAY = 86_400_000;
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);

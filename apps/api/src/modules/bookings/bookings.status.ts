@@ -3,14 +3,8 @@ import type { AuthContext, CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { AppError, conflict, notFound } from '../../core/errors';
 import type { Db } from '../../db/client';
-import type { PaymentsDeps, PaymentsService } from '../payments/payments.service';
-import {
-  type BookingRow,
-  expireOpenOrder,
-  lockBooking,
-  lockCompanyBooking,
-  setBookingReturning,
-} from './bookings.repo';
+import { expireOpenOrder, type PaymentsDeps, type PaymentsService } from '../payments/payments.service';
+import { type BookingRow, lockBooking, lockCompanyBooking, setBookingReturning } from './bookings.repo';
 import { entry, OPEN_STATUSES } from './bookings.rules';
 import type { BookingViews } from './bookings.views';
 

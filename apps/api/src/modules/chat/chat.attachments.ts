@@ -1,11 +1,9 @@
 import type {} from '@fastify/multipart';
 import { CHAT_ATTACHMENTS, CHAT_LIMITS } from '@rentora/shared';
 import type { FastifyRequest } from 'fastify';
-import { uuidv7 } from 'uuidv7';
 import type { AuthContext } from '../../core/access';
 import { AppError, badRequest } from '../../core/errors';
-import { processImage } from '../../core/images';
-import { removeMediaFiles, sniffMedia } from '../../core/media';
+import { removeMediaFiles, type StoredMedia, storeMediaFile } from '../../core/media';
 import type { Storage } from '../../core/storage';
 import type { DbOrTx } from '../../db/client';
 import { createChatRepo } from './chat.repo';
@@ -21,25 +19,13 @@ export interface IncomingFile {
   data: Buffer;
 }
 
-export interface StoredAttachment {
-  id: string;
-  kind: 'image' | 'video' | 'pdf';
-  storageKey: string;
-  mimeType: string;
-  size: number;
-  fileName: string;
-}
+export type StoredAttachment = StoredMedia;
 
 const unsupported = () =>
   new AppError(
     'UNSUPPORTED_MEDIA_TYPE',
     'Only photos (JPEG, PNG, WebP), MP4 or WebM videos and PDFs can be attached',
   );
-
-function safeFileName(name: string | undefined, ext: string): string {
-  const base = (name ?? '').replace(/[^\w.-]+/g, '_').slice(0, 100);
-  return base || `file.${ext}`;
-}
 
 /**
  * Reads a multipart message: the text field `body` and up to five files in the field `files`, into memory (each
@@ -83,29 +69,7 @@ export async function storeAttachments(
 ): Promise<StoredAttachment[]> {
   const stored: StoredAttachment[] = [];
   try {
-    for (const file of files) {
-      const sniffed = sniffMedia(file.data);
-      if (!sniffed) throw unsupported();
-      let data = file.data;
-      let { mimeType, ext } = sniffed;
-      if (sniffed.kind === 'image') {
-        const image = await processImage(file.data);
-        data = image.data;
-        mimeType = image.mimeType;
-        ext = image.ext;
-      }
-      const id = uuidv7();
-      const item: StoredAttachment = {
-        id,
-        kind: sniffed.kind,
-        storageKey: `${keyPrefix}/${id}.${ext}`,
-        mimeType,
-        size: data.length,
-        fileName: safeFileName(file.fileName, ext),
-      };
-      await storage.put(item.storageKey, data, mimeType);
-      stored.push(item);
-    }
+    for (const file of files) stored.push(await storeMediaFile(storage, keyPrefix, file, unsupported));
   } catch (error) {
     await removeMediaFiles(storage, stored);
     throw error;

@@ -19,6 +19,7 @@ type ChannelRef = Pick<ChannelRow, 'id' | 'kind' | 'isPrivate'>;
 
 type ChatEvent = (typeof CHAT_EVENTS)[keyof typeof CHAT_EVENTS];
 
+export { authorizeChatFile } from './chat.attachments';
 export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime' | 'storage' | 'config'>) {
   const { db, realtime, storage } = deps;
   const repo = createChatRepo(db);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type MemberWithUser, memberColumns } from '../../core/members';
 import { pageWithTotal } from '../../core/pagination';
 import { pageLimit, pageOffset, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
@@ -8,6 +9,9 @@ export type CompanyRow = typeof companies.$inferSelect;
 export type NewCompany = typeof companies.$inferInsert;
 export type CompanyUserRow = typeof companyUsers.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
+export type { MemberWithUser };
+
+type UserRow = typeof users.$inferSelect;
 
 const companyWithPlan = {
   company: companies,
@@ -15,30 +19,6 @@ const companyWithPlan = {
   planSlug: plans.slug,
 };
 export type CompanyWithPlan = { company: CompanyRow; planName: string | null; planSlug: string | null };
-
-/** The columns of a member joined with their account (shared with the company-users module). */
-export const memberColumns = {
-  member: companyUsers,
-  user: {
-    id: users.id,
-    email: users.email,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    avatar: users.avatar,
-    phone: users.phone,
-  },
-};
-export type MemberWithUser = {
-  member: CompanyUserRow;
-  user: {
-    id: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    avatar: string | null;
-    phone: string | null;
-  };
-};
 
 export interface CompanyListFilter {
   userId?: string;
@@ -178,6 +158,21 @@ export function createCompaniesRepo(db: DbOrTx) {
           .offset(page.offset),
         async () => (await db.select({ total: count() }).from(companyUsers).where(where))[0]?.total ?? 0,
       );
+    },
+
+    /** The account of an email (any case): who is added to a company. */
+    async findAccountByEmail(email: string): Promise<Pick<UserRow, 'id' | 'role'> | undefined> {
+      const [row] = await db
+        .select({ id: users.id, role: users.role })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .limit(1);
+      return row;
+    },
+
+    /** A tenant account that joins or creates a company becomes a staff (`user`) account. */
+    async makeStaffAccount(userId: string): Promise<void> {
+      await db.update(users).set({ role: 'user' }).where(eq(users.id, userId));
     },
 
     async findMember(companyId: string, userId: string): Promise<MemberWithUser | undefined> {

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
-import { ok, okList, okMessage } from '../../core/http';
+import { ok, okList, okMessage, okPage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['companies'];
@@ -35,10 +35,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app
       config: { access: access.user, pageCache: 'memberships' },
       schema: { tags, querystring: ZCompanyListQuery, response: { 200: zOkList(ZCompanyDto) } },
     },
-    async (request) => {
-      const { data, pagination } = await companies.listCompanies(request.auth!, request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await companies.listCompanies(request.auth!, request.query)),
   );
 
   app.post(

@@ -15,10 +15,17 @@ import type { AppDeps } from '../../core/app-deps';
 import { AppError, forbidden, notFound } from '../../core/errors';
 import { offsetOf } from '../../core/http';
 import type { DbOrTx } from '../../db/client';
-import { createAuthRepo } from '../auth/auth.repo';
 import { toUserDto } from '../auth/user-dto';
 import { toCompanyDto, toCompanyUserDto } from './companies.dto';
-import { createCompaniesRepo } from './companies.repo';
+import {
+  type CompanyWithPlan,
+  createCompaniesRepo,
+  type MemberWithUser,
+  type NewCompany,
+} from './companies.repo';
+
+export type { CompanyRow, CompanyWithPlan, MemberWithUser } from './companies.repo';
+
 import { changeMember, joinCompany, removeMember } from './company-members';
 import { createMembershipEvents } from './membership-events';
 
@@ -125,6 +132,21 @@ export function createCompaniesService(deps: Deps) {
     requireFeatureIn,
     createCompanyWithOwner,
 
+    /** The member and their account, or undefined; inside the caller's transaction when it passes `tx`. */
+    findMember(companyId: string, userId: string, tx: DbOrTx = db): Promise<MemberWithUser | undefined> {
+      return createCompaniesRepo(tx).findMember(companyId, userId);
+    },
+
+    /** The company row with its plan's name, or undefined. */
+    findCompanyRecord(companyId: string, tx: DbOrTx = db): Promise<CompanyWithPlan | undefined> {
+      return createCompaniesRepo(tx).findCompany(companyId);
+    },
+
+    /** Writes fields of the company row as they are (the super admin's plan and subscription changes). */
+    updateCompanyRecord(companyId: string, values: Partial<NewCompany>): Promise<void> {
+      return repo.updateCompany(companyId, values);
+    },
+
     async permissionContextOf(ctx: AuthContext): Promise<PermissionContextDto> {
       const accessCtx = accessContextOf(ctx);
       const company = ctx.companyId ? await companyDto(ctx.companyId) : null;
@@ -167,7 +189,7 @@ export function createCompaniesService(deps: Deps) {
 
     async createCompany(ctx: AuthContext, input: CompanyCreateBody) {
       return db.transaction(async (tx) => {
-        if (ctx.role === 'tenant') await createAuthRepo(tx).updateUser(ctx.userId, { role: 'user' });
+        if (ctx.role === 'tenant') await createCompaniesRepo(tx).makeStaffAccount(ctx.userId);
         return createCompanyWithOwner(tx, { company: input }, ctx.userId);
       });
     },
@@ -216,7 +238,7 @@ export function createCompaniesService(deps: Deps) {
     async addMember(ctx: AuthContext, companyId: string, input: z.infer<typeof ZAddCompanyMemberBody>) {
       await requireFeatureIn(ctx, companyId, 'users_write');
       const member = await db.transaction(async (tx) => {
-        const user = await createAuthRepo(tx).findUserByEmail(input.email);
+        const user = await createCompaniesRepo(tx).findAccountByEmail(input.email);
         if (!user) throw notFound('User');
         await joinCompany(tx, {
           companyId,

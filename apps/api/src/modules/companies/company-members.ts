@@ -3,7 +3,6 @@ import type { AuthContext } from '../../core/access';
 import { badRequest, conflict, forbidden } from '../../core/errors';
 import { releaseCompanyUsage, reserveCompanyUsage } from '../../core/plan-limits';
 import type { DbOrTx } from '../../db/client';
-import { createAuthRepo, type UserRow } from '../auth/auth.repo';
 import { type CompanyUserRow, createCompaniesRepo } from './companies.repo';
 
 /**
@@ -117,7 +116,7 @@ export async function joinCompany(
   tx: DbOrTx,
   input: {
     companyId: string;
-    user: Pick<UserRow, 'id' | 'role'>;
+    user: { id: string; role: string };
     role: CompanyRole;
     designation?: string | null;
     department?: string | null;
@@ -129,7 +128,7 @@ export async function joinCompany(
     throw conflict('This user is already a member of the company');
   }
   await reserveCompanyUsage(tx, input.companyId, 'users');
-  if (input.user.role === 'tenant') await createAuthRepo(tx).updateUser(input.user.id, { role: 'user' });
+  if (input.user.role === 'tenant') await repo.makeStaffAccount(input.user.id);
   return repo.insertMember({
     companyId: input.companyId,
     userId: input.user.id,

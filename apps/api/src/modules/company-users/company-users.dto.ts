@@ -1,6 +1,6 @@
 import type { CompanyUserGoalDto, CompanyUserNoteDto, CompanyUserSummaryDto } from '@rentora/shared';
 import { iso, isoOrNull } from '../../core/http';
-import type { MemberWithUser } from '../companies/companies.repo';
+import type { MemberWithUser } from '../../core/members';
 import type { GoalRow, NoteRow } from './company-users.repo';
 
 export function toSummaryDto({ member, user }: MemberWithUser): CompanyUserSummaryDto {

@@ -1,6 +1,7 @@
 import type { CompanyRole } from '@rentora/shared';
 import { and, asc, count, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { type MemberWithUser, memberColumns } from '../../core/members';
 import {
   anyOf,
   countColumn,
@@ -11,7 +12,6 @@ import {
 } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companyUserGoals, companyUserNotes, companyUsers, users } from '../../db/schema';
-import { type MemberWithUser, memberColumns } from '../companies/companies.repo';
 
 export type GoalRow = typeof companyUserGoals.$inferSelect;
 export type NoteRow = typeof companyUserNotes.$inferSelect;

@@ -27,7 +27,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany } from '../../core/access';
-import { ok, okList, okMessage } from '../../core/http';
+import { ok, okMessage, okPage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['company-users'];
@@ -52,10 +52,7 @@ export const companyUsersRoutes: FastifyPluginAsyncZod<ServicesOption> = async (
       config: { access: access.user, pageCache: true },
       schema: { tags, querystring: ZCompanyUserListQuery, response: { 200: zOkList(ZCompanyUserDto) } },
     },
-    async (request) => {
-      const { data, pagination } = await service.list(request.auth!, request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await service.list(request.auth!, request.query)),
   );
 
   app.get(
@@ -68,10 +65,7 @@ export const companyUsersRoutes: FastifyPluginAsyncZod<ServicesOption> = async (
         response: { 200: zOkList(ZCompanyUserDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await service.listByCompany(request.auth!, request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await service.listByCompany(request.auth!, request.query)),
   );
 
   app.get(
@@ -293,15 +287,15 @@ export const companyUsersRoutes: FastifyPluginAsyncZod<ServicesOption> = async (
         response: { 200: zOkList(ZCompanyUserNoteDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await service.listNotes(
-        requireCompany(request.auth),
-        request.params.id,
-        request.query.page,
-        request.query.limit,
-      );
-      return okList(data, pagination);
-    },
+    async (request) =>
+      okPage(
+        await service.listNotes(
+          requireCompany(request.auth),
+          request.params.id,
+          request.query.page,
+          request.query.limit,
+        ),
+      ),
   );
 
   app.post(

@@ -25,11 +25,9 @@ import { recordAudit } from '../../core/audit';
 import { featureNotInPlan, forbidden, notFound } from '../../core/errors';
 import { isoOrNull, offsetOf } from '../../core/http';
 import { toCompanyUserDto } from '../companies/companies.dto';
-import { createCompaniesRepo } from '../companies/companies.repo';
 import type { CompaniesService } from '../companies/companies.service';
 import { changeMember, type MemberChange, removeMember } from '../companies/company-members';
 import { createMembershipEvents, type EventLog } from '../companies/membership-events';
-import { createInvitationsRepo } from '../invitations/invitations.repo';
 import type { InvitationsService } from '../invitations/invitations.service';
 import { toGoalDto, toNoteDto, toSummaryDto } from './company-users.dto';
 import { createCompanyUsersRepo } from './company-users.repo';
@@ -301,7 +299,7 @@ export function createCompanyUsersService(deps: Deps, log?: EventLog) {
         }
         return rows.length;
       });
-      const target = await createCompaniesRepo(db).findMember(ctx.companyId, targetUserId);
+      const target = await companies.findMember(ctx.companyId, targetUserId);
       if (!target) {
         if (targetUserId === ctx.userId && (ctx.role === 'super_admin' || ctx.role === 'admin')) {
           return { featurePermissions: [...ctx.features], migrated };
@@ -313,11 +311,11 @@ export function createCompanyUsersService(deps: Deps, log?: EventLog) {
 
     async stats(ctx: AuthContext, companyId: string): Promise<CompanyUsersStats> {
       await requireIn(ctx, companyId, 'users_read');
-      const company = await createCompaniesRepo(db).findCompany(companyId);
+      const company = await companies.findCompanyRecord(companyId);
       if (!company) throw notFound('Company');
       const [{ byRoleRows, byDepartmentRows, joinedSince }, pending] = await Promise.all([
         repo.stats(companyId, new Date(Date.now() - 30 * DAY_MS)),
-        createInvitationsRepo(db).countPending(companyId),
+        invitations.countPending(companyId),
       ]);
       const byRole: Record<string, number> = {};
       let total = 0;

@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
-import { ok, okList, okMessage } from '../../core/http';
+import { ok, okMessage, okPage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['invitations'];
@@ -49,14 +49,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
         response: { 200: zOkList(ZInvitationDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await invitations.list(
-        request.auth!,
-        request.params.companyId,
-        request.query,
-      );
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await invitations.list(request.auth!, request.params.companyId, request.query)),
   );
 
   app.patch(

@@ -11,16 +11,14 @@ import {
   invitations,
   users,
 } from '../../db/schema';
-import { seedLeadDemo } from '../leads/leads.seed';
 
 const DAY = 86_400_000;
 
 /**
  * Teams demo data: one pending invitation of Sunrise Estates (its link is not known; "Resend" mails a fresh one
- * to the outbox), a goal and a note on Sunrise's sales agent, and a few leads. Idempotent.
+ * to the outbox) and a goal and a note on Sunrise's sales agent. Idempotent.
  */
 export async function seedTeamsDemo(db: Db): Promise<void> {
-  await seedLeadDemo(db);
   const domain = DEMO_COMPANY_DOMAINS.professional;
   const [sunrise] = await db
     .select({ id: companies.id, ownerId: companies.ownerId })

@@ -16,11 +16,9 @@ import { iso, offsetOf } from '../../core/http';
 import { sendMail } from '../../core/mail-delivery';
 import { hashPassword } from '../../core/passwords';
 import { hashToken, newOpaqueToken } from '../../core/tokens';
-import { createAuthRepo, type UserRow } from '../auth/auth.repo';
-import type { AuthService, RequestMeta } from '../auth/auth.service';
+import type { AuthService, RequestMeta, UserRow } from '../auth/auth.service';
 import { toUserDto } from '../auth/user-dto';
 import { toCompanyUserDto } from '../companies/companies.dto';
-import { createCompaniesRepo } from '../companies/companies.repo';
 import type { CompaniesService } from '../companies/companies.service';
 import { assertMayGiveRole, changeMember, joinCompany } from '../companies/company-members';
 import { createMembershipEvents, type EventLog } from '../companies/membership-events';
@@ -72,7 +70,7 @@ export function createInvitationsService(deps: Deps, log?: EventLog) {
     const who = `${inviter.firstName} ${inviter.lastName}`.trim();
     const greeting = invitation.firstName ? `Hello ${invitation.firstName},` : 'Hello,';
     const intro = `${who} has invited you to join ${companyName} on Rentora as ${roleLabel(invitation.role)}.`;
-    const existing = await createAuthRepo(db).findUserByEmail(invitation.email);
+    const existing = await auth.findUserByEmail(invitation.email);
     await sendMail(
       mailer,
       {
@@ -89,6 +87,11 @@ export function createInvitationsService(deps: Deps, log?: EventLog) {
   }
 
   return {
+    /** How many invitations of the company are waiting for an answer. */
+    countPending(companyId: string): Promise<number> {
+      return repo.countPending(companyId);
+    },
+
     /** Invites a person by email; pending invitations hold seats, so the plan's user limit is checked here. */
     async create(ctx: AuthContext, input: InvitationCreateBody): Promise<InvitationDto> {
       const companyId = input.companyId ?? requireCompany(ctx).companyId;
@@ -99,8 +102,8 @@ export function createInvitationsService(deps: Deps, log?: EventLog) {
         const txRepo = createInvitationsRepo(tx);
         const company = await txRepo.lockCompany(companyId);
         if (!company) throw notFound('Company');
-        const user = await createAuthRepo(tx).findUserByEmail(input.email);
-        if (user && (await createCompaniesRepo(tx).findMember(companyId, user.id))) {
+        const user = await auth.findUserByEmail(input.email, tx);
+        if (user && (await companies.findMember(companyId, user.id, tx))) {
           throw conflict('This person is already a user of the company');
         }
         const now = new Date();
@@ -160,7 +163,7 @@ export function createInvitationsService(deps: Deps, log?: EventLog) {
       if (!found) throw notFound('Invitation');
       const { invitation } = found;
       if (invitation.status !== 'pending') throw conflict(RESPOND_REFUSAL[invitation.status]);
-      const company = await createCompaniesRepo(db).findCompany(companyId);
+      const company = await companies.findCompanyRecord(companyId);
       if (!company) throw notFound('Company');
       const token = newOpaqueToken();
       const now = new Date();
@@ -190,7 +193,7 @@ export function createInvitationsService(deps: Deps, log?: EventLog) {
       if (!row) throw notFound('Invitation');
       const { invitation, company, inviter } = row;
       const status = effectiveStatus(invitation);
-      const account = await createAuthRepo(db).findUserByEmail(invitation.email);
+      const account = await auth.findUserByEmail(invitation.email);
       return {
         _id: invitation.id,
         email: invitation.email,
@@ -222,7 +225,6 @@ export function createInvitationsService(deps: Deps, log?: EventLog) {
       const tokenHash = hashToken(token);
       const result = await db.transaction(async (tx) => {
         const txRepo = createInvitationsRepo(tx);
-        const authRepo = createAuthRepo(tx);
         const invitation = await txRepo.findByTokenHash(tokenHash, true);
         if (!invitation) throw notFound('Invitation');
         assertRespondable(invitation);
@@ -236,7 +238,7 @@ export function createInvitationsService(deps: Deps, log?: EventLog) {
           }
           user = ctx.user;
         } else {
-          if (await authRepo.findUserByEmail(invitation.email)) {
+          if (await auth.findUserByEmail(invitation.email, tx)) {
             throw conflict('An account with this email already exists. Sign in to accept the invitation.');
           }
           const firstName = input?.firstName ?? invitation.firstName;
@@ -245,7 +247,7 @@ export function createInvitationsService(deps: Deps, log?: EventLog) {
           if (!lastName) throw badRequest('Required', 'lastName');
           if (!input?.password) throw badRequest('Choose a password for your new account', 'password');
           password = input.password;
-          user = await authRepo.insertUser({
+          user = await auth.createUser(tx, {
             email: invitation.email,
             passwordHash: await hashPassword(password),
             firstName,
@@ -257,8 +259,7 @@ export function createInvitationsService(deps: Deps, log?: EventLog) {
           });
         }
         if (!user.isActive) throw forbidden('This account is deactivated');
-        const companiesRepo = createCompaniesRepo(tx);
-        const company = await companiesRepo.findCompany(invitation.companyId);
+        const company = await companies.findCompanyRecord(invitation.companyId, tx);
         if (!company?.company.isActive) throw conflict('This company is no longer active');
         await joinCompany(tx, {
           companyId: invitation.companyId,
@@ -273,8 +274,8 @@ export function createInvitationsService(deps: Deps, log?: EventLog) {
           acceptedBy: user.id,
           respondedAt: new Date(),
         });
-        const member = await companiesRepo.findMember(invitation.companyId, user.id);
-        const account = await authRepo.findUserById(user.id);
+        const member = await companies.findMember(invitation.companyId, user.id, tx);
+        const account = await auth.findUserById(user.id, tx);
         return {
           company: { _id: company.company.id, name: company.company.name },
           companyUser: toCompanyUserDto(member!),
@@ -315,11 +316,10 @@ export function createInvitationsService(deps: Deps, log?: EventLog) {
     async toggleActivation(ctx: AuthContext, companyId: string, userId: string) {
       const scoped = await companies.requireFeatureIn(ctx, companyId, 'users_write', 'users_update');
       const member = await db.transaction(async (tx) => {
-        const txRepo = createCompaniesRepo(tx);
-        const existing = await txRepo.findMember(companyId, userId);
+        const existing = await companies.findMember(companyId, userId, tx);
         if (!existing) throw notFound('Company user');
         await changeMember(tx, scoped, existing.member, { isActive: !existing.member.isActive });
-        const updated = await txRepo.findMember(companyId, userId);
+        const updated = await companies.findMember(companyId, userId, tx);
         return toCompanyUserDto(updated!);
       });
       await events.membershipChanged(userId);

@@ -1,6 +1,6 @@
 import { amountInWords, type CreditNoteDto } from '@rentora/shared';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { ascii, formatDate, pdfMoney, wrap } from './invoices.pdf';
+import { ascii, formatDate, pdfMoney, wrap } from '../../core/pdf';
 
 const INK = rgb(0.06, 0.09, 0.16);
 const MUTED = rgb(0.39, 0.45, 0.55);

@@ -17,6 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import type { CreditNoteLineRow } from '../../db/schema';
 import type { GstService } from '../gst/gst.service';
 import type { PaymentsService } from '../payments/payments.service';
+import { expireOpenOrder } from '../payments/payments.service';
 import { renderCreditNotePdf } from './credit-notes.pdf';
 import {
   type CreditNoteWithNames,
@@ -27,7 +28,7 @@ import {
 } from './credit-notes.repo';
 import { balanceOf, gstDocumentDto, type InvoiceRow, partiesOfInvoice } from './invoices.dto';
 import { refreshTenantDues } from './invoices.dues';
-import { expireOpenOrder, setInvoiceReturning } from './invoices.repo';
+import { setInvoiceReturning } from './invoices.repo';
 import type { InvoiceViews } from './invoices.views';
 
 const isCollected = (line: Pick<CreditNoteLineRow, 'treatment'>) => line.treatment === 'taxable';

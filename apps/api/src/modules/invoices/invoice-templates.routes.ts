@@ -9,7 +9,7 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCompany } from '../../core/access';
-import { ok, okList, okMessage } from '../../core/http';
+import { ok, okMessage, okPage } from '../../core/http';
 import type { createInvoiceTemplatesService } from './invoice-templates.service';
 import { read, remove, update, write, ZPage } from './invoices.route-access';
 
@@ -26,10 +26,7 @@ export function registerInvoiceTemplateRoutes(
       config: { access: read, pageCache: true },
       schema: { tags: templateTags, querystring: ZPage, response: { 200: zOkList(ZInvoiceTemplateDto) } },
     },
-    async (request) => {
-      const { data, pagination } = await templates.list(requireCompany(request.auth), request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await templates.list(requireCompany(request.auth), request.query)),
   );
 
   app.post(

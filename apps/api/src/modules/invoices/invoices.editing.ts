@@ -11,14 +11,13 @@ import { recordAudit } from '../../core/audit';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { GstService, GstSnapshot } from '../gst/gst.service';
-import type { PaymentsService } from '../payments/payments.service';
+import { expireOpenOrder, type PaymentsService } from '../payments/payments.service';
 import type { CreditNoteIssuing } from './credit-notes';
 import { templateFor } from './invoice-templates.service';
 import type { InvoiceRow } from './invoices.dto';
 import { refreshTenantDues } from './invoices.dues';
 import {
   deleteInvoice,
-  expireOpenOrder,
   insertInvoice,
   paymentCountOf,
   setInvoiceReturning,

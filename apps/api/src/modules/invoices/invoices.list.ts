@@ -3,9 +3,9 @@ import {
   financialYearOf,
   financialYearStarting,
   formatDocumentNumber,
-  isDocumentNumber,
   type InvoiceListItemDto,
   type InvoiceListQuery,
+  isDocumentNumber,
   type Pagination,
 } from '@rentora/shared';
 import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';

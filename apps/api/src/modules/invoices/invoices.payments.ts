@@ -10,18 +10,10 @@ import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { takeReceiptNumber } from '../gst/gst.service';
-import type { PaymentsService } from '../payments/payments.service';
+import { expireOpenOrder, expireOrder, orderById, type PaymentsService } from '../payments/payments.service';
 import { balanceOf } from './invoices.dto';
 import { refreshTenantDues } from './invoices.dues';
-import {
-  expireOpenOrder,
-  expireOrder,
-  type InvoicesRepo,
-  insertOfflinePayment,
-  invoiceById,
-  orderById,
-  setInvoiceReturning,
-} from './invoices.repo';
+import { type InvoicesRepo, insertOfflinePayment, invoiceById, setInvoiceReturning } from './invoices.repo';
 import type { InvoiceViews } from './invoices.views';
 
 function isUniqueViolation(error: unknown): boolean {

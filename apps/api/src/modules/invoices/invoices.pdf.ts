@@ -1,5 +1,6 @@
 import { type Address, amountInWords, INVOICE_STATUS_LABELS, type InvoiceDto } from '@rentora/shared';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { A4, ascii, formatDate, INK, MUTED, newPdfDocument, pdfMoney, RULE, wrap } from '../../core/pdf';
 
 export interface InvoicePdfInput {
   invoice: InvoiceDto;
@@ -17,10 +18,6 @@ export interface InvoicePdfInput {
   } | null;
 }
 
-const INK = rgb(0.06, 0.09, 0.16);
-const MUTED = rgb(0.39, 0.45, 0.55);
-const RULE = rgb(0.89, 0.91, 0.94);
-
 function hexColor(hex: string | undefined) {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex ?? '');
   if (!m) return rgb(0.31, 0.27, 0.9);
@@ -31,47 +28,6 @@ function hexColor(hex: string | undefined) {
   );
 }
 
-/** Standard PDF fonts cover WinAnsi only: money is "INR 1,500.00", other characters become "?". */
-export function pdfMoney(minor: number, currency = 'INR'): string {
-  const sign = minor < 0 ? '-' : '';
-  return `${sign}${currency} ${(Math.abs(minor) / 100).toLocaleString('en-IN', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })}`;
-}
-
-export function ascii(text: string): string {
-  return text.replace(/[^\x20-\x7E]/g, '?');
-}
-
-export function formatDate(isoDate: string): string {
-  return new Date(`${isoDate.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
-/** Splits text into lines no wider than `width` at `size`. */
-export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const out: string[] = [];
-  for (const paragraph of ascii(text).split(/\r?\n/)) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/)) {
-      const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) > width && line) {
-        out.push(line);
-        line = word;
-      } else {
-        line = next;
-      }
-    }
-    out.push(line);
-  }
-  return out;
-}
-
 /**
  * The invoice as a one- or more-page A4 PDF: company and tenant, unit, line items, tax, totals, amount in words,
  * payment instructions and the template's header, footer and colour.
@@ -80,16 +36,9 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   const { invoice, company, template } = input;
   const brand = hexColor(template?.primaryColor);
   const accent = template?.accentColor ? hexColor(template.accentColor) : INK;
-  const pdf = await PDFDocument.create();
   const title = invoice.number ? `Invoice ${invoice.number}` : 'Draft invoice';
-  pdf.setTitle(title);
-  pdf.setAuthor(ascii(company.name));
-  pdf.setCreator('Rentora');
-  pdf.setCreationDate(new Date());
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const W = 595.28;
-  const H = 841.89;
+  const { pdf, font, bold } = await newPdfDocument(title, company.name);
+  const { width: W, height: H } = A4;
   const M = 48;
   let page: PDFPage = pdf.addPage([W, H]);
   let y = H - M;

@@ -144,25 +144,6 @@ export async function paymentCountOf(tx: Tx, invoiceId: string) {
   return paid;
 }
 
-/** A payment order by its row id. */
-export async function orderById(tx: Tx, id: string) {
-  const [open] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, id));
-  return open;
-}
-
-/** Marks an order expired (it was replaced). */
-export async function expireOrder(tx: Tx, id: string): Promise<void> {
-  await tx.update(paymentOrders).set({ status: 'expired' }).where(eq(paymentOrders.id, id));
-}
-
-/** Marks an order expired only while it is still open (`created`). */
-export async function expireOpenOrder(tx: Tx, id: string): Promise<void> {
-  await tx
-    .update(paymentOrders)
-    .set({ status: 'expired' })
-    .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 'created')));
-}
-
 /** A company's invoice, under its row lock when `lock`. */
 export async function invoiceOfCompany(
   conn: DbOrTx,

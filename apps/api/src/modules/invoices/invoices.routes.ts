@@ -22,7 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany, requireUser } from '../../core/access';
-import { ok, okList, okMessage, sendPdf } from '../../core/http';
+import { ok, okMessage, okPage, sendPdf } from '../../core/http';
 import { INVOICES_RENT_NOTIFY_JOB } from '../../scheduled-jobs';
 import type { ServicesOption } from '../../services';
 import { registerInvoiceTemplateRoutes } from './invoice-templates.routes';
@@ -44,10 +44,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
       config: { access: read, pageCache: true },
       schema: { tags, querystring: ZInvoiceListQuery, response: { 200: zOkList(ZInvoiceListItemDto) } },
     },
-    async (request) => {
-      const { data, pagination } = await invoices.list(requireCompany(request.auth), request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await invoices.list(requireCompany(request.auth), request.query)),
   );
 
   app.post(
@@ -73,10 +70,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
         response: { 200: zOkList(ZInvoiceDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await invoices.mine(requireUser(request.auth), request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await invoices.mine(requireUser(request.auth), request.query)),
   );
 
   app.get(

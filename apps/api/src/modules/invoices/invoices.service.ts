@@ -14,6 +14,7 @@ import { createInvoicesRepo } from './invoices.repo';
 import { invoiceViews } from './invoices.views';
 
 export { PDF_LINK_SECONDS } from './invoices.documents';
+export { setTenantDues } from './invoices.dues';
 export { insertOfflinePayment } from './invoices.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage'> & {

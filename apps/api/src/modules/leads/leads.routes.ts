@@ -11,7 +11,7 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
-import { ok, okList } from '../../core/http';
+import { ok, okPage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['leads'];
@@ -40,10 +40,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { 
       config: superAdmin,
       schema: { tags, querystring: ZLeadListQuery, response: { 200: zOkList(ZLeadDto) } },
     },
-    async (request) => {
-      const { data, pagination } = await leads.list(request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await leads.list(request.query)),
   );
 
   app.get('/stats', { config: superAdmin, schema: { tags, response: { 200: zOk(ZLeadStats) } } }, async () =>

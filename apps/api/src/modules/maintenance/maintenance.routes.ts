@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany } from '../../core/access';
-import { ok, okList } from '../../core/http';
+import { ok, okPage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 import { registerTenantRequestRoutes } from './maintenance.my.routes';
 import { multipartDoc, read, requestResponse, tags, work } from './maintenance.route-access';
@@ -64,10 +64,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
         response: { 200: zOkPageList(ZMaintenanceRequestListItemDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await requests.list(requireCompany(request.auth), request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await requests.list(requireCompany(request.auth), request.query)),
   );
 
   app.get(

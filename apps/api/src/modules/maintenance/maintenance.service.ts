@@ -13,6 +13,7 @@ import { createRequestViews } from './maintenance.views';
 
 export { type Actor, actorOfStaff, type Scope } from './maintenance.actors';
 export type { CreateRequestInput } from './maintenance.create';
+export { canWorkMaintenance, fullName } from './maintenance.members';
 export { STATS_CACHE_MIN_TOTAL, STATS_CACHE_MS } from './maintenance.stats';
 
 /** Maintenance requests: filing, the staff list and statistics, edits, the timeline, overdue reminders. */
@@ -52,6 +53,19 @@ export function createMaintenanceRequestsService(deps: Deps, log?: EventLog) {
     },
 
     allowedStatuses,
+
+    /** A request assigned to the person, in its public shape (no internal notes); undefined when it is not theirs. */
+    async publicDtoOfAssigned(companyId: string, id: string, assigneeId: string) {
+      const row = await repo.find(companyId, id);
+      if (!row || row.request.assigneeId !== assigneeId) return undefined;
+      const [dto] = await views.publicDtos([row]);
+      return dto;
+    },
+
+    /** The requests assigned to the person, in their public shape: the open ones and those finished lately. */
+    async publicDtosOfAssignee(companyId: string, userId: string) {
+      return views.publicDtos(await repo.forAssignee(companyId, userId));
+    },
   };
 }
 

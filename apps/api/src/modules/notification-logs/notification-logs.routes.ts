@@ -9,7 +9,7 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../core/access';
-import { ok, okList } from '../../core/http';
+import { ok, okPage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['notification-logs'];
@@ -28,10 +28,7 @@ export const notificationLogsRoutes: FastifyPluginAsyncZod<ServicesOption> = asy
         response: { 200: zOkList(ZNotificationLogDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await logs.list(request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await logs.list(request.query)),
   );
 
   app.get(

@@ -14,8 +14,8 @@ import { featureNotInPlan, forbidden, notFound } from '../../core/errors';
 import { escapeHtml } from '../../core/html';
 import { iso, offsetOf } from '../../core/http';
 import { mailContextOf, sendMail } from '../../core/mail-delivery';
-import { createAuthRepo } from '../auth/auth.repo';
-import { createCompaniesRepo } from '../companies/companies.repo';
+import type { AuthService } from '../auth/auth.service';
+import type { CompaniesService } from '../companies/companies.service';
 import { createNotificationLogsRepo, type NotificationLogRow } from './notification-logs.repo';
 
 const DAY_MS = 86_400_000;
@@ -82,10 +82,10 @@ export function registerNotificationLogging(deps: Pick<AppDeps, 'db' | 'mailer' 
   });
 }
 
-type Deps = Pick<AppDeps, 'db' | 'mailer' | 'notifier'>;
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'notifier'> & { auth: AuthService; companies: CompaniesService };
 
 export function createNotificationLogsService(deps: Deps) {
-  const { db, mailer, notifier } = deps;
+  const { db, mailer, notifier, auth, companies } = deps;
   const repo = createNotificationLogsRepo(db);
 
   function parseBound(value: string | undefined, endOfDay: boolean): Date | undefined {
@@ -99,7 +99,7 @@ export function createNotificationLogsService(deps: Deps) {
 
   /** Super admin: any active account. Otherwise notifications_write and an active member of the company. */
   async function allowedRecipient(ctx: AuthContext, userId: string) {
-    const user = await createAuthRepo(db).findUserById(userId);
+    const user = await auth.findUserById(userId);
     if (ctx.role === 'super_admin') {
       if (!user?.isActive) throw notFound('User');
       return { user, companyId: null };
@@ -112,7 +112,7 @@ export function createNotificationLogsService(deps: Deps) {
       }
       throw forbidden('Missing permissions: notifications_write');
     }
-    const member = user ? await createCompaniesRepo(db).findMember(scoped.companyId, user.id) : undefined;
+    const member = user ? await companies.findMember(scoped.companyId, user.id) : undefined;
     if (!user?.isActive || !member?.member.isActive) throw notFound('User');
     return { user, companyId: scoped.companyId };
   }

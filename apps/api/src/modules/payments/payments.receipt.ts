@@ -5,12 +5,9 @@ import {
   LEDGER_STATUS_LABELS,
   type LedgerPaymentDetailDto,
 } from '@rentora/shared';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
-import { ascii, formatDate, pdfMoney, wrap } from '../invoices/invoices.pdf';
+import { type PDFFont, rgb } from 'pdf-lib';
+import { A4, ascii, formatDate, INK, MUTED, newPdfDocument, pdfMoney, RULE, wrap } from '../../core/pdf';
 
-const INK = rgb(0.06, 0.09, 0.16);
-const MUTED = rgb(0.39, 0.45, 0.55);
-const RULE = rgb(0.89, 0.91, 0.94);
 const BRAND = rgb(0.31, 0.27, 0.9);
 
 const METHOD_LABELS: Record<string, string> = {
@@ -38,16 +35,9 @@ export async function renderReceiptPdf(input: {
 }): Promise<Uint8Array> {
   const { payment, company } = input;
   const refund = payment.status === 'refunded';
-  const pdf = await PDFDocument.create();
   const title = `${refund ? 'Refund receipt' : 'Receipt'} ${payment.receiptNumber}`;
-  pdf.setTitle(title);
-  pdf.setAuthor(ascii(company.name));
-  pdf.setCreator('Rentora');
-  pdf.setCreationDate(new Date());
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const W = 595.28;
-  const H = 841.89;
+  const { pdf, font, bold } = await newPdfDocument(title, company.name);
+  const { width: W, height: H } = A4;
   const M = 56;
   const page = pdf.addPage([W, H]);
   let y = H - M;

@@ -129,6 +129,25 @@ export async function ledgerRowByGatewayId(
   return existing;
 }
 
+/** A payment order by its row id. */
+export async function orderById(tx: Tx, id: string) {
+  const [row] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, id));
+  return row;
+}
+
+/** Marks an order expired (it was replaced). */
+export async function expireOrder(tx: Tx, id: string): Promise<void> {
+  await tx.update(paymentOrders).set({ status: 'expired' }).where(eq(paymentOrders.id, id));
+}
+
+/** Marks an order expired only while it is still open (`created`). */
+export async function expireOpenOrder(tx: Tx, id: string): Promise<void> {
+  await tx
+    .update(paymentOrders)
+    .set({ status: 'expired' })
+    .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 'created')));
+}
+
 export function createPaymentsRepo(db: Db) {
   return {
     /** A ledger row of a gateway payment id with its order. */

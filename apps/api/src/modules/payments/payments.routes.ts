@@ -12,7 +12,7 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireCompany, requireUser } from '../../core/access';
-import { ok, okList, sendPdf } from '../../core/http';
+import { ok, okPage, sendPdf } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const ledgerRead = access.company('payments_read');
@@ -53,10 +53,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
         response: { 200: zOkList(ZLedgerPaymentDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await ledger.list(requireCompany(request.auth), request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await ledger.list(requireCompany(request.auth), request.query)),
   );
 
   app.get(
@@ -70,10 +67,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
         response: { 200: zOkList(ZLedgerPaymentDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await ledger.mine(requireUser(request.auth), request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await ledger.mine(requireUser(request.auth), request.query)),
   );
 
   app.get(

@@ -11,7 +11,11 @@ import { createSandboxGateway, type SandboxGateway } from './payments.sandbox';
 import type { PaymentOrderRow, PaymentRow } from './payments.types';
 import { paymentWebhooks } from './payments.webhooks';
 
+/** The gateway of this process: Razorpay when its key id and secret are set, the sandbox otherwise. */
+export { gatewayId } from './payments.gateway';
 export { ledgerFieldsOfOrder } from './payments.recording';
+/** What a booking or an invoice does to its payment order inside its own transaction. */
+export { expireOpenOrder, expireOrder, orderById } from './payments.repo';
 export type {
   GatewayPaymentRow,
   PaymentOrderRow,
@@ -22,7 +26,6 @@ export type {
   WebhookDelivery,
 } from './payments.types';
 
-/** The gateway of this process: Razorpay when its key id and secret are set, the sandbox otherwise. */
 export function createPaymentGateway(config: Config, db: Db): PaymentGateway | SandboxGateway {
   if (config.razorpay) return createRazorpayGateway(config.razorpay);
   return createSandboxGateway(config.payments.sandboxSecret, db);

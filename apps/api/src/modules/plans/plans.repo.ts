@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, plans } from '../../db/schema';
-import type { PlanRow } from '../companies/companies.repo';
 
+export type PlanRow = typeof plans.$inferSelect;
 export type NewPlan = typeof plans.$inferInsert;
 
 // Spelled out: in a single-table select drizzle leaves column names unqualified, which a subquery would misread.

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
-import { ok, okList, okMessage } from '../../core/http';
+import { ok, okMessage, okPage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['plans'];
@@ -38,10 +38,7 @@ export const plansRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { 
       config: superAdmin,
       schema: { tags, querystring: ZPlanAdminListQuery, response: { 200: zOkList(ZPlanAdminDto) } },
     },
-    async (request) => {
-      const { data, pagination } = await plans.listAdmin(request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await plans.listAdmin(request.query)),
   );
 
   app.get(

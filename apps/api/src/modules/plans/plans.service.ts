@@ -10,8 +10,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { iso, offsetOf } from '../../core/http';
-import type { PlanRow } from '../companies/companies.repo';
-import { createPlanManagementRepo } from './plans.repo';
+import { createPlanManagementRepo, type PlanRow } from './plans.repo';
 
 const PUBLIC_PLANS_LIMIT = 100;
 

@@ -1,25 +1,8 @@
 import { occupancyRate, type PropertyDto } from '@rentora/shared';
 import { iso, isoOrNull } from '../../core/http';
+import { toImageDto } from '../../core/inventory-images';
+import { type ImageRow, type PropertyRow, toAddressDto } from '../../core/inventory-rows';
 import type { UrlSigner } from '../../core/signed-urls';
-import { toImageDto } from '../uploads/uploads.dto';
-import type { ImageRow } from '../uploads/uploads.repo';
-import type { PropertyRow } from './properties.repo';
-
-export function toAddressDto(row: PropertyRow) {
-  return {
-    line1: row.addressLine1,
-    line2: row.addressLine2,
-    landmark: row.landmark,
-    city: row.city,
-    state: row.state,
-    postalCode: row.postalCode,
-    country: row.country,
-    coordinates:
-      row.latitude !== null && row.longitude !== null
-        ? { latitude: row.latitude, longitude: row.longitude }
-        : null,
-  };
-}
 
 export function toOccupancyDto(row: Pick<PropertyRow, 'totalUnits' | 'occupiedUnits' | 'availableUnits'>) {
   return {

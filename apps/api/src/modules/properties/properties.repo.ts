@@ -1,34 +1,24 @@
 import type { PropertyListQuery, VerificationQueueQuery } from '@rentora/shared';
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { imageRowsOf, propertyPhotosJson } from '../../core/inventory-images';
 import {
-  endOfPage,
   type InventoryShape,
-  inventoryPageValues,
-  inventoryShape,
   inventoryShapeKey,
   type PageRequest,
   type PageResult,
   pageIdsQuery,
   prefixTsQuery,
+  runInventoryPage,
   type SortKey,
   sortValueText,
 } from '../../core/inventory-paging';
+import { type ImageRow, type PropertyRow, propertyColumns } from '../../core/inventory-rows';
 import { COUNT_BOUND } from '../../core/pagination';
-import {
-  anyOf,
-  boundedCountColumn,
-  boundedCountQuery,
-  boundedTotal,
-  statementsByShape,
-} from '../../core/statements';
+import { anyOf, boundedCountColumn, boundedCountQuery, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
-import { type ImageRow, imageRowsOf, propertyPhotosJson } from '../uploads/uploads.repo';
 
-const { searchVector: _searchVector, ...propertyColumns } = getTableColumns(properties);
-
-export { propertyColumns };
-export type PropertyRow = Omit<typeof properties.$inferSelect, 'searchVector'>;
+export type { PropertyRow };
 /** A property of a list page, with its photos brought along by the same query. */
 export type PropertyWithPhotos = PropertyRow & { photos?: ImageRow[] };
 export type NewProperty = typeof properties.$inferInsert;
@@ -123,22 +113,15 @@ export function createPropertiesRepo(db: DbOrTx) {
       filter: PropertyFilter,
       page: PageRequest<PropertyListQuery['sortBy']>,
     ): Promise<PageResult<PropertyWithPhotos>> {
-      const key = PROPERTY_SORT_KEYS[page.sortBy];
-      const filters = propertyFilterValues(filter);
-      const shape = inventoryShape(filters, page);
-      const values = inventoryPageValues(companyId, filters, key, page);
-      const rows = await propertyPage(db, shape).execute(values);
-      const count = await boundedTotal(rows, COUNT_BOUND, async () => {
-        const [row] = await propertyCount(db, shape).execute(values);
-        return row?.total ?? 0;
-      });
-      const { pageRows, hasMore, nextCursor } = endOfPage(rows, page, (row) => row.property.id);
-      return {
-        rows: pageRows.map((row) => ({ ...row.property, photos: imageRowsOf(row.photos) })),
-        ...count,
-        hasMore,
-        nextCursor,
-      };
+      return runInventoryPage(
+        db,
+        { page: propertyPage, count: propertyCount },
+        { companyId, filters: propertyFilterValues(filter), key: PROPERTY_SORT_KEYS[page.sortBy], page },
+        {
+          idOf: (row) => row.property.id,
+          map: (row) => ({ ...row.property, photos: imageRowsOf(row.photos) }),
+        },
+      );
     },
 
     async find(companyId: string, propertyId: string): Promise<PropertyRow | undefined> {

@@ -26,7 +26,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany } from '../../core/access';
-import { ok, okList, okMessage, pageOf } from '../../core/http';
+import { ok, okList, okMessage, okPage, pageOf } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['properties'];
@@ -51,10 +51,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (ap
       config: { access: access.company('properties_read'), pageCache: true },
       schema: { tags, querystring: ZPropertyListQuery, response: { 200: zOkInventoryList(ZPropertyDto) } },
     },
-    async (request) => {
-      const { data, pagination } = await properties.list(requireCompany(request.auth), request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await properties.list(requireCompany(request.auth), request.query)),
   );
 
   app.get(
@@ -63,10 +60,7 @@ export const propertiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (ap
       config: { access: access.company('properties_read'), pageCache: true },
       schema: { tags, querystring: ZPropertySearchQuery, response: { 200: zOkInventoryList(ZPropertyDto) } },
     },
-    async (request) => {
-      const { data, pagination } = await properties.list(requireCompany(request.auth), request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await properties.list(requireCompany(request.auth), request.query)),
   );
 
   app.get(
@@ -75,14 +69,8 @@ export const propertiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (ap
       config: { access: access.user },
       schema: { tags, querystring: ZUserPropertiesQuery, response: { 200: zOkList(ZUserPropertyDto) } },
     },
-    async (request) => {
-      const { data, pagination } = await listing.tenancies(
-        request.auth!.userId,
-        request.query.page,
-        request.query.limit,
-      );
-      return okList(data, pagination);
-    },
+    async (request) =>
+      okPage(await listing.tenancies(request.auth!.userId, request.query.page, request.query.limit)),
   );
 
   app.get(
@@ -240,14 +228,8 @@ export const companyInventoryRoutes: FastifyPluginAsyncZod<ServicesOption> = asy
         response: { 200: zOkInventoryList(ZPropertyDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await properties.listOfCompany(
-        request.auth!,
-        request.params.id,
-        request.query,
-      );
-      return okList(data, pagination);
-    },
+    async (request) =>
+      okPage(await properties.listOfCompany(request.auth!, request.params.id, request.query)),
   );
 
   app.get(
@@ -261,9 +243,6 @@ export const companyInventoryRoutes: FastifyPluginAsyncZod<ServicesOption> = asy
         response: { 200: zOkInventoryList(ZRentalUnitDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await units.listOfCompany(request.auth!, request.params.id, request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await units.listOfCompany(request.auth!, request.params.id, request.query)),
   );
 };

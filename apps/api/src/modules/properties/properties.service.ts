@@ -14,10 +14,18 @@ import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { groupBy } from '../../core/collections';
 import { conflict, notFound } from '../../core/errors';
+import { photosOfProperties } from '../../core/inventory-images';
 import { inventoryPagination } from '../../core/inventory-paging';
+import type { ImageRow } from '../../core/inventory-rows';
 import { releaseCompanyUsage, reserveCompanyUsage } from '../../core/plan-limits';
+import {
+  notifyVerification,
+  recordVerification,
+  type VerifiedKind,
+  verificationValues,
+} from '../../core/verification';
+import type { DbOrTx } from '../../db/client';
 import type { CompaniesService } from '../companies/companies.service';
-import { createImagesRepo } from '../uploads/uploads.repo';
 import type { ImagesService } from '../uploads/uploads.service';
 import { toOccupancyDto, toPropertyDto } from './properties.dto';
 import { createPropertiesRepo, type PropertyRow, type PropertyWithPhotos } from './properties.repo';
@@ -42,21 +50,45 @@ function changesReviewedFields(current: PropertyRow, input: PropertyUpdateBody):
   );
 }
 
+/**
+ * Locks the property row inside the caller's transaction (unit creates, status changes and tenant moves of one
+ * property take turns); undefined when the company has no such property.
+ */
+export function lockProperty(
+  tx: DbOrTx,
+  companyId: string,
+  propertyId: string,
+): Promise<PropertyRow | undefined> {
+  return createPropertiesRepo(tx).lock(companyId, propertyId);
+}
+
+/** The company's property, or undefined. */
+export function findProperty(
+  db: DbOrTx,
+  companyId: string,
+  propertyId: string,
+): Promise<PropertyRow | undefined> {
+  return createPropertiesRepo(db).find(companyId, propertyId);
+}
+
+/** Recomputes the occupancy and listing figures of the properties from their units, in the unit change's transaction. */
+export async function refreshPropertyStats(tx: DbOrTx, companyId: string, propertyIds?: readonly string[]) {
+  await createPropertiesRepo(tx).refreshStats(companyId, propertyIds);
+}
+
+const PROPERTY: VerifiedKind = { entityType: 'property', noun: 'Property' };
+
 type Deps = Pick<AppDeps, 'db' | 'notifier'> & { images: ImagesService; companies: CompaniesService };
 
 export function createPropertiesService(deps: Deps) {
   const { db } = deps;
   const repo = createPropertiesRepo(db);
-  const imagesRepo = createImagesRepo(db);
   const { images, companies } = deps;
 
   /** DTOs of a page of properties: their photos come in one query. */
   async function toDtos(companyId: string, rows: readonly PropertyWithPhotos[]): Promise<PropertyDto[]> {
     const missing = rows.filter((row) => !row.photos).map((row) => row.id);
-    const photos = groupBy(
-      await imagesRepo.listPhotosForProperties(companyId, missing),
-      (photo) => photo.propertyId,
-    );
+    const photos = groupBy(await photosOfProperties(db, companyId, missing), (photo) => photo.propertyId);
     for (const row of rows) if (row.photos) photos.set(row.id, row.photos);
     const now = new Date();
     return rows.map((row) => toPropertyDto(row, photos.get(row.id) ?? [], images.signer, now));
@@ -177,7 +209,7 @@ export function createPropertiesService(deps: Deps) {
           throw conflict('This property has units with current tenants: move them out before deleting it');
         }
         const unitCount = await txRepo.countUnits(ctx.companyId, propertyId);
-        const propertyFiles = await createImagesRepo(tx).filesOfProperty(ctx.companyId, propertyId);
+        const propertyFiles = await images.filesOfProperty(tx, ctx.companyId, propertyId);
         await txRepo.delete(ctx.companyId, propertyId);
         await recordAudit(tx, {
           companyId: ctx.companyId,
@@ -219,45 +251,13 @@ export function createPropertiesService(deps: Deps) {
     ): Promise<PropertyDto> {
       const row = await repo.findOnPlatform(propertyId);
       if (!row) throw notFound('Property');
-      await repo.update(row.companyId, propertyId, {
-        verificationStatus: input.status,
-        verificationNotes: input.reason ?? null,
-        verifiedAt: input.status === 'verified' ? new Date() : null,
-        verifiedBy: input.status === 'pending' ? null : ctx.userId,
+      await repo.update(row.companyId, propertyId, verificationValues(input, ctx.userId));
+      await recordVerification(db, PROPERTY, row, input);
+      await notifyVerification(deps.notifier, PROPERTY, row, input, {
+        name: row.name,
+        link: `/dashboard/properties/${row.id}`,
+        data: { propertyId: row.id, status: input.status },
       });
-      await recordAudit(db, {
-        companyId: row.companyId,
-        action: 'property.verification_decided',
-        entityType: 'property',
-        entityId: propertyId,
-        summary: input.reason ?? undefined,
-        before: { verificationStatus: row.verificationStatus },
-        after: { verificationStatus: input.status },
-      });
-      if (input.status !== row.verificationStatus) {
-        const title =
-          input.status === 'verified'
-            ? 'Property verified'
-            : input.status === 'rejected'
-              ? 'Property verification rejected'
-              : 'Property back in review';
-        await deps.notifier
-          .notifyCompany(
-            row.companyId,
-            {
-              companyId: row.companyId,
-              category: 'property',
-              type: `property_${input.status}`,
-              title,
-              message: input.reason ? `${row.name}: ${input.reason}` : row.name,
-              link: `/dashboard/properties/${row.id}`,
-              priority: input.status === 'rejected' ? 'high' : 'normal',
-              data: { propertyId: row.id, status: input.status },
-            },
-            { roles: ['owner', 'manager'] },
-          )
-          .catch(() => undefined);
-      }
       return dtoOf(row.companyId, propertyId);
     },
 
@@ -265,10 +265,11 @@ export function createPropertiesService(deps: Deps) {
       const { rows, total } = await repo.verificationQueue(query);
       const now = new Date();
       const byCompany = groupBy(rows, (row) => row.property.companyId);
-      const photos = new Map<string, Awaited<ReturnType<typeof imagesRepo.listPhotosForProperties>>>();
+      const photos = new Map<string, ImageRow[]>();
       for (const [companyId, companyRows] of byCompany) {
         const grouped = groupBy(
-          await imagesRepo.listPhotosForProperties(
+          await photosOfProperties(
+            db,
             companyId,
             companyRows.map((row) => row.property.id),
           ),

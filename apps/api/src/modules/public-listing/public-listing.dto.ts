@@ -5,11 +5,14 @@ import {
   type PublicUnitDto,
 } from '@rentora/shared';
 import { iso } from '../../core/http';
+import {
+  type ImageRow,
+  toAddressDto,
+  toAvailabilityDto,
+  toPricingDto,
+  type UnitRow,
+} from '../../core/inventory-rows';
 import type { UrlSigner } from '../../core/signed-urls';
-import { toAddressDto } from '../properties/properties.dto';
-import { toAvailabilityDto, toPricingDto } from '../rental-units/rental-units.dto';
-import type { UnitRow } from '../rental-units/rental-units.repo';
-import type { ImageRow } from '../uploads/uploads.repo';
 import type { PublicPropertyRow } from './public-listing.repo';
 
 /** Public listing images have plain URLs; a tenant's own (possibly unlisted) unit images are signed. */

@@ -1,19 +1,20 @@
 import type { PublicPropertyListQuery } from '@rentora/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { coverImageJson, imageRowsOf } from '../../core/inventory-images';
 import { prefixTsQuery } from '../../core/inventory-paging';
+import {
+  type ImageRow,
+  listedUnitSql,
+  type PropertyRow,
+  propertyColumns,
+  publicPropertySql,
+  type UnitRow,
+  unitColumns,
+} from '../../core/inventory-rows';
 import { COUNT_BOUND } from '../../core/pagination';
 import { executePrepared } from '../../core/prepared';
 import type { DbOrTx } from '../../db/client';
 import { companies, inventoryImages, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
-import { type PropertyRow, propertyColumns } from '../properties/properties.repo';
-import { type UnitRow, unitColumns } from '../rental-units/rental-units.repo';
-import {
-  coverImageJson,
-  type ImageRow,
-  imageRowsOf,
-  listedUnitSql,
-  publicPropertySql,
-} from '../uploads/uploads.repo';
 
 export type PublicPropertyRow = {
   property: PropertyRow;

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../core/access';
-import { ok, okList, okMessage } from '../../core/http';
+import { ok, okMessage, okPage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['rental-unit-templates'];
@@ -36,10 +36,7 @@ export const rentalUnitTemplatesRoutes: FastifyPluginAsyncZod<ServicesOption> = 
       config: { ...config, pageCache: true },
       schema: { tags, querystring: ZTemplateListQuery, response: { 200: zOkList(ZTemplateDto) } },
     },
-    async (request) => {
-      const { data, pagination } = await templates.list(request.auth!, request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await templates.list(request.auth!, request.query)),
   );
 
   app.get(

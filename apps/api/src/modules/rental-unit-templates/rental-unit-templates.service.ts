@@ -15,8 +15,7 @@ import { type AuthContext, accessContextOf, type CompanyContext } from '../../co
 import type { AppDeps } from '../../core/app-deps';
 import { AppError, badRequest, featureNotInPlan, forbidden, notFound } from '../../core/errors';
 import { iso, isoOrNull, pageOf } from '../../core/http';
-import { toPricingDto } from '../rental-units/rental-units.dto';
-import { createRentalUnitsRepo } from '../rental-units/rental-units.repo';
+import { toPricingDto } from '../../core/inventory-rows';
 import { createUnitIn, type RentalUnitsService } from '../rental-units/rental-units.service';
 import { createTemplatesRepo, type TemplateRow, type TemplateScope } from './rental-unit-templates.repo';
 
@@ -181,7 +180,7 @@ export function createTemplatesService(deps: Deps) {
     ): Promise<TemplateDto> {
       requireFeature(ctx, 'rentalunit_write');
       const company = requireCompanyOf(ctx);
-      const found = await createRentalUnitsRepo(db).find(company.companyId, unitId);
+      const found = await units.findUnit(company.companyId, unitId);
       if (!found) throw notFound('Rental unit');
       const { unit } = found;
       const row = await repo.insert({

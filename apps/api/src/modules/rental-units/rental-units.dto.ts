@@ -1,28 +1,9 @@
 import { deriveUnit, gstUseOf, type RentalUnitDto } from '@rentora/shared';
 import { iso, isoOrNull } from '../../core/http';
+import { toImageDto } from '../../core/inventory-images';
+import { type ImageRow, toAvailabilityDto, toPricingDto } from '../../core/inventory-rows';
 import type { UrlSigner } from '../../core/signed-urls';
-import { toImageDto } from '../uploads/uploads.dto';
-import type { ImageRow } from '../uploads/uploads.repo';
-import type { UnitRow, UnitWithProperty } from './rental-units.repo';
-
-export function toPricingDto(
-  row: Pick<UnitRow, 'rent' | 'securityDeposit' | 'maintenanceIncluded' | 'maintenanceAmount' | 'currency'>,
-) {
-  return {
-    rent: row.rent,
-    securityDeposit: row.securityDeposit,
-    maintenanceCharges: { included: row.maintenanceIncluded, amount: row.maintenanceAmount },
-    currency: row.currency,
-  };
-}
-
-export function toAvailabilityDto(row: Pick<UnitRow, 'isAvailable' | 'availableFrom' | 'minLeaseMonths'>) {
-  return {
-    isAvailable: row.isAvailable,
-    availableFrom: row.availableFrom,
-    minLeaseMonths: row.minLeaseMonths,
-  };
-}
+import type { UnitWithProperty } from './rental-units.repo';
 
 export function toRentalUnitDto(
   { unit, property }: UnitWithProperty,

@@ -1,34 +1,24 @@
 import type { RentalUnitListQuery, VerificationQueueQuery } from '@rentora/shared';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { imageRowsOf, unitImagesJson } from '../../core/inventory-images';
 import {
-  endOfPage,
   type InventoryShape,
-  inventoryPageValues,
-  inventoryShape,
   inventoryShapeKey,
   type PageRequest,
   type PageResult,
   pageIdsQuery,
   prefixTsQuery,
+  runInventoryPage,
   type SortKey,
   sortValueText,
 } from '../../core/inventory-paging';
+import { type ImageRow, type UnitRow, unitColumns } from '../../core/inventory-rows';
 import { COUNT_BOUND } from '../../core/pagination';
-import {
-  anyOf,
-  boundedCountColumn,
-  boundedCountQuery,
-  boundedTotal,
-  statementsByShape,
-} from '../../core/statements';
+import { anyOf, boundedCountColumn, boundedCountQuery, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits } from '../../db/schema';
-import { type ImageRow, imageRowsOf, unitImagesJson } from '../uploads/uploads.repo';
 
-const { searchVector: _searchVector, ...unitColumns } = getTableColumns(rentalUnits);
-
-export { unitColumns };
-export type UnitRow = Omit<typeof rentalUnits.$inferSelect, 'searchVector'>;
+export type { UnitRow };
 export type NewUnit = typeof rentalUnits.$inferInsert;
 /** A unit with the summary of its property that every unit DTO carries. */
 export type UnitWithProperty = {
@@ -173,25 +163,18 @@ export function createRentalUnitsRepo(db: DbOrTx) {
       filter: UnitFilter,
       page: PageRequest<RentalUnitListQuery['sortBy']>,
     ): Promise<PageResult<UnitWithProperty>> {
-      const key = UNIT_SORT_KEYS[page.sortBy];
-      const filters = unitFilterValues(filter);
-      const shape = inventoryShape(filters, page);
-      const values = inventoryPageValues(companyId, filters, key, page);
-      const rows = await unitPage(db, shape).execute(values);
-      const count = await boundedTotal(rows, COUNT_BOUND, async () => {
-        const [row] = await unitCount(db, shape).execute(values);
-        return row?.total ?? 0;
-      });
-      const { pageRows, hasMore, nextCursor } = endOfPage(rows, page, (row) => row.unit.id);
-      return {
-        rows: pageRows.map(({ sortValue: _sortValue, total: _total, images, ...row }) => ({
-          ...row,
-          images: imageRowsOf(images),
-        })),
-        ...count,
-        hasMore,
-        nextCursor,
-      };
+      return runInventoryPage(
+        db,
+        { page: unitPage, count: unitCount },
+        { companyId, filters: unitFilterValues(filter), key: UNIT_SORT_KEYS[page.sortBy], page },
+        {
+          idOf: (row) => row.unit.id,
+          map: ({ sortValue: _sortValue, total: _total, images, ...row }) => ({
+            ...row,
+            images: imageRowsOf(images),
+          }),
+        },
+      );
     },
 
     async find(companyId: string, unitId: string): Promise<UnitWithProperty | undefined> {

@@ -31,7 +31,7 @@ import {
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requireCompany } from '../../core/access';
-import { ok, okList, okMessage, pageOf } from '../../core/http';
+import { ok, okList, okMessage, okPage, pageOf } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
 const tags = ['rental-units'];
@@ -56,10 +56,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
         response: { 200: zOkInventoryList(ZRentalUnitDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await units.list(requireCompany(request.auth), request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await units.list(requireCompany(request.auth), request.query)),
   );
 
   app.get(
@@ -72,10 +69,7 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
         response: { 200: zOkInventoryList(ZRentalUnitDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await units.list(requireCompany(request.auth), request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await units.list(requireCompany(request.auth), request.query)),
   );
 
   app.get(
@@ -127,14 +121,10 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
         response: { 200: zOkInventoryList(ZRentalUnitDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await units.listOfProperty(
-        requireCompany(request.auth),
-        request.params.propertyId,
-        request.query,
-      );
-      return okList(data, pagination);
-    },
+    async (request) =>
+      okPage(
+        await units.listOfProperty(requireCompany(request.auth), request.params.propertyId, request.query),
+      ),
   );
 
   app.get(
@@ -218,14 +208,8 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
         response: { 200: zOkList(ZRentalUnitUserDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await tenants.list(
-        requireCompany(request.auth),
-        request.params.id,
-        request.query,
-      );
-      return okList(data, pagination);
-    },
+    async (request) =>
+      okPage(await tenants.list(requireCompany(request.auth), request.params.id, request.query)),
   );
 
   app.post(

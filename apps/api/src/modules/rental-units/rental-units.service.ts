@@ -15,12 +15,18 @@ import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { groupBy } from '../../core/collections';
 import { conflict, notFound, planLimitReached } from '../../core/errors';
+import { imagesOfUnits } from '../../core/inventory-images';
 import { inventoryPagination } from '../../core/inventory-paging';
 import { addRentalUnitUsage, releaseCompanyUsage } from '../../core/plan-limits';
+import {
+  notifyVerification,
+  recordVerification,
+  type VerifiedKind,
+  verificationValues,
+} from '../../core/verification';
 import type { DbOrTx } from '../../db/client';
 import type { CompaniesService } from '../companies/companies.service';
-import { createPropertiesRepo } from '../properties/properties.repo';
-import { createImagesRepo } from '../uploads/uploads.repo';
+import { findProperty, lockProperty, refreshPropertyStats } from '../properties/properties.service';
 import type { ImagesService } from '../uploads/uploads.service';
 import { toRentalUnitDto } from './rental-units.dto';
 import {
@@ -61,9 +67,8 @@ export async function createUnitIn(
   ctx: CompanyContext,
   input: RentalUnitCreateBody,
 ): Promise<UnitRow> {
-  const propertiesRepo = createPropertiesRepo(tx);
   const unitsRepo = createRentalUnitsRepo(tx);
-  const property = await propertiesRepo.lock(ctx.companyId, input.propertyId);
+  const property = await lockProperty(tx, ctx.companyId, input.propertyId);
   if (!property) throw notFound('Property');
   const limit = (await unitsRepo.companyLimits(ctx.companyId))?.maxRentalUnitsPerProperty ?? UNLIMITED;
   const current = await unitsRepo.countForProperty(ctx.companyId, property.id);
@@ -81,22 +86,25 @@ export async function createUnitIn(
     createdBy: ctx.userId,
   });
   await addRentalUnitUsage(tx, ctx.companyId);
-  await propertiesRepo.refreshStats(ctx.companyId, [property.id]);
+  await refreshPropertyStats(tx, ctx.companyId, [property.id]);
   return unit;
 }
+
+export { lockUnit, settleOccupancy } from './rental-units.occupancy';
+
+const RENTAL_UNIT: VerifiedKind = { entityType: 'rental_unit', noun: 'Rental unit' };
 
 type Deps = Pick<AppDeps, 'db' | 'notifier'> & { images: ImagesService; companies: CompaniesService };
 
 export function createRentalUnitsService(deps: Deps) {
   const { db } = deps;
   const repo = createRentalUnitsRepo(db);
-  const imagesRepo = createImagesRepo(db);
   const { images, companies } = deps;
 
   /** DTOs of a page of units: their images come in one query. */
   async function toDtos(companyId: string, rows: readonly UnitWithProperty[]): Promise<RentalUnitDto[]> {
     const missing = rows.filter((row) => !row.images).map((row) => row.unit.id);
-    const byUnit = groupBy(await imagesRepo.listForUnits(companyId, missing), (image) => image.rentalUnitId);
+    const byUnit = groupBy(await imagesOfUnits(db, companyId, missing), (image) => image.rentalUnitId);
     for (const row of rows) if (row.images) byUnit.set(row.unit.id, row.images);
     const now = new Date();
     return rows.map((row) => toRentalUnitDto(row, byUnit.get(row.unit.id) ?? [], images.signer, now));
@@ -134,12 +142,11 @@ export function createRentalUnitsService(deps: Deps) {
     const found = await repo.find(companyId, unitId);
     if (!found) throw notFound('Rental unit');
     return db.transaction(async (tx) => {
-      const propertiesRepo = createPropertiesRepo(tx);
-      if (!(await propertiesRepo.lock(companyId, found.unit.propertyId))) throw notFound('Rental unit');
+      if (!(await lockProperty(tx, companyId, found.unit.propertyId))) throw notFound('Rental unit');
       const unit = (await createRentalUnitsRepo(tx).find(companyId, unitId))?.unit;
       if (!unit) throw notFound('Rental unit');
       const result = await change(tx, unit);
-      await propertiesRepo.refreshStats(companyId, [unit.propertyId]);
+      await refreshPropertyStats(tx, companyId, [unit.propertyId]);
       return result;
     });
   }
@@ -148,51 +155,25 @@ export function createRentalUnitsService(deps: Deps) {
     const unit = await repo.findOnPlatform(unitId);
     if (!unit) throw notFound('Rental unit');
     await changeUnit(unit.companyId, unitId, async (tx) => {
-      await createRentalUnitsRepo(tx).update(unit.companyId, unitId, {
-        verificationStatus: input.status,
-        verificationNotes: input.reason ?? null,
-        verifiedAt: input.status === 'verified' ? new Date() : null,
-        verifiedBy: input.status === 'pending' ? null : ctx.userId,
-      });
-      await recordAudit(tx, {
-        companyId: unit.companyId,
-        action: 'rental_unit.verification_decided',
-        entityType: 'rental_unit',
-        entityId: unitId,
-        summary: input.reason ?? undefined,
-        before: { verificationStatus: unit.verificationStatus },
-        after: { verificationStatus: input.status },
-      });
+      await createRentalUnitsRepo(tx).update(unit.companyId, unitId, verificationValues(input, ctx.userId));
+      await recordVerification(tx, RENTAL_UNIT, unit, input);
     });
-    if (input.status !== unit.verificationStatus) {
-      await deps.notifier
-        .notifyCompany(
-          unit.companyId,
-          {
-            companyId: unit.companyId,
-            category: 'property',
-            type: `rental_unit_${input.status}`,
-            title:
-              input.status === 'verified'
-                ? 'Rental unit verified'
-                : input.status === 'rejected'
-                  ? 'Rental unit verification rejected'
-                  : 'Rental unit back in review',
-            message: input.reason ? `Unit ${unit.unitNumber}: ${input.reason}` : `Unit ${unit.unitNumber}`,
-            link: `/dashboard/properties/${unit.propertyId}`,
-            priority: input.status === 'rejected' ? 'high' : 'normal',
-            data: { rentalUnitId: unit.id, propertyId: unit.propertyId, status: input.status },
-          },
-          { roles: ['owner', 'manager'] },
-        )
-        .catch(() => undefined);
-    }
+    await notifyVerification(deps.notifier, RENTAL_UNIT, unit, input, {
+      name: `Unit ${unit.unitNumber}`,
+      link: `/dashboard/properties/${unit.propertyId}`,
+      data: { rentalUnitId: unit.id, propertyId: unit.propertyId, status: input.status },
+    });
     return dtoOf(unit.companyId, unitId);
   }
 
   return {
     toDtos,
     dtoOf,
+
+    /** The company's unit with its property's name and city, or undefined. */
+    findUnit(companyId: string, unitId: string): Promise<UnitWithProperty | undefined> {
+      return repo.find(companyId, unitId);
+    },
     changeUnit,
 
     list: (ctx: CompanyContext, query: RentalUnitListQuery & { q?: string }) => list(ctx.companyId, query),
@@ -208,7 +189,7 @@ export function createRentalUnitsService(deps: Deps) {
       propertyId: string,
       query: Omit<RentalUnitListQuery, 'propertyId'>,
     ) {
-      if (!(await createPropertiesRepo(db).find(ctx.companyId, propertyId))) throw notFound('Property');
+      if (!(await findProperty(db, ctx.companyId, propertyId))) throw notFound('Property');
       return list(ctx.companyId, { ...query, propertyId });
     },
 
@@ -246,7 +227,7 @@ export function createRentalUnitsService(deps: Deps) {
         if (unit.currentTenants > 0) {
           throw conflict('This unit has current tenants: move them out before deleting it');
         }
-        const unitFiles = await createImagesRepo(tx).filesOfUnit(ctx.companyId, unitId);
+        const unitFiles = await images.filesOfUnit(tx, ctx.companyId, unitId);
         await createRentalUnitsRepo(tx).delete(ctx.companyId, unitId);
         await recordAudit(tx, {
           companyId: ctx.companyId,
@@ -285,8 +266,7 @@ export function createRentalUnitsService(deps: Deps) {
         const found = await txRepo.findMany(ctx.companyId, unitIds);
         if (found.length !== unitIds.length) throw notFound('Rental unit');
         const propertyIds = [...new Set(found.map((row) => row.unit.propertyId))].sort();
-        const propertiesRepo = createPropertiesRepo(tx);
-        for (const propertyId of propertyIds) await propertiesRepo.lock(ctx.companyId, propertyId);
+        for (const propertyId of propertyIds) await lockProperty(tx, ctx.companyId, propertyId);
         const locked = await txRepo.findMany(ctx.companyId, unitIds);
         if (locked.length !== unitIds.length) throw notFound('Rental unit');
         const occupied = locked.filter((row) => row.unit.currentTenants > 0);
@@ -299,7 +279,7 @@ export function createRentalUnitsService(deps: Deps) {
           status: input.status,
           ...(input.isAvailable !== undefined ? { isAvailable: input.isAvailable } : {}),
         });
-        await propertiesRepo.refreshStats(ctx.companyId, propertyIds);
+        await refreshPropertyStats(tx, ctx.companyId, propertyIds);
         return { updated, unitIds };
       });
     },

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type AssignTenantBody,
   occupancyRate,
@@ -12,12 +11,11 @@ import { today } from '../../core/dates';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { escapeHtml } from '../../core/html';
 import { iso, pageOf } from '../../core/http';
-import { hashPassword } from '../../core/passwords';
-import { hashToken, newOpaqueToken } from '../../core/tokens';
-import type { DbOrTx } from '../../db/client';
-import { createAuthRepo, type UserRow } from '../auth/auth.repo';
-import { createPropertiesRepo } from '../properties/properties.repo';
-import { recordTenantStatus } from '../tenants/tenants.history';
+import { newOpaqueToken } from '../../core/tokens';
+import type { AuthService, UserRow } from '../auth/auth.service';
+import { findProperty } from '../properties/properties.service';
+import { recordTenantStatus } from '../tenants/tenants.service';
+import { lockUnit, settleOccupancy } from './rental-units.occupancy';
 import { createRentalUnitsRepo, type UnitRow } from './rental-units.repo';
 import { type AssignmentWithUser, createAssignmentsRepo } from './rental-units.tenants.repo';
 
@@ -84,62 +82,11 @@ export function occupiedDays(
   return total + (openEnd - openStart);
 }
 
-/** The unit's current tenants and status after a change: Occupied with tenants, Available when the last one left. */
-export async function settleOccupancy(tx: DbOrTx, companyId: string, unit: UnitRow): Promise<void> {
-  const current = await createAssignmentsRepo(tx).countCurrent(companyId, unit.id);
-  const status =
-    current > 0
-      ? 'Occupied'
-      : unit.status === 'Occupied' && unit.currentTenants > 0
-        ? 'Available'
-        : unit.status;
-  await createRentalUnitsRepo(tx).update(companyId, unit.id, { currentTenants: current, status });
-  await createPropertiesRepo(tx).refreshStats(companyId, [unit.propertyId]);
-}
-
-/** Locks the unit's property and reads the unit again under the lock. */
-export async function lockUnit(tx: DbOrTx, companyId: string, unitId: string): Promise<UnitRow> {
-  const found = await createRentalUnitsRepo(tx).find(companyId, unitId);
-  if (!found) throw notFound('Rental unit');
-  await createPropertiesRepo(tx).lock(companyId, found.unit.propertyId);
-  const unit = (await createRentalUnitsRepo(tx).find(companyId, unitId))?.unit;
-  if (!unit) throw notFound('Rental unit');
-  return unit;
-}
-
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer'> & { auth: AuthService };
 
 /** Tenant assignments of units (rental-unit-users) and the unit analytics built on them. */
 export function createUnitTenantsService(deps: Deps) {
-  const { db, config, mailer } = deps;
-
-  /** The account for `userId`: by id, or by email (made as a tenant account when none exists). */
-  async function resolvePerson(
-    tx: DbOrTx,
-    person: AssignTenantBody['userId'],
-  ): Promise<{ user: UserRow; created: boolean }> {
-    const authRepo = createAuthRepo(tx);
-    if (typeof person === 'string') {
-      const user = await authRepo.findUserById(person);
-      if (!user?.isActive) throw notFound('User');
-      return { user, created: false };
-    }
-    const existing = await authRepo.findUserByEmail(person.email);
-    if (existing) {
-      if (!existing.isActive) throw conflict('The account with this email is deactivated');
-      return { user: existing, created: false };
-    }
-    const user = await authRepo.insertUser({
-      email: person.email,
-      // Nobody knows this password: the tenant sets their own through the mailed link.
-      passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
-      firstName: person.firstName,
-      lastName: person.lastName,
-      phone: person.phone ?? null,
-      role: 'tenant',
-    });
-    return { user, created: true };
-  }
+  const { db, config, mailer, auth } = deps;
 
   async function welcome(user: UserRow, unit: UnitRow, propertyName: string, token: string | null) {
     const place = `unit ${unit.unitNumber} at ${propertyName}`;
@@ -180,7 +127,7 @@ export function createUnitTenantsService(deps: Deps) {
             `This unit is ${unit.status === 'Renovation' ? 'under renovation' : 'under maintenance'}`,
           );
         }
-        const { user, created } = await resolvePerson(tx, input.userId);
+        const { user, created } = await auth.tenancyPerson(tx, input.userId);
         const assignments = createAssignmentsRepo(tx);
         if (await assignments.findCurrentOfUser(ctx.companyId, unitId, user.id)) {
           throw conflict('This person is already a current tenant of this unit');
@@ -217,14 +164,9 @@ export function createUnitTenantsService(deps: Deps) {
         let token: string | null = null;
         if (created) {
           token = newOpaqueToken();
-          await createAuthRepo(tx).insertAuthToken({
-            userId: user.id,
-            purpose: 'reset_password',
-            tokenHash: hashToken(token),
-            expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS),
-          });
+          await auth.saveSetPasswordToken(tx, user.id, token, SET_PASSWORD_TTL_MS);
         }
-        const property = await createPropertiesRepo(tx).find(ctx.companyId, unit.propertyId);
+        const property = await findProperty(tx, ctx.companyId, unit.propertyId);
         return { assignment, user, unit, token, propertyName: property?.name ?? '' };
       });
       await welcome(result.user, result.unit, result.propertyName, result.token).catch(() => undefined);

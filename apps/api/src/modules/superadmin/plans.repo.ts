@@ -2,6 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
 
+export type PlanRow = typeof plans.$inferSelect;
+
 export function createPlansRepo(db: DbOrTx) {
   return {
     async findPlan(planId: string) {

@@ -11,23 +11,21 @@ import { recordAudit } from '../../core/audit';
 import { badRequest, notFound } from '../../core/errors';
 import { iso } from '../../core/http';
 import { toCompanyDto } from '../companies/companies.dto';
-import { type CompanyRow, createCompaniesRepo, type PlanRow } from '../companies/companies.repo';
-import { periodEnd } from '../companies/companies.service';
-import { createPlansRepo } from './plans.repo';
+import { type CompaniesService, type CompanyRow, periodEnd } from '../companies/companies.service';
+import { createPlansRepo, type PlanRow } from './plans.repo';
 
-type Deps = Pick<AppDeps, 'db'>;
+type Deps = Pick<AppDeps, 'db'> & { companies: CompaniesService };
 
 export function createSuperadminService(deps: Deps) {
-  const { db } = deps;
+  const { db, companies } = deps;
 
   /** Plan and subscription changes of the super admin, after they are made. */
   const audit = (companyId: string, action: string, after: unknown) =>
     recordAudit(db, { companyId, action, entityType: 'company', entityId: companyId, after });
-  const companies = createCompaniesRepo(db);
   const plans = createPlansRepo(db);
 
   async function loadCompany(companyId: string) {
-    const row = await companies.findCompany(companyId);
+    const row = await companies.findCompanyRecord(companyId);
     if (!row) throw notFound('Company');
     return row;
   }
@@ -69,7 +67,7 @@ export function createSuperadminService(deps: Deps) {
 
     async verifyCompany(companyId: string, input: z.infer<typeof ZVerifyCompanyBody>) {
       await loadCompany(companyId);
-      await companies.updateCompany(companyId, {
+      await companies.updateCompanyRecord(companyId, {
         isVerified: input.isVerified,
         verificationNotes: input.notes ?? null,
         verifiedAt: input.isVerified ? new Date() : null,
@@ -108,7 +106,7 @@ export function createSuperadminService(deps: Deps) {
     async updateSubscription(companyId: string, input: z.infer<typeof ZSubscriptionUpdateBody>) {
       await loadCompany(companyId);
       const plan = await loadPlan(input.subscriptionId);
-      await companies.updateCompany(
+      await companies.updateCompanyRecord(
         companyId,
         input.instantChange
           ? { ...planValues(plan), subscriptionStatus: 'active', cancelAtPeriodEnd: false }
@@ -121,7 +119,7 @@ export function createSuperadminService(deps: Deps) {
     async forceUpdateSubscription(companyId: string, input: z.infer<typeof ZSubscriptionForceUpdateBody>) {
       await loadCompany(companyId);
       const plan = await loadPlan(input.subscriptionId);
-      await companies.updateCompany(companyId, {
+      await companies.updateCompanyRecord(companyId, {
         ...planValues(plan),
         subscriptionStatus: 'active',
         cancelAtPeriodEnd: false,
@@ -133,7 +131,7 @@ export function createSuperadminService(deps: Deps) {
 
     async cancelSubscription(companyId: string, input: z.infer<typeof ZSubscriptionCancelBody>) {
       await loadCompany(companyId);
-      await companies.updateCompany(
+      await companies.updateCompanyRecord(
         companyId,
         input.immediate
           ? { subscriptionStatus: 'cancelled', cancelAtPeriodEnd: false, currentPeriodEnd: new Date() }
@@ -147,7 +145,7 @@ export function createSuperadminService(deps: Deps) {
     async renewSubscription(companyId: string) {
       const { company } = await loadCompany(companyId);
       const pending = company.pendingPlanId ? await loadPlan(company.pendingPlanId) : undefined;
-      await companies.updateCompany(companyId, {
+      await companies.updateCompanyRecord(companyId, {
         ...(pending ? planValues(pending) : {}),
         subscriptionStatus: 'active',
         cancelAtPeriodEnd: false,
@@ -161,7 +159,7 @@ export function createSuperadminService(deps: Deps) {
       const { company } = await loadCompany(companyId);
       // An empty list already means every feature.
       if (company.featuresList.length > 0 && !company.featuresList.includes(feature)) {
-        await companies.updateCompany(companyId, { featuresList: [...company.featuresList, feature] });
+        await companies.updateCompanyRecord(companyId, { featuresList: [...company.featuresList, feature] });
       }
       await audit(companyId, 'plan_features.added', { feature });
       return companyDto(companyId);
@@ -172,14 +170,16 @@ export function createSuperadminService(deps: Deps) {
       const current = company.featuresList.length > 0 ? company.featuresList : [...FEATURES];
       const next = current.filter((entry) => entry !== feature);
       if (next.length === 0) throw badRequest('A company must keep at least one feature', 'featureId');
-      await companies.updateCompany(companyId, { featuresList: next });
+      await companies.updateCompanyRecord(companyId, { featuresList: next });
       await audit(companyId, 'plan_features.removed', { feature });
       return companyDto(companyId);
     },
 
     async updateLimitations(companyId: string, limitations: Partial<Limitations>) {
       const { company } = await loadCompany(companyId);
-      await companies.updateCompany(companyId, { limitations: { ...company.limitations, ...limitations } });
+      await companies.updateCompanyRecord(companyId, {
+        limitations: { ...company.limitations, ...limitations },
+      });
       await audit(companyId, 'limitations.updated', limitations);
       return companyDto(companyId);
     },
@@ -188,7 +188,7 @@ export function createSuperadminService(deps: Deps) {
       const { company } = await loadCompany(companyId);
       if (!company.planId) throw badRequest('The company has no plan to reset to');
       const plan = await loadPlan(company.planId);
-      await companies.updateCompany(companyId, { limitations: plan.limitations });
+      await companies.updateCompanyRecord(companyId, { limitations: plan.limitations });
       return companyDto(companyId);
     },
   };

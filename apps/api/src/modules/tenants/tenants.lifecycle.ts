@@ -9,7 +9,7 @@ import type { CompanyContext } from '../../core/access';
 import { today } from '../../core/dates';
 import { badRequest, conflict } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { lockUnit, settleOccupancy } from '../rental-units/rental-units.tenants';
+import { lockUnit, settleOccupancy } from '../rental-units/rental-units.service';
 import { recordTenantStatus } from './tenants.history';
 import { isTenantStatus, unknownStatus } from './tenants.lists';
 import type { TenantNotices } from './tenants.notify';

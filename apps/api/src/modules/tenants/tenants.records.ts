@@ -2,7 +2,7 @@ import { nextRentDueDate, type TenantDto, tenantMonthlyTotal } from '@rentora/sh
 import type { CompanyContext } from '../../core/access';
 import { pageOf } from '../../core/http';
 import type { Db } from '../../db/client';
-import { setTenantDues } from '../invoices/invoices.dues';
+import { setTenantDues } from '../invoices/invoices.service';
 import { duesOf } from './tenants.dto';
 import { listTenantPayments } from './tenants.payments';
 import type { TenantReads } from './tenants.reads';

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany, requireUser } from '../../core/access';
-import { ok, okList } from '../../core/http';
+import { ok, okPage } from '../../core/http';
 import type { ServicesOption } from '../../services';
 import { registerTenantDocumentRoutes } from './tenants.documents.routes';
 import { registerTenancyLifecycleRoutes } from './tenants.lifecycle.routes';
@@ -41,10 +41,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, 
       config: { access: read, pageCache: true },
       schema: { tags, querystring: ZTenantListQuery, response: { 200: zOkList(ZTenantListItemDto) } },
     },
-    async (request) => {
-      const { data, pagination } = await tenants.list(requireCompany(request.auth), request.query);
-      return okList(data, pagination);
-    },
+    async (request) => okPage(await tenants.list(requireCompany(request.auth), request.query)),
   );
 
   app.post(
@@ -85,14 +82,8 @@ export const tenantsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, 
         response: { 200: zOkList(ZTenantListItemDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await tenants.byStatus(
-        requireCompany(request.auth),
-        request.params.status,
-        request.query,
-      );
-      return okList(data, pagination);
-    },
+    async (request) =>
+      okPage(await tenants.byStatus(requireCompany(request.auth), request.params.status, request.query)),
   );
 
   app.get(
@@ -106,14 +97,8 @@ export const tenantsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, 
         response: { 200: zOkList(ZTenantListItemDto) },
       },
     },
-    async (request) => {
-      const { data, pagination } = await tenants.byCompany(
-        requireCompany(request.auth),
-        request.params.companyId,
-        request.query,
-      );
-      return okList(data, pagination);
-    },
+    async (request) =>
+      okPage(await tenants.byCompany(requireCompany(request.auth), request.params.companyId, request.query)),
   );
 
   app.get(

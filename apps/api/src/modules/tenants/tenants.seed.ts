@@ -19,7 +19,7 @@ import {
   tenantStatusHistory,
   users,
 } from '../../db/schema';
-import { settleOccupancy } from '../rental-units/rental-units.tenants';
+import { settleOccupancy } from '../rental-units/rental-units.service';
 import { newTenantCode } from './tenants.files';
 import { recordTenantStatus } from './tenants.history';
 import { createTenancyInTx } from './tenants.tenancy';

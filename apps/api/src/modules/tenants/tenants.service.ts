@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../core/app-deps';
+import type { AuthService } from '../auth/auth.service';
 import { tenantPortalCodes } from './tenants.codes';
 import { tenantCreation } from './tenants.create';
 import { tenantDocumentFiles } from './tenants.documents';
@@ -9,19 +10,22 @@ import { createTenantNotices } from './tenants.notify';
 import { createTenantReads } from './tenants.reads';
 import { tenantRecords } from './tenants.records';
 
+export { recordTenantStatus, type TenancyStatus } from './tenants.history';
 export { type CreateTenancyInput, createTenancyInTx, findCurrentTenancies } from './tenants.tenancy';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage' | 'limiter'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage' | 'limiter'> & {
+  auth: AuthService;
+};
 
 export function createTenantsService(deps: Deps) {
-  const { db, config, mailer, notifier, storage, limiter } = deps;
+  const { db, config, mailer, notifier, storage, limiter, auth } = deps;
   const signer = createDocumentSigner(config.jwtSecret);
   const reads = createTenantReads(db, signer);
   const notices = createTenantNotices({ mailer, notifier, config });
 
   return {
     ...tenantLists(db, reads),
-    ...tenantCreation(db, reads, notices),
+    ...tenantCreation(db, auth, reads, notices),
     ...tenancyLifecycle(db, reads, notices),
     ...tenantRecords(db, reads),
     ...tenantDocumentFiles({ db, storage, signer }, reads, notices),

@@ -1,6 +1,6 @@
 import { conflict, notFound } from '../../core/errors';
 import type { DbOrTx, Tx } from '../../db/client';
-import { lockUnit, settleOccupancy } from '../rental-units/rental-units.tenants';
+import { lockUnit, settleOccupancy } from '../rental-units/rental-units.service';
 import { recordTenantStatus } from './tenants.history';
 import { createTenantsRepo } from './tenants.repo';
 

@@ -6,7 +6,8 @@ import { AppError, badRequest, notFound } from '../../core/errors';
 import { receiveImages, removeImageFiles } from '../../core/images';
 import { createUrlSigner } from '../../core/signed-urls';
 import { isValidStorageKey } from '../../core/storage';
-import { authorizeChatFile } from '../chat/chat.attachments';
+import type { DbOrTx } from '../../db/client';
+import { authorizeChatFile } from '../chat/chat.service';
 import { createImagesRepo, type ImageOwner, type ImagesRepo } from './uploads.repo';
 
 export interface ImageTarget {
@@ -35,6 +36,16 @@ export function createImagesService(deps: Deps) {
 
   return {
     signer,
+
+    /** The files of a property's images and its units' (to remove after the property's rows are deleted). */
+    filesOfProperty(tx: DbOrTx, companyId: string, propertyId: string) {
+      return createImagesRepo(tx).filesOfProperty(companyId, propertyId);
+    },
+
+    /** The files of a unit's images (to remove after the unit's rows are deleted). */
+    filesOfUnit(tx: DbOrTx, companyId: string, unitId: string) {
+      return createImagesRepo(tx).filesOfUnit(companyId, unitId);
+    },
 
     /** Stores the multipart upload's images; the first image of an item without a primary becomes primary. */
     async upload(ctx: AuthContext, request: FastifyRequest, target: ImageTarget): Promise<void> {

@@ -6,12 +6,12 @@ import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { Select } from '../../components/field';
-import { ListView } from '../../components/list-view';
+import { ActiveFilter, ListView, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
-import { StatCard } from '../../components/stat-card';
+import { StatCards } from '../../components/stat-card';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, humanize, timeAgo } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -134,50 +134,43 @@ export function AdminManagementPage() {
           </Button>
         }
       />
-      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          label="Accounts"
-          value={stats.data?.total ?? '—'}
-          icon={Users}
-          loading={stats.isPending}
-          hint={stats.data ? `${stats.data.newLast30Days} new in 30 days` : undefined}
-        />
-        <StatCard
-          label="Active"
-          value={stats.data?.active ?? '—'}
-          icon={UserCheck}
-          tone="success"
-          loading={stats.isPending}
-          hint={stats.data ? `${stats.data.inactive} inactive` : undefined}
-        />
-        <StatCard
-          label="Administrators"
-          value={stats.data ? stats.data.byRole.super_admin + stats.data.byRole.admin : '—'}
-          icon={ShieldPlus}
-          tone="danger"
-          loading={stats.isPending}
-          hint={
-            stats.data
+      <StatCards
+        loading={stats.isPending}
+        error={stats.isError ? apiErrorMessage(stats.error, ADMIN_FALLBACK_MESSAGES.stats) : null}
+        cards={[
+          {
+            label: 'Accounts',
+            value: stats.data?.total ?? '—',
+            icon: Users,
+            hint: stats.data ? `${stats.data.newLast30Days} new in 30 days` : undefined,
+          },
+          {
+            label: 'Active',
+            value: stats.data?.active ?? '—',
+            icon: UserCheck,
+            tone: 'success',
+            hint: stats.data ? `${stats.data.inactive} inactive` : undefined,
+          },
+          {
+            label: 'Administrators',
+            value: stats.data ? stats.data.byRole.super_admin + stats.data.byRole.admin : '—',
+            icon: ShieldPlus,
+            tone: 'danger',
+            hint: stats.data
               ? `${stats.data.byRole.super_admin} super admin${stats.data.byRole.super_admin === 1 ? '' : 's'}`
-              : undefined
-          }
-        />
-        <StatCard
-          label="Verified emails"
-          value={stats.data?.verified ?? '—'}
-          icon={BadgeCheck}
-          tone="neutral"
-          loading={stats.isPending}
-          hint={
-            stats.data ? `${stats.data.byRole.user} staff · ${stats.data.byRole.tenant} tenants` : undefined
-          }
-        />
-      </div>
-      {stats.isError ? (
-        <p className="-mt-3 mb-4 text-xs text-slate-500">
-          {apiErrorMessage(stats.error, ADMIN_FALLBACK_MESSAGES.stats)}
-        </p>
-      ) : null}
+              : undefined,
+          },
+          {
+            label: 'Verified emails',
+            value: stats.data?.verified ?? '—',
+            icon: BadgeCheck,
+            tone: 'neutral',
+            hint: stats.data
+              ? `${stats.data.byRole.user} staff · ${stats.data.byRole.tenant} tenants`
+              : undefined,
+          },
+        ]}
+      />
 
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_auto_auto]">
         <SearchInput
@@ -198,15 +191,7 @@ export function AdminManagementPage() {
             </option>
           ))}
         </Select>
-        <Select
-          aria-label="Filter by status"
-          value={status}
-          onChange={(event) => set({ status: event.target.value === 'all' ? null : event.target.value })}
-        >
-          <option value="all">All statuses</option>
-          <option value="true">Active</option>
-          <option value="false">Inactive</option>
-        </Select>
+        <ActiveFilter value={status} onChange={(next) => set({ status: next })} />
       </div>
 
       <ListView
@@ -223,39 +208,33 @@ export function AdminManagementPage() {
         onPageChange={(next) => set({ page: next })}
         itemLabel="accounts"
       >
-        {(rows, state) => (
-          <DataTable
-            caption="Platform accounts"
-            columns={columns}
-            rows={rows}
-            rowKey={(user) => user._id}
-            loading={state.loading}
-            fetching={state.fetching}
-            actions={(user) => {
-              const self = user._id === auth.user?._id;
-              return (
-                <ActionMenu
-                  label={`Actions for ${fullName(user)}`}
-                  items={[
-                    { label: 'Change role', hidden: self, onSelect: () => setRoleOf(user) },
-                    {
-                      label: user.isActive ? 'Deactivate' : 'Activate',
-                      hidden: self,
-                      onSelect: () =>
-                        user.isActive ? setConfirm({ kind: 'status', user }) : runStatus(user),
-                    },
-                    {
-                      label: 'Delete account',
-                      tone: 'danger',
-                      hidden: self,
-                      onSelect: () => setConfirm({ kind: 'delete', user }),
-                    },
-                  ]}
-                />
-              );
-            }}
-          />
-        )}
+        {tableRows({
+          caption: 'Platform accounts',
+          columns,
+          rowKey: (user) => user._id,
+          actions: (user) => {
+            const self = user._id === auth.user?._id;
+            return (
+              <ActionMenu
+                label={`Actions for ${fullName(user)}`}
+                items={[
+                  { label: 'Change role', hidden: self, onSelect: () => setRoleOf(user) },
+                  {
+                    label: user.isActive ? 'Deactivate' : 'Activate',
+                    hidden: self,
+                    onSelect: () => (user.isActive ? setConfirm({ kind: 'status', user }) : runStatus(user)),
+                  },
+                  {
+                    label: 'Delete account',
+                    tone: 'danger',
+                    hidden: self,
+                    onSelect: () => setConfirm({ kind: 'delete', user }),
+                  },
+                ]}
+              />
+            );
+          },
+        })}
       </ListView>
 
       {creating ? <CreateAdminDialog onClose={() => setCreating(false)} /> : null}

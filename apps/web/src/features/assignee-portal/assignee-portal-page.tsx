@@ -1,14 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AssigneePortalDto,
   canMoveMaintenance,
   MAINTENANCE_STATUS_LABELS,
   type MaintenancePublicRequestDto,
   PORTAL_STATUSES,
+  ZPortalStatusBody,
 } from '@rentora/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, Hammer, MapPin, Pause, Play, RefreshCw, ShieldAlert, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
+import type { z } from 'zod';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { Logo } from '../../components/logo';
@@ -31,6 +35,10 @@ import {
 import { uploadMedia } from '../maintenance/upload-media';
 
 type PortalStatus = (typeof PORTAL_STATUSES)[number];
+/** The note that goes with a status button; the button gives the status. */
+const ZPortalNotes = ZPortalStatusBody.pick({ notes: true });
+type PortalNotesInput = z.input<typeof ZPortalNotes>;
+type PortalNotes = z.output<typeof ZPortalNotes>;
 const STATUS_BUTTONS: Record<PortalStatus, { label: string; icon: typeof Play }> = {
   in_progress: { label: 'Start work', icon: Play },
   on_hold: { label: 'Put on hold', icon: Pause },
@@ -151,17 +159,20 @@ function JobCard({
 }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(defaultOpen);
-  const [notes, setNotes] = useState('');
+  const form = useForm<PortalNotesInput, unknown, PortalNotes>({
+    resolver: zodResolver(ZPortalNotes),
+    defaultValues: { notes: '' },
+  });
   const base = `/assignee-portal/${code}/requests/${request._id}`;
   const refresh = () => void queryClient.invalidateQueries({ queryKey });
   const status = useMutation({
-    mutationFn: (next: PortalStatus) =>
+    mutationFn: ({ status: next, notes }: { status: PortalStatus; notes?: string }) =>
       api.put<ApiOk<MaintenancePublicRequestDto>>(`${base}/status`, {
         status: next,
-        notes: notes.trim() || undefined,
+        notes: notes || undefined,
       }),
     onSuccess: (answer) => {
-      setNotes('');
+      form.reset({ notes: '' });
       refresh();
       toast.success(`${request.requestNumber}: ${MAINTENANCE_STATUS_LABELS[answer.data.status]}`);
     },
@@ -210,15 +221,19 @@ function JobCard({
             <p className="whitespace-pre-line text-sm text-slate-700">{request.description}</p>
           ) : null}
           {actions.length ? (
-            <div className="space-y-2">
+            <form className="space-y-2" noValidate onSubmit={(event) => event.preventDefault()}>
               <textarea
                 className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
                 rows={2}
                 placeholder="Optional note for the office"
                 aria-label="Note for the office"
-                value={notes}
-                onChange={(e) => setNotes(e.target.value)}
+                {...form.register('notes')}
               />
+              {form.formState.errors.notes ? (
+                <p className="text-xs font-medium text-red-600" role="alert">
+                  {form.formState.errors.notes.message}
+                </p>
+              ) : null}
               <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
                 {actions.map((next) => {
                   const { label, icon: Icon } = STATUS_BUTTONS[next];
@@ -228,16 +243,16 @@ function JobCard({
                       size="lg"
                       variant={next === 'resolved' ? 'primary' : 'outline'}
                       icon={<Icon className="h-5 w-5" aria-hidden />}
-                      loading={status.isPending && status.variables === next}
+                      loading={status.isPending && status.variables?.status === next}
                       disabled={status.isPending}
-                      onClick={() => status.mutate(next)}
+                      onClick={form.handleSubmit(({ notes }) => status.mutate({ status: next, notes }))}
                     >
                       {label}
                     </Button>
                   );
                 })}
               </div>
-            </div>
+            </form>
           ) : null}
           <section className="space-y-2" aria-label="Photos">
             <h4 className="text-sm font-semibold text-slate-900">Photos and files</h4>

@@ -6,6 +6,7 @@ import {
   ZLoginBody,
   ZRegisterBody,
   ZRegisterCompanyBody,
+  ZResendVerificationBody,
   ZResetPasswordBody,
 } from '@rentora/shared';
 
@@ -34,3 +35,5 @@ export const registerResolver = zodResolver(ZRegisterForm);
 export const registerCompanyResolver = zodResolver(ZRegisterCompanyForm);
 export const forgotPasswordResolver = zodResolver(ZForgotPasswordBody);
 export const resetPasswordResolver = zodResolver(ZResetForm);
+/** Resending the verification email signed out: the address is required. */
+export const resendVerificationResolver = zodResolver(ZResendVerificationBody.unwrap().required());

@@ -1,25 +1,42 @@
 import { AUTH_FALLBACK_MESSAGES } from '@rentora/shared';
 import { CheckCircle2, Loader2, MailWarning, Send } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/button';
 import { Field, FormError, FormSuccess, Input } from '../../components/field';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
+import { lazyResolver } from '../../lib/lazy-resolver';
+import { useLightForm } from '../../lib/light-form';
 import { useResendVerification, useVerifyEmail } from './auth.api';
 import { roleHome, useAuth } from './auth-provider';
+
+// Validation (zod + the shared schema) loads on the first input or submit, as on the other auth forms.
+const resendVerificationResolver = lazyResolver(() =>
+  import('./auth-resolvers').then((module) => module.resendVerificationResolver),
+);
 
 function ResendVerification({ initialEmail }: { initialEmail?: string }) {
   const { isAuthenticated } = useAuth();
   const resend = useResendVerification();
-  const [email, setEmail] = useState(initialEmail ?? '');
+  const form = useLightForm({
+    resolver: resendVerificationResolver,
+    defaultValues: { email: initialEmail ?? '' },
+  });
   const needsEmail = !isAuthenticated;
+  const submitWithEmail = form.handleSubmit(({ email }) => resend.mutate(email));
   return (
     <form
       className="mt-6 space-y-3 text-left"
+      noValidate
+      onInput={resendVerificationResolver.preload}
+      onPointerDown={resendVerificationResolver.preload}
       onSubmit={(event) => {
+        if (needsEmail) {
+          void submitWithEmail(event);
+          return;
+        }
         event.preventDefault();
-        resend.mutate(needsEmail ? email.trim() : undefined);
+        resend.mutate(undefined);
       }}
       aria-label="Resend verification email"
     >
@@ -30,16 +47,8 @@ function ResendVerification({ initialEmail }: { initialEmail?: string }) {
         }
       />
       {needsEmail ? (
-        <Field label="Email">
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              required
-            />
-          )}
+        <Field label="Email" error={form.formState.errors.email?.message}>
+          {(control) => <Input {...control} type="email" {...form.register('email')} required />}
         </Field>
       ) : null}
       <Button

@@ -1,6 +1,14 @@
-import { BOOKING_STATUS_TRANSITIONS, type BookingDetailDto, type BookingStatus } from '@rentora/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  BOOKING_STATUS_TRANSITIONS,
+  type BookingDetailDto,
+  type BookingStatus,
+  type BookingStatusBody,
+  ZBookingStatusBody,
+} from '@rentora/shared';
 import { CircleCheck, CircleDot, FileSignature } from 'lucide-react';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -67,10 +75,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 function BookingDetail({ booking, onCancel }: { booking: BookingDetailDto; onCancel: () => void }) {
   const generate = useGenerateAgreement();
-  const update = useUpdateBookingStatus();
   const next = BOOKING_STATUS_TRANSITIONS[booking.status];
-  const [status, setStatus] = useState<BookingStatus | ''>('');
-  const [note, setNote] = useState('');
   const cancellable = ['pending_payment', 'partially_paid', 'confirmed'].includes(booking.status);
   const closed = booking.status === 'cancelled' || booking.status === 'expired';
 
@@ -182,52 +187,7 @@ function BookingDetail({ booking, onCancel }: { booking: BookingDetailDto; onCan
 
       {next.length > 0 || cancellable ? (
         <Section title="Status">
-          {next.length > 0 ? (
-            <div className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
-              <Field label="New status">
-                {(control) => (
-                  <Select
-                    {...control}
-                    value={status}
-                    onChange={(e) => setStatus(e.target.value as BookingStatus)}
-                  >
-                    <option value="">Choose…</option>
-                    {next.map((s) => (
-                      <option key={s} value={s}>
-                        {BOOKING_STATUS_LABELS[s]}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
-              <Field label="Note">
-                {(control) => (
-                  <Textarea {...control} rows={1} value={note} onChange={(e) => setNote(e.target.value)} />
-                )}
-              </Field>
-              <Button
-                disabled={!status}
-                loading={update.isPending}
-                onClick={() =>
-                  status &&
-                  update.mutate(
-                    { id: booking._id, status, note: note.trim() || undefined },
-                    {
-                      onSuccess: () => {
-                        toast.success('Booking status updated');
-                        setStatus('');
-                        setNote('');
-                      },
-                      onError: (error) =>
-                        toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.status)),
-                    },
-                  )
-                }
-              >
-                Update
-              </Button>
-            </div>
-          ) : null}
+          {next.length > 0 ? <StatusForm bookingId={booking._id} next={next} /> : null}
           {cancellable ? (
             <Button variant="outline" size="sm" onClick={onCancel}>
               Cancel booking
@@ -236,5 +196,58 @@ function BookingDetail({ booking, onCancel }: { booking: BookingDetailDto; onCan
         </Section>
       ) : null}
     </div>
+  );
+}
+
+/** The booking status form: the next status (one of the allowed moves) and an optional note. */
+const ZStatusForm = ZBookingStatusBody.extend({
+  status: z.string().pipe(ZBookingStatusBody.shape.status),
+  note: z
+    .string()
+    .transform((note) => note.trim() || undefined)
+    .pipe(ZBookingStatusBody.shape.note),
+});
+
+function StatusForm({ bookingId, next }: { bookingId: string; next: readonly BookingStatus[] }) {
+  const update = useUpdateBookingStatus();
+  const form = useForm<z.input<typeof ZStatusForm>, unknown, BookingStatusBody>({
+    resolver: zodResolver(ZStatusForm),
+    defaultValues: { status: '', note: '' },
+  });
+  const { errors } = form.formState;
+  const status = form.watch('status');
+  const submit = form.handleSubmit((body) =>
+    update.mutate(
+      { id: bookingId, ...body },
+      {
+        onSuccess: () => {
+          toast.success('Booking status updated');
+          form.reset();
+        },
+        onError: (error) => toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.status)),
+      },
+    ),
+  );
+  return (
+    <form className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end" noValidate onSubmit={submit}>
+      <Field label="New status" error={errors.status?.message}>
+        {(control) => (
+          <Select {...control} {...form.register('status')}>
+            <option value="">Choose…</option>
+            {next.map((s) => (
+              <option key={s} value={s}>
+                {BOOKING_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Note" error={errors.note?.message}>
+        {(control) => <Textarea {...control} rows={1} {...form.register('note')} />}
+      </Field>
+      <Button type="submit" disabled={!status} loading={update.isPending}>
+        Update
+      </Button>
+    </form>
   );
 }

@@ -1,13 +1,12 @@
 import type { BookingCheckoutDto, BookingDto, CheckoutFields } from '@rentora/shared';
-import { BOOKING_STATUS_TRANSITIONS } from '@rentora/shared';
+import { BOOKING_STATUS_TRANSITIONS, ZBookingCancelBody } from '@rentora/shared';
 import { CalendarCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/card';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
-import { Field } from '../../components/field';
 import { ListView, NoMatchState } from '../../components/list-view';
+import { ReasonDialog } from '../../components/reason-dialog';
 import { SkeletonList } from '../../components/skeleton';
 import { Tabs } from '../../components/tabs';
 import { apiErrorMessage } from '../../lib/api-client';
@@ -113,7 +112,6 @@ function BookingsView({
       },
       { replace: true },
     );
-  const [reason, setReason] = useState('');
   /** The open checkout and, for an installment, its number (verified through verify-installment). */
   const [checkout, setCheckout] = useState<
     (BookingCheckoutDto & { installmentNumber: number | null }) | null
@@ -277,45 +275,30 @@ function BookingsView({
           </ListView>
         </>
       )}
-      <ConfirmDialog
+      <ReasonDialog
         open={cancelling !== null}
+        reason={ZBookingCancelBody.shape.cancellationReason}
+        rows={3}
         title="Cancel this booking?"
         description="The unit is released. Money already paid is refunded through the payment gateway, or recorded as a refund due."
         confirmLabel="Cancel booking"
         tone="danger"
         loading={cancel.isPending}
-        confirmDisabled={reason.trim().length < 3}
-        onClose={() => {
-          setCancelling(null);
-          setReason('');
-        }}
-        onConfirm={() => {
+        onClose={() => setCancelling(null)}
+        onConfirm={(reason) => {
           if (!cancelling) return;
           cancel.mutate(
-            { id: cancelling._id, cancellationReason: reason.trim() },
+            { id: cancelling._id, cancellationReason: reason },
             {
               onSuccess: () => {
                 toast.success('Booking cancelled');
                 setCancelling(null);
-                setReason('');
               },
               onError: (error) => toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.cancel)),
             },
           );
         }}
-      >
-        <Field label="Reason" required>
-          {(control) => (
-            <textarea
-              {...control}
-              className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-              rows={3}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
-        </Field>
-      </ConfirmDialog>
+      />
       {company ? (
         <BookingDetailDialog
           bookingId={openId}

@@ -1,29 +1,18 @@
-import { CHAT_ATTACHMENTS, CHAT_LIMITS, type ChatChannelDto, type ChatMessageDto } from '@rentora/shared';
-import { ArrowLeft, Hash, Lock, MessagesSquare, Paperclip, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import type { ChatChannelDto, ChatMessageDto } from '@rentora/shared';
+import { ArrowLeft, Hash, Lock, MessagesSquare } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Dialog } from '../../components/dialog';
 import { EmptyState, ErrorState } from '../../components/empty-state';
-import { Textarea } from '../../components/field';
 import { Skeleton } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
-import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
-import {
-  CHAT_FALLBACK_MESSAGES,
-  sendTyping,
-  useChatMessages,
-  useDeleteMessage,
-  useEditMessage,
-  useSendMessage,
-} from './chat.api';
-import { fileSize, MessageItem } from './message-item';
+import { CHAT_FALLBACK_MESSAGES, useChatMessages, useDeleteMessage } from './chat.api';
+import { Composer, EditMessageDialog } from './composer';
+import { MessageItem } from './message-item';
 import type { TypingState } from './use-chat-socket';
-
-const TYPING_THROTTLE_MS = 2500;
 
 function dayLabel(iso: string): string {
   const date = new Date(iso);
@@ -68,16 +57,9 @@ export function Conversation({
 }) {
   const selfId = useAuth().user?._id;
   const messages = useChatMessages(channel._id);
-  const send = useSendMessage(channel._id);
-  const edit = useEditMessage();
   const remove = useDeleteMessage();
-  const [draft, setDraft] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState<ChatMessageDto | null>(null);
-  const [editDraft, setEditDraft] = useState('');
   const [deleting, setDeleting] = useState<ChatMessageDto | null>(null);
-  const lastTyping = useRef(0);
   const scroller = useRef<HTMLDivElement>(null);
   const topSentinel = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
@@ -111,49 +93,6 @@ export function Conversation({
     observer.observe(sentinel);
     return () => observer.disconnect();
   }, [messages.hasNextPage, messages.isFetchingNextPage, messages.fetchNextPage]);
-
-  function submit(event?: FormEvent) {
-    event?.preventDefault();
-    const body = draft.trim();
-    if ((!body && files.length === 0) || send.isPending) return;
-    stickToBottom.current = true;
-    send.mutate(
-      { body, files },
-      {
-        onSuccess: () => {
-          setDraft('');
-          setFiles([]);
-        },
-        onError: (error) => toast.error(apiErrorMessage(error, CHAT_FALLBACK_MESSAGES.send)),
-      },
-    );
-  }
-
-  function addFiles(list: FileList | null) {
-    const picked = Array.from(list ?? []);
-    if (fileInput.current) fileInput.current.value = '';
-    const tooBig = picked.filter((file) => file.size > CHAT_ATTACHMENTS.maxBytes);
-    if (tooBig.length > 0) {
-      toast.error(`Files can be at most ${CHAT_ATTACHMENTS.maxBytes / (1024 * 1024)} MB`);
-    }
-    const next = [...files, ...picked.filter((file) => file.size <= CHAT_ATTACHMENTS.maxBytes)];
-    if (next.length > CHAT_ATTACHMENTS.maxFiles) {
-      toast.error(`At most ${CHAT_ATTACHMENTS.maxFiles} files per message`);
-    }
-    setFiles(next.slice(0, CHAT_ATTACHMENTS.maxFiles));
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-      return;
-    }
-    if (Date.now() - lastTyping.current > TYPING_THROTTLE_MS) {
-      lastTyping.current = Date.now();
-      sendTyping(channel._id);
-    }
-  }
 
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label={channel.name}>
@@ -246,10 +185,7 @@ export function Conversation({
                       message={message}
                       own={message.author._id === selfId}
                       showAuthor={showAuthor}
-                      onEdit={(target) => {
-                        setEditing(target);
-                        setEditDraft(target.body);
-                      }}
+                      onEdit={setEditing}
                       onDelete={setDeleting}
                     />
                   </ul>
@@ -260,107 +196,13 @@ export function Conversation({
         )}
       </div>
       <TypingLine typing={typing} channelId={channel._id} selfId={selfId} />
-      {files.length > 0 ? (
-        <ul className="flex flex-wrap gap-2 border-t border-slate-200 px-3 pt-2" aria-label="Files to send">
-          {files.map((file, index) => (
-            <li
-              // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be picked twice
-              key={`${file.name}-${index}`}
-              className="flex items-center gap-1 rounded-full bg-slate-100 py-1 pl-3 pr-1 text-xs text-slate-700"
-            >
-              <span className="max-w-[10rem] truncate">{file.name}</span>
-              <span className="text-slate-400">{fileSize(file.size)}</span>
-              <button
-                type="button"
-                onClick={() => setFiles((current) => current.filter((_, position) => position !== index))}
-                className="rounded-full p-0.5 hover:bg-slate-200"
-                aria-label={`Remove ${file.name}`}
-              >
-                <X className="h-3 w-3" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <form
-        onSubmit={submit}
-        className={cn('flex items-end gap-2 p-3', files.length === 0 && 'border-t border-slate-200')}
-      >
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          accept={CHAT_ATTACHMENTS.accept}
-          className="hidden"
-          aria-label="Attach files"
-          onChange={(event) => addFiles(event.target.files)}
-        />
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          onClick={() => fileInput.current?.click()}
-          disabled={files.length >= CHAT_ATTACHMENTS.maxFiles}
-          aria-label="Attach photos, videos or PDFs"
-          title="Attach photos, videos or PDFs"
-        >
-          <Paperclip className="h-4 w-4" />
-        </Button>
-        <label htmlFor="chat-composer" className="sr-only">
-          Message {channel.kind === 'direct' ? channel.name : `#${channel.name}`}
-        </label>
-        <Textarea
-          id="chat-composer"
-          rows={1}
-          value={draft}
-          maxLength={CHAT_LIMITS.bodyMax}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder={`Message ${channel.kind === 'direct' ? channel.name : `#${channel.name}`}`}
-          title="Enter sends, Shift+Enter starts a new line"
-          className="max-h-40 min-h-[2.5rem] flex-1 resize-none"
-        />
-        <Button type="submit" disabled={(!draft.trim() && files.length === 0) || send.isPending}>
-          Send
-        </Button>
-      </form>
-
-      <Dialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        title="Edit message"
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setEditing(null)}>
-              Cancel
-            </Button>
-            <Button
-              disabled={!editDraft.trim() || edit.isPending}
-              onClick={() =>
-                editing &&
-                edit.mutate(
-                  { id: editing._id, body: editDraft.trim() },
-                  {
-                    onSuccess: () => setEditing(null),
-                    onError: (error) => toast.error(apiErrorMessage(error, CHAT_FALLBACK_MESSAGES.edit)),
-                  },
-                )
-              }
-            >
-              Save
-            </Button>
-          </>
-        }
-      >
-        <Textarea
-          aria-label="Message"
-          rows={4}
-          value={editDraft}
-          maxLength={CHAT_LIMITS.bodyMax}
-          onChange={(event) => setEditDraft(event.target.value)}
-          data-autofocus
-        />
-      </Dialog>
+      <Composer
+        channel={channel}
+        onSend={() => {
+          stickToBottom.current = true;
+        }}
+      />
+      <EditMessageDialog message={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this message?"

@@ -3,9 +3,9 @@ import { Building2, Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
-import { ListView } from '../../components/list-view';
+import { ListView, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
 import { Tabs } from '../../components/tabs';
 import { UsageMeter } from '../../components/usage-meter';
@@ -146,31 +146,24 @@ export function CompanyDirectory({ canManage }: { canManage: boolean }) {
         onPageChange={(next) => set({ page: next })}
         itemLabel="companies"
       >
-        {(rows, state) => (
-          <DataTable
-            caption="Companies"
-            columns={columns}
-            rows={rows}
-            rowKey={(company) => company._id}
-            loading={state.loading}
-            fetching={state.fetching}
-            actions={
-              canManage
-                ? (company) => (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      icon={<Settings2 className="h-4 w-4" aria-hidden />}
-                      onClick={() => setManaging(company)}
-                      aria-label={`Manage ${company.name}`}
-                    >
-                      Manage
-                    </Button>
-                  )
-                : undefined
-            }
-          />
-        )}
+        {tableRows({
+          caption: 'Companies',
+          columns,
+          rowKey: (company) => company._id,
+          actions: canManage
+            ? (company) => (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  icon={<Settings2 className="h-4 w-4" aria-hidden />}
+                  onClick={() => setManaging(company)}
+                  aria-label={`Manage ${company.name}`}
+                >
+                  Manage
+                </Button>
+              )
+            : undefined,
+        })}
       </ListView>
       {managing ? <CompanyManageDialog company={managing} onClose={() => setManaging(null)} /> : null}
     </div>

@@ -7,12 +7,12 @@ import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { Select } from '../../components/field';
-import { ListView } from '../../components/list-view';
+import { ActiveFilter, ListView, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
-import { StatCard } from '../../components/stat-card';
+import { StatCards } from '../../components/stat-card';
 import { Tabs } from '../../components/tabs';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, formatLimit } from '../../lib/format';
@@ -172,42 +172,33 @@ export function CompanyUsersPage() {
         }
       />
 
-      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          label="Members"
-          value={stats.data?.total ?? '—'}
-          icon={Users}
-          loading={stats.isPending && Boolean(current)}
-        />
-        <StatCard
-          label="Active"
-          value={stats.data?.active ?? '—'}
-          icon={UserCheck}
-          tone="success"
-          loading={stats.isPending && Boolean(current)}
-          hint={stats.data ? `${stats.data.inactive} inactive` : undefined}
-        />
-        <StatCard
-          label="Pending invitations"
-          value={stats.data?.pendingInvitations ?? '—'}
-          icon={MailPlus}
-          tone="warning"
-          loading={stats.isPending && Boolean(current)}
-        />
-        <StatCard
-          label="Seats"
-          value={seats ? `${seats.used} / ${formatLimit(seats.limit)}` : '—'}
-          icon={Armchair}
-          tone="neutral"
-          loading={stats.isPending && Boolean(current)}
-          hint={seats ? (seats.remaining === null ? 'Unlimited' : `${seats.remaining} left`) : undefined}
-        />
-      </div>
-      {stats.isError ? (
-        <p className="-mt-3 mb-4 text-xs text-slate-500">
-          {apiErrorMessage(stats.error, COMPANY_USER_ACTION_MESSAGES.stats)}
-        </p>
-      ) : null}
+      <StatCards
+        loading={stats.isPending && Boolean(current)}
+        error={stats.isError ? apiErrorMessage(stats.error, COMPANY_USER_ACTION_MESSAGES.stats) : null}
+        cards={[
+          { label: 'Members', value: stats.data?.total ?? '—', icon: Users },
+          {
+            label: 'Active',
+            value: stats.data?.active ?? '—',
+            icon: UserCheck,
+            tone: 'success',
+            hint: stats.data ? `${stats.data.inactive} inactive` : undefined,
+          },
+          {
+            label: 'Pending invitations',
+            value: stats.data?.pendingInvitations ?? '—',
+            icon: MailPlus,
+            tone: 'warning',
+          },
+          {
+            label: 'Seats',
+            value: seats ? `${seats.used} / ${formatLimit(seats.limit)}` : '—',
+            icon: Armchair,
+            tone: 'neutral',
+            hint: seats ? (seats.remaining === null ? 'Unlimited' : `${seats.remaining} left`) : undefined,
+          },
+        ]}
+      />
 
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <Tabs
@@ -254,15 +245,7 @@ export function CompanyUsersPage() {
                 </option>
               ))}
             </Select>
-            <Select
-              aria-label="Filter by status"
-              value={status}
-              onChange={(event) => set({ status: event.target.value === 'all' ? null : event.target.value })}
-            >
-              <option value="all">All statuses</option>
-              <option value="true">Active</option>
-              <option value="false">Inactive</option>
-            </Select>
+            <ActiveFilter value={status} onChange={(next) => set({ status: next })} />
           </div>
           <ListView
             list={list}
@@ -290,57 +273,52 @@ export function CompanyUsersPage() {
             onPageChange={(next) => set({ page: next })}
             itemLabel="members"
           >
-            {(rows, state) => (
-              <DataTable
-                caption="Company users"
-                columns={columns}
-                rows={rows}
-                rowKey={(member) => member._id}
-                loading={state.loading}
-                fetching={state.fetching}
-                actions={(member) => {
-                  const here = member.companyId === current?._id;
-                  const self = member.userId === auth.user?._id;
-                  return (
-                    <ActionMenu
-                      label={`Actions for ${memberName(member)}`}
-                      items={[
-                        {
-                          label: 'View details',
-                          to: `/dashboard/company-users/${member._id}`,
-                          hidden: !here,
-                        },
-                        {
-                          label: member.isActive ? 'Deactivate' : 'Reactivate',
-                          hidden: !here || !canManage || self,
-                          onSelect: () =>
-                            setActive.mutate(
-                              { id: member._id, isActive: !member.isActive },
-                              {
-                                onSuccess: (answer) =>
-                                  toast.success(answer.message ?? 'User updated', memberName(member)),
-                                onError: (error) =>
-                                  toast.error(apiErrorMessage(error, COMPANY_USER_ACTION_MESSAGES.status)),
-                              },
-                            ),
-                        },
-                        {
-                          label: 'Remove from company',
-                          tone: 'danger',
-                          hidden: !here || !canRemove || self,
-                          onSelect: () => setRemoving(member),
-                        },
-                        {
-                          label: `Switch to ${companyName(member.companyId)} to manage`,
-                          hidden: here,
-                          onSelect: () => auth.switchCompany(member.companyId),
-                        },
-                      ]}
-                    />
-                  );
-                }}
-              />
-            )}
+            {tableRows({
+              caption: 'Company users',
+              columns,
+              rowKey: (member) => member._id,
+              actions: (member) => {
+                const here = member.companyId === current?._id;
+                const self = member.userId === auth.user?._id;
+                return (
+                  <ActionMenu
+                    label={`Actions for ${memberName(member)}`}
+                    items={[
+                      {
+                        label: 'View details',
+                        to: `/dashboard/company-users/${member._id}`,
+                        hidden: !here,
+                      },
+                      {
+                        label: member.isActive ? 'Deactivate' : 'Reactivate',
+                        hidden: !here || !canManage || self,
+                        onSelect: () =>
+                          setActive.mutate(
+                            { id: member._id, isActive: !member.isActive },
+                            {
+                              onSuccess: (answer) =>
+                                toast.success(answer.message ?? 'User updated', memberName(member)),
+                              onError: (error) =>
+                                toast.error(apiErrorMessage(error, COMPANY_USER_ACTION_MESSAGES.status)),
+                            },
+                          ),
+                      },
+                      {
+                        label: 'Remove from company',
+                        tone: 'danger',
+                        hidden: !here || !canRemove || self,
+                        onSelect: () => setRemoving(member),
+                      },
+                      {
+                        label: `Switch to ${companyName(member.companyId)} to manage`,
+                        hidden: here,
+                        onSelect: () => auth.switchCompany(member.companyId),
+                      },
+                    ]}
+                  />
+                );
+              },
+            })}
           </ListView>
         </div>
       ) : (

@@ -1,17 +1,30 @@
-import type { PublicTicketCreatedDto, PublicTicketFormDto } from '@rentora/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type PublicTicketBody,
+  type PublicTicketCreatedDto,
+  type PublicTicketFormDto,
+  type PublicTicketInput,
+  ZId,
+  ZPublicTicketBody,
+} from '@rentora/shared';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ClipboardList, Copy, ShieldAlert } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
+import { z } from 'zod';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
-import { Field, Input, Select, Textarea } from '../../components/field';
+import { Field, Input, Select } from '../../components/field';
+import { emptyToNull, emptyToUndefined } from '../../components/form-values';
 import { Logo } from '../../components/logo';
 import { Skeleton } from '../../components/skeleton';
 import { ApiError, type ApiOk, api, apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
+import { applyServerErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { MediaUploader } from '../maintenance/maintenance-display';
+import { RequestFields } from '../maintenance/request-fields';
 import { uploadMedia } from '../maintenance/upload-media';
 
 export function PublicShell({ children }: { children: React.ReactNode }) {
@@ -59,56 +72,37 @@ export function CreateTicketPage() {
   );
 }
 
-function TicketForm({ form }: { form: PublicTicketFormDto }) {
-  const [values, setValues] = useState({
-    name: '',
-    email: '',
-    phone: '',
-    propertyId: form.properties.length === 1 ? form.properties[0]!._id : '',
-    rentalUnitId: '',
-    type: '',
-    title: '',
-    description: '',
-    website: '',
+/** The public ticket body, with the form's own words while the property or the type is not chosen yet. */
+const ZTicketForm = ZPublicTicketBody.extend({
+  propertyId: z.string().min(1, 'Choose a property').pipe(ZId),
+  type: z.string().trim().min(1, 'Choose what it is about').max(60),
+});
+
+function TicketForm({ form: ticketForm }: { form: PublicTicketFormDto }) {
+  const form = useForm<PublicTicketInput, unknown, PublicTicketBody>({
+    resolver: zodResolver(ZTicketForm),
+    defaultValues: {
+      name: '',
+      email: '',
+      propertyId: ticketForm.properties.length === 1 ? ticketForm.properties[0]!._id : '',
+      rentalUnitId: null,
+      type: '',
+      title: '',
+      description: '',
+    },
   });
+  const { errors, isSubmitting } = form.formState;
   const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [created, setCreated] = useState<PublicTicketCreatedDto | null>(null);
-  const property = form.properties.find((p) => p._id === values.propertyId);
-  const change = (key: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({
-      ...current,
-      [key]: event.target.value,
-      ...(key === 'propertyId' ? { rentalUnitId: '' } : {}),
-    }));
+  const propertyId = form.watch('propertyId');
+  const property = ticketForm.properties.find((p) => p._id === propertyId);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems: Record<string, string> = {};
-    if (!values.name.trim()) problems.name = 'Required';
-    if (!/^\S+@\S+\.\S+$/.test(values.email.trim())) problems.email = 'Enter a valid email address';
-    if (!values.propertyId) problems.propertyId = 'Choose a property';
-    if (!values.type) problems.type = 'Choose what it is about';
-    if (!values.title.trim()) problems.title = 'Required';
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    setBusy(true);
+  const submit = form.handleSubmit(async (body) => {
     try {
       const answer = await api.post<ApiOk<PublicTicketCreatedDto>>(
-        `/public/ticket-forms/${form._id}/tickets`,
-        {
-          name: values.name.trim(),
-          email: values.email.trim(),
-          phone: values.phone.trim() || undefined,
-          propertyId: values.propertyId,
-          rentalUnitId: values.rentalUnitId || null,
-          type: values.type,
-          title: values.title.trim(),
-          description: values.description.trim(),
-          website: values.website || undefined,
-        },
+        `/public/ticket-forms/${ticketForm._id}/tickets`,
+        body,
       );
       if (files.length) {
         setProgress(0);
@@ -124,15 +118,12 @@ function TicketForm({ form }: { form: PublicTicketFormDto }) {
       }
       setCreated(answer.data);
     } catch (error) {
-      if (error instanceof ApiError && error.details.length) {
-        setErrors(Object.fromEntries(error.details.map((detail) => [detail.path, detail.message])));
-      }
+      applyServerErrors(form.setError, error);
       toast.apiError(error, 'Failed to create maintenance request');
     } finally {
-      setBusy(false);
       setProgress(null);
     }
-  }
+  });
 
   if (created) {
     const trackingUrl = `${window.location.origin}${created.trackingUrl}`;
@@ -170,19 +161,22 @@ function TicketForm({ form }: { form: PublicTicketFormDto }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <div>
-        <p className="text-sm font-medium text-brand-700">{form.companyName}</p>
+        <p className="text-sm font-medium text-brand-700">{ticketForm.companyName}</p>
         <h1 className="mt-1 flex items-center gap-2 text-2xl font-bold text-slate-900">
           <ClipboardList className="h-6 w-6 text-brand-600" aria-hidden />
-          {form.name}
+          {ticketForm.name}
         </h1>
-        {form.intro ? <p className="mt-2 text-sm text-slate-600">{form.intro}</p> : null}
+        {ticketForm.intro ? <p className="mt-2 text-sm text-slate-600">{ticketForm.intro}</p> : null}
       </div>
       <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-        <Field label="Property" required error={errors.propertyId}>
+        <Field label="Property" required error={errors.propertyId?.message}>
           {(control) => (
-            <Select {...control} value={values.propertyId} onChange={change('propertyId')}>
+            <Select
+              {...control}
+              {...form.register('propertyId', { onChange: () => form.setValue('rentalUnitId', null) })}
+            >
               <option value="">Choose…</option>
-              {form.properties.map((p) => (
+              {ticketForm.properties.map((p) => (
                 <option key={p._id} value={p._id}>
                   {p.name} ({p.city})
                 </option>
@@ -191,9 +185,9 @@ function TicketForm({ form }: { form: PublicTicketFormDto }) {
           )}
         </Field>
         {property?.units.length ? (
-          <Field label="Unit" error={errors.rentalUnitId}>
+          <Field label="Unit" error={errors.rentalUnitId?.message}>
             {(control) => (
-              <Select {...control} value={values.rentalUnitId} onChange={change('rentalUnitId')}>
+              <Select {...control} {...form.register('rentalUnitId', { setValueAs: emptyToNull })}>
                 <option value="">Common area / not sure</option>
                 {property.units.map((u) => (
                   <option key={u._id} value={u._id}>
@@ -204,41 +198,7 @@ function TicketForm({ form }: { form: PublicTicketFormDto }) {
             )}
           </Field>
         ) : null}
-        <Field label="What is it about?" required error={errors.type}>
-          {(control) => (
-            <Select {...control} value={values.type} onChange={change('type')}>
-              <option value="">Choose…</option>
-              {form.types.map((t) => (
-                <option key={t._id} value={t.key}>
-                  {t.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Short title" required error={errors.title}>
-          {(control) => (
-            <Input
-              {...control}
-              value={values.title}
-              onChange={change('title')}
-              maxLength={200}
-              placeholder="e.g. Kitchen tap leaking"
-            />
-          )}
-        </Field>
-        <Field label="Details" error={errors.description}>
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={4}
-              value={values.description}
-              onChange={change('description')}
-              maxLength={5000}
-              placeholder="Where exactly, since when, anything we should know"
-            />
-          )}
-        </Field>
+        <RequestFields register={form.register} errors={errors} types={ticketForm.types} placeholders />
         <div className="space-y-2">
           <p className="text-sm font-medium text-slate-700">Photos (optional)</p>
           <MediaUploader
@@ -270,31 +230,27 @@ function TicketForm({ form }: { form: PublicTicketFormDto }) {
       </div>
       <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-sm font-semibold text-slate-900">How can we reach you?</h2>
-        <Field label="Your name" required error={errors.name}>
-          {(control) => (
-            <Input {...control} value={values.name} onChange={change('name')} autoComplete="name" />
-          )}
+        <Field label="Your name" required error={errors.name?.message}>
+          {(control) => <Input {...control} {...form.register('name')} autoComplete="name" />}
         </Field>
-        <Field label="Email" required error={errors.email}>
+        <Field label="Email" required error={errors.email?.message}>
           {(control) => (
             <Input
               {...control}
               type="email"
               inputMode="email"
-              value={values.email}
-              onChange={change('email')}
+              {...form.register('email')}
               autoComplete="email"
             />
           )}
         </Field>
-        <Field label="Phone" error={errors.phone}>
+        <Field label="Phone" error={errors.phone?.message}>
           {(control) => (
             <Input
               {...control}
               type="tel"
               inputMode="tel"
-              value={values.phone}
-              onChange={change('phone')}
+              {...form.register('phone', { setValueAs: emptyToUndefined })}
               autoComplete="tel"
             />
           )}
@@ -306,9 +262,7 @@ function TicketForm({ form }: { form: PublicTicketFormDto }) {
             <input
               tabIndex={-1}
               autoComplete="off"
-              value={values.website}
-              onChange={change('website')}
-              name="website"
+              {...form.register('website', { setValueAs: emptyToUndefined })}
             />
           </label>
         </div>
@@ -316,7 +270,7 @@ function TicketForm({ form }: { form: PublicTicketFormDto }) {
       {progress !== null ? (
         <p className="text-sm text-slate-500">Uploading photos… {Math.round(progress)}%</p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" loading={busy}>
+      <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
         Send request
       </Button>
     </form>

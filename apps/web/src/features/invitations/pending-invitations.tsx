@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
-import { ListView } from '../../components/list-view';
+import { ListView, tableRows } from '../../components/list-view';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, timeAgo } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -127,62 +127,55 @@ export function PendingInvitations({ companies, canManage }: PendingInvitationsP
         }
         onPageChange={() => undefined}
       >
-        {(rows, state) => (
-          <DataTable
-            caption="Pending invitations"
-            columns={columns}
-            rows={rows}
-            rowKey={(invitation) => invitation._id}
-            loading={state.loading}
-            fetching={state.fetching}
-            actions={
-              canManage
-                ? (invitation) => {
-                    const here = invitation.companyId === companyId;
-                    const hint = here
-                      ? undefined
-                      : `Switch to ${invitation.companyName} to manage this invitation`;
-                    return (
-                      <>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          disabled={!here}
-                          title={hint}
-                          loading={resend.isPending && resend.variables === invitation._id}
-                          icon={<Send className="h-4 w-4" aria-hidden />}
-                          onClick={() =>
-                            resend.mutate(invitation._id, {
-                              onSuccess: (answer) =>
-                                toast.success(
-                                  'Invitation sent again',
-                                  answer.message ? `${answer.message} to ${invitation.email}` : undefined,
-                                ),
-                              onError: (error) =>
-                                toast.error(apiErrorMessage(error, INVITATION_ACTION_MESSAGES.resend)),
-                            })
-                          }
-                        >
-                          Resend
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="text-red-600 hover:bg-red-50 hover:text-red-700"
-                          disabled={!here}
-                          title={hint}
-                          icon={<XCircle className="h-4 w-4" aria-hidden />}
-                          onClick={() => setCancelling(invitation)}
-                        >
-                          Cancel
-                        </Button>
-                      </>
-                    );
-                  }
-                : undefined
-            }
-          />
-        )}
+        {tableRows({
+          caption: 'Pending invitations',
+          columns,
+          rowKey: (invitation) => invitation._id,
+          actions: canManage
+            ? (invitation) => {
+                const here = invitation.companyId === companyId;
+                const hint = here
+                  ? undefined
+                  : `Switch to ${invitation.companyName} to manage this invitation`;
+                return (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={!here}
+                      title={hint}
+                      loading={resend.isPending && resend.variables === invitation._id}
+                      icon={<Send className="h-4 w-4" aria-hidden />}
+                      onClick={() =>
+                        resend.mutate(invitation._id, {
+                          onSuccess: (answer) =>
+                            toast.success(
+                              'Invitation sent again',
+                              answer.message ? `${answer.message} to ${invitation.email}` : undefined,
+                            ),
+                          onError: (error) =>
+                            toast.error(apiErrorMessage(error, INVITATION_ACTION_MESSAGES.resend)),
+                        })
+                      }
+                    >
+                      Resend
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-600 hover:bg-red-50 hover:text-red-700"
+                      disabled={!here}
+                      title={hint}
+                      icon={<XCircle className="h-4 w-4" aria-hidden />}
+                      onClick={() => setCancelling(invitation)}
+                    >
+                      Cancel
+                    </Button>
+                  </>
+                );
+              }
+            : undefined,
+        })}
       </ListView>
       <ConfirmDialog
         open={cancelling !== null}

@@ -1,12 +1,10 @@
-import { INVOICE_PAYMENT_METHODS, type InvoiceDetailDto, type InvoicePaymentMethod } from '@rentora/shared';
+import { ZInvoiceVoidBody } from '@rentora/shared';
 import { FileText, Send, Wallet, XCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/button';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { ErrorState } from '../../components/empty-state';
-import { Field, Input, Select, Textarea } from '../../components/field';
-import { MoneyInput } from '../../components/money-input';
+import { ReasonDialog } from '../../components/reason-dialog';
 import { SkeletonList } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -19,93 +17,7 @@ import {
   useInvoice,
   useInvoiceMutation,
 } from './invoices.api';
-
-/** Record an offline payment: amount (at most the balance), method, date, reference. */
-export function RecordPaymentDialog({
-  invoice,
-  open,
-  onClose,
-}: {
-  invoice: Pick<InvoiceDetailDto, '_id' | 'number' | 'balance' | 'currency'>;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const [amount, setAmount] = useState<number | null>(invoice.balance);
-  const [method, setMethod] = useState<InvoicePaymentMethod>('upi');
-  const [paidAt, setPaidAt] = useState(() => new Date().toISOString().slice(0, 10));
-  const [reference, setReference] = useState('');
-  useEffect(() => {
-    if (open) setAmount(invoice.balance);
-  }, [open, invoice.balance]);
-  const record = useInvoiceMutation(
-    () => invoicesApi.recordPayment(invoice._id, { amount: amount ?? 0, method, paidAt, reference }),
-    { success: 'Payment recorded', failure: INVOICE_MESSAGES.recordPayment },
-  );
-  const tooMuch = amount !== null && amount > invoice.balance;
-  const valid = amount !== null && amount > 0 && !tooMuch;
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title="Record payment"
-      description={`${invoiceLabel(invoice)} · balance ${formatMoney(invoice.balance, invoice.currency)}`}
-      size="sm"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={record.isPending}
-            disabled={!valid}
-            onClick={() => record.mutate(undefined, { onSuccess: onClose })}
-            data-testid="record-payment-submit"
-          >
-            Record {amount ? formatMoney(amount, invoice.currency) : ''}
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-4">
-        <Field label="Amount" required error={tooMuch ? 'More than the balance' : undefined}>
-          {(control) => (
-            <MoneyInput {...control} value={amount} onChange={setAmount} aria-invalid={tooMuch} />
-          )}
-        </Field>
-        <Field label="Method" required>
-          {(control) => (
-            <Select
-              {...control}
-              value={method}
-              onChange={(e) => setMethod(e.target.value as InvoicePaymentMethod)}
-            >
-              {INVOICE_PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {methodLabel(m)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Paid on" required>
-          {(control) => (
-            <Input {...control} type="date" value={paidAt} onChange={(e) => setPaidAt(e.target.value)} />
-          )}
-        </Field>
-        <Field label="Reference" hint="UTR, cheque number or receipt number (optional)">
-          {(control) => (
-            <Input
-              {...control}
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-              maxLength={100}
-            />
-          )}
-        </Field>
-      </div>
-    </Dialog>
-  );
-}
+import { RecordPaymentDialog } from './record-payment-dialog';
 
 /** The invoice with its lines, totals, payments, PDF preview and actions (send, record payment, void). */
 export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -115,17 +27,19 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
   const canRecord = permissions.canUseAny(['payments_write', 'invoices_update']);
   const [paying, setPaying] = useState(false);
   const [voiding, setVoiding] = useState(false);
-  const [reason, setReason] = useState('');
   const [pdfUrl, setPdfUrl] = useState<string | null>(null);
   const [pdfError, setPdfError] = useState<string | null>(null);
   const send = useInvoiceMutation((invoiceId: string) => invoicesApi.send(invoiceId), {
     success: 'Invoice sent',
     failure: INVOICE_MESSAGES.sendInvoice,
   });
-  const voidIt = useInvoiceMutation((invoiceId: string) => invoicesApi.void(invoiceId, reason), {
-    success: 'Invoice voided',
-    failure: INVOICE_MESSAGES.voidInvoice,
-  });
+  const voidIt = useInvoiceMutation(
+    ({ id: invoiceId, reason }: { id: string; reason: string }) => invoicesApi.void(invoiceId, reason),
+    {
+      success: 'Invoice voided',
+      failure: INVOICE_MESSAGES.voidInvoice,
+    },
+  );
   const [shownFor, setShownFor] = useState(id);
   if (shownFor !== id) {
     // Another invoice: drop the previous one's preview.
@@ -327,37 +241,20 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
       {invoice ? (
         <RecordPaymentDialog invoice={invoice} open={paying} onClose={() => setPaying(false)} />
       ) : null}
-      <ConfirmDialog
+      <ReasonDialog
         open={voiding}
+        reason={ZInvoiceVoidBody.shape.reason}
+        maxLength={500}
         title="Void this invoice?"
         description="A void invoice keeps its number but asks for nothing. This cannot be undone."
         confirmLabel="Void invoice"
         tone="danger"
         loading={voidIt.isPending}
-        confirmDisabled={!reason.trim()}
-        onConfirm={() =>
-          invoice &&
-          voidIt.mutate(invoice._id, {
-            onSuccess: () => {
-              setVoiding(false);
-              setReason('');
-            },
-          })
+        onConfirm={(reason) =>
+          invoice && voidIt.mutate({ id: invoice._id, reason }, { onSuccess: () => setVoiding(false) })
         }
         onClose={() => setVoiding(false)}
-      >
-        <Field label="Reason" required>
-          {(control) => (
-            <Textarea
-              {...control}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              rows={2}
-              maxLength={500}
-            />
-          )}
-        </Field>
-      </ConfirmDialog>
+      />
     </Dialog>
   );
 }

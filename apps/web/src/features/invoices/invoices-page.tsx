@@ -10,10 +10,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
-import { Input } from '../../components/field';
-import { ListFilters, ListView, NoMatchState } from '../../components/list-view';
+import { DateFilter, ListFilters, ListView, NoMatchState, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -230,28 +229,13 @@ export function InvoicesPage() {
           onChange={setSearchText}
           className="sm:col-span-3 lg:col-span-1"
         />
-        <div className="flex items-center gap-2">
-          <label htmlFor="invoices-due-from" className="shrink-0 text-xs font-medium text-slate-500">
-            Due from
-          </label>
-          <Input
-            id="invoices-due-from"
-            type="date"
-            value={values.from}
-            onChange={(e) => set({ from: e.target.value })}
-          />
-        </div>
-        <div className="flex items-center gap-2">
-          <label htmlFor="invoices-due-to" className="shrink-0 text-xs font-medium text-slate-500">
-            Due until
-          </label>
-          <Input
-            id="invoices-due-to"
-            type="date"
-            value={values.to}
-            onChange={(e) => set({ to: e.target.value })}
-          />
-        </div>
+        <DateFilter
+          id="invoices-due-from"
+          label="Due from"
+          value={values.from}
+          onChange={(from) => set({ from })}
+        />
+        <DateFilter id="invoices-due-to" label="Due until" value={values.to} onChange={(to) => set({ to })} />
       </ListFilters>
 
       <ListView
@@ -274,16 +258,7 @@ export function InvoicesPage() {
         onPageChange={(next) => set({ page: next })}
         itemLabel="invoices"
       >
-        {(pageRows, state) => (
-          <DataTable
-            caption="Invoices"
-            columns={columns}
-            rows={pageRows}
-            rowKey={(row) => row._id}
-            loading={state.loading}
-            fetching={state.fetching}
-          />
-        )}
+        {tableRows({ caption: 'Invoices', columns, rowKey: (row) => row._id })}
       </ListView>
       <InvoiceDetailDialog id={values.invoice || null} onClose={() => set({ invoice: null, page })} />
     </div>

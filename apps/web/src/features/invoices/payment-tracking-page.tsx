@@ -4,19 +4,19 @@ import { Bell, ChevronLeft, ChevronRight, Receipt, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { Input } from '../../components/field';
-import { ListView, listState } from '../../components/list-view';
+import { ListView, listState, tableRows } from '../../components/list-view';
 import { StatCard } from '../../components/stat-card';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useUrlFilters } from '../../lib/url-filters';
 import { usePermissions } from '../auth/use-permissions';
-import { RecordPaymentDialog } from './invoice-detail-dialog';
 import { currentMonth, monthLabel, PaymentsNav, shiftMonth, TrackingStatusBadge } from './invoice-display';
 import { INVOICE_MESSAGES, invoicesApi, useInvoice, usePaymentTracking } from './invoices.api';
+import { RecordPaymentDialog } from './record-payment-dialog';
 
 /** Opens the record-payment dialog for the first unpaid invoice of a tracking row. */
 function QuickPay({ invoiceId, onClose }: { invoiceId: string; onClose: () => void }) {
@@ -194,42 +194,36 @@ export function PaymentTrackingPage() {
         }
         onPageChange={() => undefined}
       >
-        {(rows, state) => (
-          <DataTable
-            caption={`Payment tracking for ${monthLabel(month)}`}
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.tenantId}
-            loading={state.loading}
-            fetching={state.fetching}
-            actions={(row) =>
-              row.balance > 0 ? (
-                <div className="flex gap-1">
-                  {canRecord && row.invoiceIds.length > 0 ? (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => setPaying(row.invoiceIds.find(Boolean) ?? null)}
-                    >
-                      Record payment
-                    </Button>
-                  ) : null}
-                  {canSend ? (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      loading={busy === row.tenantId}
-                      onClick={() => void remind(row)}
-                      icon={<Bell className="h-4 w-4" aria-hidden />}
-                    >
-                      Remind
-                    </Button>
-                  ) : null}
-                </div>
-              ) : null
-            }
-          />
-        )}
+        {tableRows({
+          caption: `Payment tracking for ${monthLabel(month)}`,
+          columns,
+          rowKey: (row) => row.tenantId,
+          actions: (row) =>
+            row.balance > 0 ? (
+              <div className="flex gap-1">
+                {canRecord && row.invoiceIds.length > 0 ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setPaying(row.invoiceIds.find(Boolean) ?? null)}
+                  >
+                    Record payment
+                  </Button>
+                ) : null}
+                {canSend ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    loading={busy === row.tenantId}
+                    onClick={() => void remind(row)}
+                    icon={<Bell className="h-4 w-4" aria-hidden />}
+                  >
+                    Remind
+                  </Button>
+                ) : null}
+              </div>
+            ) : null,
+        })}
       </ListView>
       {paying ? <QuickPay invoiceId={paying} onClose={() => setPaying(null)} /> : null}
     </div>

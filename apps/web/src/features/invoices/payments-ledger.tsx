@@ -9,10 +9,10 @@ import {
 import { Receipt, Search, SearchX } from 'lucide-react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
-import { ListView } from '../../components/list-view';
+import { DateFilter, ListView, tableRows } from '../../components/list-view';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import { LedgerStatusBadge, methodLabel } from './invoice-display';
@@ -177,28 +177,13 @@ export function PaymentsLedger() {
               </option>
             ))}
           </Select>
-          <div className="flex items-center gap-2">
-            <label htmlFor="ledger-from" className="shrink-0 text-xs font-medium text-slate-500">
-              From
-            </label>
-            <Input
-              id="ledger-from"
-              type="date"
-              value={values.pfrom}
-              onChange={(e) => set({ pfrom: e.target.value })}
-            />
-          </div>
-          <div className="flex items-center gap-2">
-            <label htmlFor="ledger-to" className="shrink-0 text-xs font-medium text-slate-500">
-              Until
-            </label>
-            <Input
-              id="ledger-to"
-              type="date"
-              value={values.pto}
-              onChange={(e) => set({ pto: e.target.value })}
-            />
-          </div>
+          <DateFilter
+            id="ledger-from"
+            label="From"
+            value={values.pfrom}
+            onChange={(pfrom) => set({ pfrom })}
+          />
+          <DateFilter id="ledger-to" label="Until" value={values.pto} onChange={(pto) => set({ pto })} />
         </div>
         {values.tenant || values.property ? (
           <p className="mt-2 text-xs text-slate-500">
@@ -240,17 +225,7 @@ export function PaymentsLedger() {
         onPageChange={(next) => set({ page: next })}
         itemLabel="payments"
       >
-        {(rows, state) => (
-          <DataTable
-            caption="Payments ledger"
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row._id}
-            loading={state.loading}
-            loadingRows={10}
-            fetching={state.fetching}
-          />
-        )}
+        {tableRows({ caption: 'Payments ledger', columns, rowKey: (row) => row._id, loadingRows: 10 })}
       </ListView>
       <PaymentDetailDialog id={values.payment || null} onClose={() => set({ payment: null, page })} />
     </section>

@@ -6,13 +6,13 @@ import { useForm } from 'react-hook-form';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { Field, Select, Textarea } from '../../components/field';
-import { ListView } from '../../components/list-view';
+import { ListView, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
-import { StatCard } from '../../components/stat-card';
+import { StatCards } from '../../components/stat-card';
 import { Tabs } from '../../components/tabs';
 import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate, humanize, timeAgo } from '../../lib/format';
@@ -122,35 +122,21 @@ export function LeadsPage() {
   return (
     <div>
       <PageHeader title="Leads" description="Sales enquiries from the contact page and the upgrade dialog." />
-      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="All leads" value={stats.data?.total ?? '—'} icon={Inbox} loading={stats.isPending} />
-        <StatCard
-          label="New"
-          value={byStatus?.new ?? '—'}
-          icon={Sparkles}
-          tone="warning"
-          loading={stats.isPending}
-        />
-        <StatCard
-          label="Won"
-          value={byStatus?.won ?? '—'}
-          icon={Trophy}
-          tone="success"
-          loading={stats.isPending}
-        />
-        <StatCard
-          label="Last 30 days"
-          value={stats.data?.last30Days ?? '—'}
-          icon={CalendarClock}
-          tone="neutral"
-          loading={stats.isPending}
-        />
-      </div>
-      {stats.isError ? (
-        <p className="-mt-3 mb-4 text-xs text-slate-500">
-          {apiErrorMessage(stats.error, LEAD_FALLBACK_MESSAGES.stats)}
-        </p>
-      ) : null}
+      <StatCards
+        loading={stats.isPending}
+        error={stats.isError ? apiErrorMessage(stats.error, LEAD_FALLBACK_MESSAGES.stats) : null}
+        cards={[
+          { label: 'All leads', value: stats.data?.total ?? '—', icon: Inbox },
+          { label: 'New', value: byStatus?.new ?? '—', icon: Sparkles, tone: 'warning' },
+          { label: 'Won', value: byStatus?.won ?? '—', icon: Trophy, tone: 'success' },
+          {
+            label: 'Last 30 days',
+            value: stats.data?.last30Days ?? '—',
+            icon: CalendarClock,
+            tone: 'neutral',
+          },
+        ]}
+      />
       <Tabs
         label="Filter by status"
         className="mb-4"
@@ -199,26 +185,21 @@ export function LeadsPage() {
         onPageChange={(next) => set({ page: next })}
         itemLabel="leads"
       >
-        {(rows, state) => (
-          <DataTable
-            caption="Leads"
-            columns={columns}
-            rows={rows}
-            rowKey={(lead) => lead._id}
-            loading={state.loading}
-            fetching={state.fetching}
-            actions={(lead) => (
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => setOpenId(lead._id)}
-                aria-label={`Open lead from ${lead.name}`}
-              >
-                Open
-              </Button>
-            )}
-          />
-        )}
+        {tableRows({
+          caption: 'Leads',
+          columns,
+          rowKey: (lead) => lead._id,
+          actions: (lead) => (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setOpenId(lead._id)}
+              aria-label={`Open lead from ${lead.name}`}
+            >
+              Open
+            </Button>
+          ),
+        })}
       </ListView>
       {open ? <LeadDialog lead={open} onClose={() => setOpenId(null)} /> : null}
     </div>

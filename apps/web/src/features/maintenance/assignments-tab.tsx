@@ -1,6 +1,10 @@
-import type { AssignmentDto, AssignmentSettings } from '@rentora/shared';
+import {
+  type AssignmentDto,
+  type AssignmentSettings,
+  ZAssignmentSaveBody,
+  ZUserIdBody,
+} from '@rentora/shared';
 import { Eye, Plus, UserMinus, Users, X } from 'lucide-react';
-import { useState } from 'react';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -10,6 +14,7 @@ import { SkeletonList } from '../../components/skeleton';
 import { Switch } from '../../components/switch';
 import { apiErrorMessage } from '../../lib/api-client';
 import { usePermissions } from '../auth/use-permissions';
+import { AddChoiceForm } from './add-choice-form';
 import {
   MAINTENANCE_FALLBACKS,
   maintenanceApi,
@@ -27,7 +32,6 @@ export function AssignmentsTab() {
   const canAssign = permissions.canUseFeature('maintenance_assign');
   const assignments = useAssignments();
   const types = useMaintenanceTypes();
-  const [typeToAdd, setTypeToAdd] = useState('');
   const create = useConfigMutation(
     (type: string) =>
       maintenanceApi.saveAssignment({ companyId, maintenanceType: type, assignees: [], watchers: [] }),
@@ -51,31 +55,19 @@ export function AssignmentsTab() {
   return (
     <div className="space-y-4">
       {canAssign && unassignedTypes.length ? (
-        <div className="flex flex-wrap items-center gap-2">
-          <div className="w-64">
-            <Select
-              aria-label="Type to set up"
-              value={typeToAdd}
-              onChange={(e) => setTypeToAdd(e.target.value)}
-              className="w-56"
-            >
-              <option value="">Set up a type…</option>
-              {unassignedTypes.map((t) => (
-                <option key={t._id} value={t.key}>
-                  {t.name}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <Button
-            icon={<Plus className="h-4 w-4" aria-hidden />}
-            disabled={!typeToAdd}
-            loading={create.isPending}
-            onClick={() => create.mutate(typeToAdd, { onSuccess: () => setTypeToAdd('') })}
-          >
-            Add assignment
-          </Button>
-        </div>
+        <AddChoiceForm
+          className="flex flex-wrap items-center gap-2"
+          selectClassName="w-64"
+          label="Type to set up"
+          placeholder="Set up a type…"
+          options={unassignedTypes.map((t) => ({ value: t.key, label: t.name }))}
+          rule={ZAssignmentSaveBody.shape.maintenanceType}
+          icon={<Plus className="h-4 w-4" aria-hidden />}
+          loading={create.isPending}
+          onAdd={(type, done) => create.mutate(type, { onSuccess: done })}
+        >
+          Add assignment
+        </AddChoiceForm>
       ) : null}
       {rows.length === 0 ? (
         <EmptyState
@@ -96,8 +88,6 @@ export function AssignmentsTab() {
 
 function AssignmentCard({ assignment, canAssign }: { assignment: AssignmentDto; canAssign: boolean }) {
   const people = useAssignableUsers(canAssign);
-  const [assignee, setAssignee] = useState('');
-  const [watcher, setWatcher] = useState('');
   const id = assignment._id;
   const settings = useConfigMutation(
     (patch: Partial<AssignmentSettings>) => maintenanceApi.updateSettings(id, patch),
@@ -205,23 +195,20 @@ function AssignmentCard({ assignment, canAssign }: { assignment: AssignmentDto; 
         ))}
       </ul>
       {canAssign && candidates.length ? (
-        <div className="mt-2 flex gap-2">
-          <Select aria-label="Add assignee" value={assignee} onChange={(e) => setAssignee(e.target.value)}>
-            <option value="">Add an assignee…</option>
-            {candidates.map((p) => (
-              <option key={p._id} value={p._id}>
-                {p.name} ({p.role.replace(/_/g, ' ')})
-              </option>
-            ))}
-          </Select>
-          <Button
-            variant="outline"
-            disabled={!assignee}
-            onClick={() => addAssignee.mutate(assignee, { onSuccess: () => setAssignee('') })}
-          >
-            Add
-          </Button>
-        </div>
+        <AddChoiceForm
+          className="mt-2 flex gap-2"
+          label="Add assignee"
+          placeholder="Add an assignee…"
+          options={candidates.map((p) => ({
+            value: p._id,
+            label: `${p.name} (${p.role.replace(/_/g, ' ')})`,
+          }))}
+          rule={ZUserIdBody.shape.userId}
+          variant="outline"
+          onAdd={(userId, done) => addAssignee.mutate(userId, { onSuccess: done })}
+        >
+          Add
+        </AddChoiceForm>
       ) : null}
 
       <h4 className="mt-5 flex items-center gap-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
@@ -252,23 +239,17 @@ function AssignmentCard({ assignment, canAssign }: { assignment: AssignmentDto; 
         ))}
       </ul>
       {canAssign && watcherCandidates.length ? (
-        <div className="mt-2 flex gap-2">
-          <Select aria-label="Add watcher" value={watcher} onChange={(e) => setWatcher(e.target.value)}>
-            <option value="">Add a watcher…</option>
-            {watcherCandidates.map((p) => (
-              <option key={p._id} value={p._id}>
-                {p.name}
-              </option>
-            ))}
-          </Select>
-          <Button
-            variant="outline"
-            disabled={!watcher}
-            onClick={() => addWatcher.mutate(watcher, { onSuccess: () => setWatcher('') })}
-          >
-            Add
-          </Button>
-        </div>
+        <AddChoiceForm
+          className="mt-2 flex gap-2"
+          label="Add watcher"
+          placeholder="Add a watcher…"
+          options={watcherCandidates.map((p) => ({ value: p._id, label: p.name }))}
+          rule={ZUserIdBody.shape.userId}
+          variant="outline"
+          onAdd={(userId, done) => addWatcher.mutate(userId, { onSuccess: done })}
+        >
+          Add
+        </AddChoiceForm>
       ) : null}
     </Card>
   );

@@ -1,14 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MAINTENANCE_PRIORITIES,
   MAINTENANCE_PRIORITY_LABELS,
-  type MaintenancePriority,
+  type MaintenanceRequestCreateBody,
+  type MaintenanceRequestCreateInput,
+  ZId,
+  ZMaintenanceRequestCreateBody,
 } from '@rentora/shared';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Field, Input, Select, Textarea } from '../../components/field';
-import { ApiError } from '../../lib/api-client';
+import { emptyToNull, emptyToUndefined } from '../../components/form-values';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useProperties } from '../properties/properties.api';
 import { usePropertyUnits } from '../rental-units/rental-units.api';
 import {
@@ -19,20 +25,25 @@ import {
   useRequestMutation,
 } from './maintenance.api';
 
+/** The create body, with "Choose a property" while none is chosen. */
+const ZNewRequestForm = ZMaintenanceRequestCreateBody.extend({
+  propertyId: z.string().min(1, 'Choose a property').pipe(ZId),
+});
+
+const EMPTY: MaintenanceRequestCreateInput = { title: '', description: '', type: '', propertyId: '' };
+
 /** "New request" on the staff dashboard: type, property, unit, priority, optional assignee. */
 export function NewRequestDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const types = useMaintenanceTypes();
   const propertiesList = useProperties({ limit: 100 }, { enabled: open });
   const people = useAssignableUsers(open);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [type, setType] = useState('');
-  const [propertyId, setPropertyId] = useState('');
-  const [rentalUnitId, setRentalUnitId] = useState('');
-  const [priority, setPriority] = useState<MaintenancePriority | ''>('');
-  const [assigneeId, setAssigneeId] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<MaintenanceRequestCreateInput, unknown, MaintenanceRequestCreateBody>({
+    resolver: zodResolver(ZNewRequestForm),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const propertyId = form.watch('propertyId');
   const units = usePropertyUnits(propertyId || undefined, { limit: 100 });
   const create = useRequestMutation(
     maintenanceApi.create,
@@ -40,44 +51,16 @@ export function NewRequestDialog({ open, onClose }: { open: boolean; onClose: ()
     'Request created',
   );
 
-  function reset() {
-    setTitle('');
-    setDescription('');
-    setType('');
-    setPropertyId('');
-    setRentalUnitId('');
-    setPriority('');
-    setAssigneeId('');
-    setErrors({});
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems: Record<string, string> = {};
-    if (!title.trim()) problems.title = 'Required';
-    if (!type) problems.type = 'Choose a maintenance type';
-    if (!propertyId) problems.propertyId = 'Choose a property';
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+  const submit = form.handleSubmit(async (body) => {
     try {
-      const answer = await create.mutateAsync({
-        title: title.trim(),
-        description: description.trim(),
-        type,
-        propertyId,
-        rentalUnitId: rentalUnitId || null,
-        priority: priority || undefined,
-        assigneeId: assigneeId || undefined,
-      });
-      reset();
+      const answer = await create.mutateAsync(body);
+      form.reset(EMPTY);
       onClose();
       navigate(`/dashboard/maintenance/requests?request=${answer.data._id}`);
     } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors(Object.fromEntries(error.details.map((detail) => [detail.path, detail.message])));
-      }
+      applyServerErrors(form.setError, error);
     }
-  }
+  });
 
   const activeTypes = (types.data ?? []).filter((t) => t.isActive);
   return (
@@ -99,20 +82,12 @@ export function NewRequestDialog({ open, onClose }: { open: boolean; onClose: ()
       }
     >
       <form id="new-maintenance-request" onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
-        <Field label="Title" required error={errors.title} className="sm:col-span-2">
-          {(control) => (
-            <Input
-              {...control}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              maxLength={200}
-              data-autofocus
-            />
-          )}
+        <Field label="Title" required error={errors.title?.message} className="sm:col-span-2">
+          {(control) => <Input {...control} {...form.register('title')} maxLength={200} data-autofocus />}
         </Field>
-        <Field label="Type" required error={errors.type}>
+        <Field label="Type" required error={errors.type?.message}>
           {(control) => (
-            <Select {...control} value={type} onChange={(e) => setType(e.target.value)}>
+            <Select {...control} {...form.register('type')}>
               <option value="">Choose…</option>
               {activeTypes.map((t) => (
                 <option key={t._id} value={t.key}>
@@ -122,13 +97,9 @@ export function NewRequestDialog({ open, onClose }: { open: boolean; onClose: ()
             </Select>
           )}
         </Field>
-        <Field label="Priority" hint="Empty: the type's default">
+        <Field label="Priority" hint="Empty: the type's default" error={errors.priority?.message}>
           {(control) => (
-            <Select
-              {...control}
-              value={priority}
-              onChange={(e) => setPriority(e.target.value as MaintenancePriority | '')}
-            >
+            <Select {...control} {...form.register('priority', { setValueAs: emptyToUndefined })}>
               <option value="">Type default</option>
               {MAINTENANCE_PRIORITIES.map((p) => (
                 <option key={p} value={p}>
@@ -138,15 +109,11 @@ export function NewRequestDialog({ open, onClose }: { open: boolean; onClose: ()
             </Select>
           )}
         </Field>
-        <Field label="Property" required error={errors.propertyId}>
+        <Field label="Property" required error={errors.propertyId?.message}>
           {(control) => (
             <Select
               {...control}
-              value={propertyId}
-              onChange={(e) => {
-                setPropertyId(e.target.value);
-                setRentalUnitId('');
-              }}
+              {...form.register('propertyId', { onChange: () => form.setValue('rentalUnitId', null) })}
             >
               <option value="">Choose…</option>
               {(propertiesList.data?.data ?? []).map((p) => (
@@ -157,12 +124,11 @@ export function NewRequestDialog({ open, onClose }: { open: boolean; onClose: ()
             </Select>
           )}
         </Field>
-        <Field label="Unit" error={errors.rentalUnitId}>
+        <Field label="Unit" error={errors.rentalUnitId?.message}>
           {(control) => (
             <Select
               {...control}
-              value={rentalUnitId}
-              onChange={(e) => setRentalUnitId(e.target.value)}
+              {...form.register('rentalUnitId', { setValueAs: emptyToNull })}
               disabled={!propertyId}
             >
               <option value="">Common area / whole property</option>
@@ -177,11 +143,11 @@ export function NewRequestDialog({ open, onClose }: { open: boolean; onClose: ()
         <Field
           label="Assignee"
           hint="Empty: auto-assignment decides"
-          error={errors.assigneeId}
+          error={errors.assigneeId?.message}
           className="sm:col-span-2"
         >
           {(control) => (
-            <Select {...control} value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
+            <Select {...control} {...form.register('assigneeId', { setValueAs: emptyToUndefined })}>
               <option value="">Automatic</option>
               {(people.data ?? []).map((person) => (
                 <option key={person._id} value={person._id}>
@@ -191,16 +157,8 @@ export function NewRequestDialog({ open, onClose }: { open: boolean; onClose: ()
             </Select>
           )}
         </Field>
-        <Field label="Description" className="sm:col-span-2">
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={4}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              maxLength={5000}
-            />
-          )}
+        <Field label="Description" className="sm:col-span-2" error={errors.description?.message}>
+          {(control) => <Textarea {...control} rows={4} {...form.register('description')} maxLength={5000} />}
         </Field>
       </form>
     </Dialog>

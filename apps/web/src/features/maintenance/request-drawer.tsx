@@ -1,15 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MAINTENANCE_STATUS_LABELS,
   type MaintenanceRequestDto,
-  type MaintenanceStatus,
+  type MaintenanceStatusBody,
+  ZMaintenanceStatusBody,
 } from '@rentora/shared';
 import { Lock, MessageSquare, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../components/button';
 import { useScrollLock } from '../../components/dialog';
 import { ErrorState } from '../../components/empty-state';
 import { Select, Textarea } from '../../components/field';
+import { emptyToUndefined } from '../../components/form-values';
 import { Skeleton } from '../../components/skeleton';
 import { Tabs } from '../../components/tabs';
 import { apiErrorMessage } from '../../lib/api-client';
@@ -99,14 +104,6 @@ function DrawerBody({ request, titleId }: { request: MaintenanceRequestDto; titl
   const canAssign = permissions.canUseFeature('maintenance_assign');
   const people = useAssignableUsers(canAssign);
   const [section, setSection] = useState<Section>('conversation');
-  const [nextStatus, setNextStatus] = useState<MaintenanceStatus | ''>('');
-  const [notes, setNotes] = useState('');
-  const status = useRequestMutation(
-    (args: { status: MaintenanceStatus; notes: string }) =>
-      maintenanceApi.status(request._id, args.status, args.notes),
-    MAINTENANCE_FALLBACKS.updateStatus,
-    'Status updated',
-  );
   const assign = useRequestMutation(
     (userId: string | null) => maintenanceApi.assign(request._id, userId),
     MAINTENANCE_FALLBACKS.assignRequest,
@@ -185,53 +182,7 @@ function DrawerBody({ request, titleId }: { request: MaintenanceRequestDto; titl
             ))}
           </Select>
         </div>
-        <form
-          className="space-y-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!nextStatus) return;
-            status.mutate(
-              { status: nextStatus, notes },
-              {
-                onSuccess: () => {
-                  setNextStatus('');
-                  setNotes('');
-                },
-              },
-            );
-          }}
-        >
-          <label htmlFor={`${titleId}-status`} className="block text-sm font-medium text-slate-700">
-            Change status
-          </label>
-          <div className="flex gap-2">
-            <Select
-              id={`${titleId}-status`}
-              value={nextStatus}
-              disabled={!canWork || request.allowedStatuses.length === 0}
-              onChange={(e) => setNextStatus(e.target.value as MaintenanceStatus | '')}
-            >
-              <option value="">{request.allowedStatuses.length ? 'Move to…' : 'No further status'}</option>
-              {request.allowedStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {MAINTENANCE_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-            <Button type="submit" loading={status.isPending} disabled={!nextStatus}>
-              Update
-            </Button>
-          </div>
-          {nextStatus ? (
-            <Textarea
-              rows={2}
-              placeholder="Notes for the team (staff only)"
-              aria-label="Status notes"
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-            />
-          ) : null}
-        </form>
+        <StatusForm request={request} titleId={titleId} canWork={canWork} />
       </section>
 
       <div className="px-6 pt-4">
@@ -310,5 +261,62 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
       <dt className="text-[11px] font-semibold uppercase tracking-wide text-slate-400">{label}</dt>
       <dd className="mt-0.5 truncate text-slate-700">{children}</dd>
     </div>
+  );
+}
+
+/** Move the request to one of its allowed next statuses, with optional notes for the team. */
+function StatusForm({
+  request,
+  titleId,
+  canWork,
+}: {
+  request: MaintenanceRequestDto;
+  titleId: string;
+  canWork: boolean;
+}) {
+  const form = useForm<z.input<typeof ZMaintenanceStatusBody>, unknown, MaintenanceStatusBody>({
+    resolver: zodResolver(ZMaintenanceStatusBody),
+    defaultValues: { notes: '' },
+  });
+  const nextStatus = form.watch('status');
+  const status = useRequestMutation(
+    (body: MaintenanceStatusBody) => maintenanceApi.status(request._id, body.status, body.notes ?? ''),
+    MAINTENANCE_FALLBACKS.updateStatus,
+    'Status updated',
+  );
+  const submit = form.handleSubmit((body) =>
+    status.mutate(body, { onSuccess: () => form.reset({ status: undefined, notes: '' }) }),
+  );
+  return (
+    <form className="space-y-2" onSubmit={submit} noValidate>
+      <label htmlFor={`${titleId}-status`} className="block text-sm font-medium text-slate-700">
+        Change status
+      </label>
+      <div className="flex gap-2">
+        <Select
+          id={`${titleId}-status`}
+          disabled={!canWork || request.allowedStatuses.length === 0}
+          {...form.register('status', { setValueAs: emptyToUndefined })}
+        >
+          <option value="">{request.allowedStatuses.length ? 'Move to…' : 'No further status'}</option>
+          {request.allowedStatuses.map((s) => (
+            <option key={s} value={s}>
+              {MAINTENANCE_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+        <Button type="submit" loading={status.isPending} disabled={!nextStatus}>
+          Update
+        </Button>
+      </div>
+      {nextStatus ? (
+        <Textarea
+          rows={2}
+          placeholder="Notes for the team (staff only)"
+          aria-label="Status notes"
+          {...form.register('notes')}
+        />
+      ) : null}
+    </form>
   );
 }

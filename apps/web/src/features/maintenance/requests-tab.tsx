@@ -13,10 +13,10 @@ import {
 import { Bookmark, ClipboardList, Search, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
-import { ListView, listState, NoMatchState } from '../../components/list-view';
+import { ListView, listState, NoMatchState, tableRows } from '../../components/list-view';
 import { formatDate, humanize } from '../../lib/format';
 import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import {
@@ -337,16 +337,7 @@ export function RequestsTab() {
         itemLabel="requests"
         paginationClassName=""
       >
-        {(rows, state) => (
-          <DataTable
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row._id}
-            caption="Maintenance requests"
-            loading={state.loading}
-            fetching={state.fetching}
-          />
-        )}
+        {tableRows({ columns, rowKey: (row) => row._id, caption: 'Maintenance requests' })}
       </ListView>
       <RequestDrawer requestId={values.request || null} onClose={() => set({ request: null, page })} />
     </div>

@@ -1,21 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  MAINTENANCE_PRIORITIES,
-  MAINTENANCE_PRIORITY_LABELS,
-  type MaintenancePriority,
   type MaintenancePublicRequestDto,
+  type TenantRequestCreateBody,
+  type TenantRequestCreateInput,
+  ZTenantRequestCreateBody,
 } from '@rentora/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, Home, Plus, Wrench } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
 import { Dialog } from '../../components/dialog';
 import { EmptyState, ErrorState } from '../../components/empty-state';
-import { Field, Input, Select, Textarea } from '../../components/field';
+import { Field, Select } from '../../components/field';
+import { emptyToUndefined } from '../../components/form-values';
 import { SkeletonList } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
+import { applyServerErrors } from '../../lib/form-errors';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { MAINTENANCE_FALLBACKS, maintenanceApi, maintenanceKeys } from './maintenance.api';
@@ -28,6 +32,7 @@ import {
   StatusBadge,
   Timeline,
 } from './maintenance-display';
+import { RequestFields } from './request-fields';
 
 /** /tenant/maintenance: the signed-in tenant's requests, a new request for their unit, and each request's thread. */
 export function TenantMaintenancePage() {
@@ -191,35 +196,23 @@ function NewTenantRequestDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [rentalUnitId, setRentalUnitId] = useState(units[0]?.rentalUnitId ?? '');
-  const [type, setType] = useState('');
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [priority, setPriority] = useState<MaintenancePriority | ''>('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm<TenantRequestCreateInput, unknown, TenantRequestCreateBody>({
+    resolver: zodResolver(ZTenantRequestCreateBody),
+    defaultValues: { rentalUnitId: units[0]?.rentalUnitId ?? '', type: '', title: '', description: '' },
+  });
+  const [rentalUnitId, type, title] = form.watch(['rentalUnitId', 'type', 'title']);
   const unit = units.find((u) => u.rentalUnitId === rentalUnitId);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!rentalUnitId || !type || !title.trim()) return;
-    setBusy(true);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      const answer = await maintenanceApi.myCreate({
-        rentalUnitId,
-        type,
-        title: title.trim(),
-        description: description.trim(),
-        priority: priority || undefined,
-      });
+      const answer = await maintenanceApi.myCreate(body);
       toast.success('Request sent', answer.data.requestNumber);
       void queryClient.invalidateQueries({ queryKey: maintenanceKeys.mine });
       onClose();
     } catch (error) {
+      applyServerErrors(form.setError, error);
       toast.apiError(error, MAINTENANCE_FALLBACKS.createRequest);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <Dialog
@@ -231,17 +224,22 @@ function NewTenantRequestDialog({
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form="tenant-request" loading={busy} disabled={!type || !title.trim()}>
+          <Button
+            type="submit"
+            form="tenant-request"
+            loading={form.formState.isSubmitting}
+            disabled={!type || !title?.trim()}
+          >
             Send request
           </Button>
         </>
       }
     >
-      <form id="tenant-request" className="space-y-4" onSubmit={submit}>
+      <form id="tenant-request" className="space-y-4" onSubmit={submit} noValidate>
         {units.length > 1 ? (
           <Field label="Home">
             {(control) => (
-              <Select {...control} value={rentalUnitId} onChange={(e) => setRentalUnitId(e.target.value)}>
+              <Select {...control} {...form.register('rentalUnitId')}>
                 {units.map((u) => (
                   <option key={u.rentalUnitId} value={u.rentalUnitId}>
                     {u.propertyName} · {u.unitNumber}
@@ -259,56 +257,13 @@ function NewTenantRequestDialog({
             ({unit.companyName})
           </p>
         ) : null}
-        <Field label="What is it about?" required>
-          {(control) => (
-            <Select {...control} value={type} onChange={(e) => setType(e.target.value)}>
-              <option value="">Choose…</option>
-              {(unit?.types ?? []).map((t) => (
-                <option key={t._id} value={t.key}>
-                  {t.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Short title" required>
-          {(control) => (
-            <Input
-              {...control}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              maxLength={200}
-              data-autofocus
-            />
-          )}
-        </Field>
-        <Field label="Urgency">
-          {(control) => (
-            <Select
-              {...control}
-              value={priority}
-              onChange={(e) => setPriority(e.target.value as MaintenancePriority | '')}
-            >
-              <option value="">Normal</option>
-              {MAINTENANCE_PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {MAINTENANCE_PRIORITY_LABELS[p]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Details">
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={4}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              maxLength={5000}
-            />
-          )}
-        </Field>
+        <RequestFields
+          register={form.register}
+          errors={form.formState.errors}
+          types={unit?.types ?? []}
+          priority={form.register('priority', { setValueAs: emptyToUndefined })}
+          autoFocus
+        />
       </form>
     </Dialog>
   );

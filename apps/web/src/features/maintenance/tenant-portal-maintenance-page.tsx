@@ -1,25 +1,30 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  MAINTENANCE_PRIORITIES,
-  MAINTENANCE_PRIORITY_LABELS,
-  type MaintenancePriority,
   type MaintenancePublicRequestDto,
   type TenantPortalMaintenanceDto,
+  type TenantPortalRequestInput,
+  ZTenantPortalRequestBody,
 } from '@rentora/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert, Wrench } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
-import { Field, Input, Select, Textarea } from '../../components/field';
+import { emptyToUndefined } from '../../components/form-values';
 import { Skeleton } from '../../components/skeleton';
 import { ApiError, type ApiOk, api, apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
+import { applyServerErrors } from '../../lib/form-errors';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { PublicShell } from '../create-ticket/create-ticket-page';
 import { MAINTENANCE_FALLBACKS } from './maintenance.api';
 import { CommentForm, CommentList, PriorityBadge, StatusBadge } from './maintenance-display';
+import { RequestFields } from './request-fields';
+
+type TenantPortalRequestBody = z.output<typeof ZTenantPortalRequestBody>;
 
 /** /tenant-portal/{tenantCode}/maintenance: report and follow repairs with the tenant code, without signing in. */
 export function TenantPortalMaintenancePage() {
@@ -110,81 +115,45 @@ function NewRequest({
   types: TenantPortalMaintenanceDto['types'];
   onCreated: () => void;
 }) {
-  const [type, setType] = useState('');
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [priority, setPriority] = useState<MaintenancePriority | ''>('');
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!type || !title.trim()) return;
-    setBusy(true);
+  const form = useForm<TenantPortalRequestInput, unknown, TenantPortalRequestBody>({
+    resolver: zodResolver(ZTenantPortalRequestBody),
+    defaultValues: { type: '', title: '', description: '' },
+  });
+  const [type, title] = form.watch(['type', 'title']);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      const answer = await api.post<ApiOk<MaintenancePublicRequestDto>>(
-        `${base}/requests`,
-        { type, title: title.trim(), description: description.trim(), priority: priority || undefined },
-        { query: { companyId } },
-      );
+      const answer = await api.post<ApiOk<MaintenancePublicRequestDto>>(`${base}/requests`, body, {
+        query: { companyId },
+      });
       toast.success('Request sent', answer.data.requestNumber);
-      setType('');
-      setTitle('');
-      setDescription('');
-      setPriority('');
+      form.reset();
       onCreated();
     } catch (error) {
+      applyServerErrors(form.setError, error);
       toast.apiError(error, MAINTENANCE_FALLBACKS.createRequest);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
   return (
-    <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <h2 className="text-base font-semibold text-slate-900">Report a problem</h2>
-      <Field label="What is it about?" required>
-        {(control) => (
-          <Select {...control} value={type} onChange={(e) => setType(e.target.value)}>
-            <option value="">Choose…</option>
-            {types.map((t) => (
-              <option key={t._id} value={t.key}>
-                {t.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field label="Short title" required>
-        {(control) => (
-          <Input {...control} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
-        )}
-      </Field>
-      <Field label="Urgency">
-        {(control) => (
-          <Select
-            {...control}
-            value={priority}
-            onChange={(e) => setPriority(e.target.value as MaintenancePriority | '')}
-          >
-            <option value="">Normal</option>
-            {MAINTENANCE_PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {MAINTENANCE_PRIORITY_LABELS[p]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <Field label="Details">
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={3}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            maxLength={5000}
-          />
-        )}
-      </Field>
-      <Button type="submit" className="w-full" size="lg" loading={busy} disabled={!type || !title.trim()}>
+      <RequestFields
+        register={form.register}
+        errors={form.formState.errors}
+        types={types}
+        priority={form.register('priority', { setValueAs: emptyToUndefined })}
+        detailsRows={3}
+      />
+      <Button
+        type="submit"
+        className="w-full"
+        size="lg"
+        loading={form.formState.isSubmitting}
+        disabled={!type || !title?.trim()}
+      >
         Send request
       </Button>
     </form>

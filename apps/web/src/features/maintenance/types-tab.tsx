@@ -13,11 +13,11 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { Field, Input, Select, Textarea } from '../../components/field';
-import { ListView } from '../../components/list-view';
+import { ListView, tableRows } from '../../components/list-view';
 import { Switch } from '../../components/switch';
 import { usePermissions } from '../auth/use-permissions';
 import {
@@ -130,39 +130,33 @@ export function TypesTab() {
         }
         onPageChange={() => undefined}
       >
-        {(rows, state) => (
-          <DataTable
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row._id}
-            caption="Maintenance types"
-            loading={state.loading}
-            actions={
-              canManage
-                ? (row) => (
-                    <>
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        aria-label={`Edit ${row.name}`}
-                        onClick={() => setEditing(row)}
-                      >
-                        <Pencil className="h-4 w-4" aria-hidden />
-                      </Button>
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        aria-label={`Delete ${row.name}`}
-                        onClick={() => setDeleting(row)}
-                      >
-                        <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
-                      </Button>
-                    </>
-                  )
-                : undefined
-            }
-          />
-        )}
+        {tableRows({
+          columns,
+          rowKey: (row) => row._id,
+          caption: 'Maintenance types',
+          actions: canManage
+            ? (row) => (
+                <>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={`Edit ${row.name}`}
+                    onClick={() => setEditing(row)}
+                  >
+                    <Pencil className="h-4 w-4" aria-hidden />
+                  </Button>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={`Delete ${row.name}`}
+                    onClick={() => setDeleting(row)}
+                  >
+                    <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
+                  </Button>
+                </>
+              )
+            : undefined,
+        })}
       </ListView>
       {editing ? (
         <TypeDialog type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />

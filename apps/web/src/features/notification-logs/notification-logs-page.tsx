@@ -3,12 +3,12 @@ import { AlertTriangle, Bell, CheckCircle2, Clock, Mail, ScrollText } from 'luci
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
-import { ListView } from '../../components/list-view';
+import { ListView, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
-import { StatCard } from '../../components/stat-card';
+import { StatCards } from '../../components/stat-card';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { humanize } from '../../lib/format';
 import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
@@ -152,40 +152,16 @@ export function NotificationLogsPage() {
   return (
     <div>
       {header}
-      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          label="Total"
-          value={stats.data?.total ?? '—'}
-          icon={ScrollText}
-          loading={stats.isPending}
-        />
-        <StatCard
-          label="Sent"
-          value={stats.data?.sent ?? '—'}
-          icon={CheckCircle2}
-          tone="success"
-          loading={stats.isPending}
-        />
-        <StatCard
-          label="Failed"
-          value={stats.data?.failed ?? '—'}
-          icon={AlertTriangle}
-          tone="danger"
-          loading={stats.isPending}
-        />
-        <StatCard
-          label="Last 24 hours"
-          value={stats.data?.last24Hours ?? '—'}
-          icon={Clock}
-          tone="neutral"
-          loading={stats.isPending}
-        />
-      </div>
-      {stats.isError ? (
-        <p className="-mt-3 mb-4 text-xs text-slate-500">
-          {apiErrorMessage(stats.error, NOTIFICATION_LOG_FALLBACK_MESSAGES.stats)}
-        </p>
-      ) : null}
+      <StatCards
+        loading={stats.isPending}
+        error={stats.isError ? apiErrorMessage(stats.error, NOTIFICATION_LOG_FALLBACK_MESSAGES.stats) : null}
+        cards={[
+          { label: 'Total', value: stats.data?.total ?? '—', icon: ScrollText },
+          { label: 'Sent', value: stats.data?.sent ?? '—', icon: CheckCircle2, tone: 'success' },
+          { label: 'Failed', value: stats.data?.failed ?? '—', icon: AlertTriangle, tone: 'danger' },
+          { label: 'Last 24 hours', value: stats.data?.last24Hours ?? '—', icon: Clock, tone: 'neutral' },
+        ]}
+      />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto_auto]">
         <SearchInput
           label="Search by recipient email"
@@ -253,22 +229,17 @@ export function NotificationLogsPage() {
         onPageChange={(next) => set({ page: next })}
         itemLabel="deliveries"
       >
-        {(rows, state) => (
-          <DataTable
-            caption="Notification logs"
-            columns={columns}
-            rows={rows}
-            rowKey={(log) => log._id}
-            loading={state.loading}
-            fetching={state.fetching}
-            mobileTitle={(log) => (
-              <div className="flex items-center justify-between gap-2">
-                <p className="truncate font-medium text-slate-900">{log.subject}</p>
-                <span className="shrink-0 text-xs capitalize text-slate-400">{humanize(log.template)}</span>
-              </div>
-            )}
-          />
-        )}
+        {tableRows({
+          caption: 'Notification logs',
+          columns,
+          rowKey: (log) => log._id,
+          mobileTitle: (log) => (
+            <div className="flex items-center justify-between gap-2">
+              <p className="truncate font-medium text-slate-900">{log.subject}</p>
+              <span className="shrink-0 text-xs capitalize text-slate-400">{humanize(log.template)}</span>
+            </div>
+          ),
+        })}
       </ListView>
     </div>
   );

@@ -1,12 +1,12 @@
 import { PAGE_SIZES } from '@rentora/shared';
-import { BellOff, CheckCheck, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { BellOff, CheckCheck } from 'lucide-react';
 import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
-import { EmptyState, ErrorState } from '../../components/empty-state';
+import { EmptyState } from '../../components/empty-state';
+import { ListView } from '../../components/list-view';
 import { SkeletonList } from '../../components/skeleton';
-import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { useUrlFilters } from '../../lib/url-filters';
 import { NotificationItem } from './notification-item';
 import {
   type NotificationStatusFilter,
@@ -20,10 +20,14 @@ const FILTERS: { id: NotificationStatusFilter; label: string }[] = [
   { id: 'read', label: 'Read' },
 ];
 
-/** /dashboard/notifications and /tenant/notifications: list, filter, mark one, mark all. */
+const FILTER_KEYS = ['status'] as const;
+
+/** /dashboard/notifications and /tenant/notifications: list, filter (kept in the URL), mark one, mark all. */
 export function NotificationsPage() {
-  const [status, setStatus] = useState<NotificationStatusFilter>('all');
-  const [page, setPage] = useState(1);
+  const { values, page, set } = useUrlFilters(FILTER_KEYS);
+  const status: NotificationStatusFilter = FILTERS.some((filter) => filter.id === values.status)
+    ? (values.status as NotificationStatusFilter)
+    : 'all';
   // Opening the page always asks the server, even when the bell has the same list cached.
   const list = useNotifications(
     { status, page, limit: PAGE_SIZES.notifications },
@@ -31,7 +35,6 @@ export function NotificationsPage() {
   );
   const markRead = useMarkNotificationsRead();
   const unread = list.data?.unreadCount ?? 0;
-  const pagination = list.data?.pagination;
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -65,10 +68,7 @@ export function NotificationsPage() {
             type="button"
             role="tab"
             aria-selected={status === filter.id}
-            onClick={() => {
-              setStatus(filter.id);
-              setPage(1);
-            }}
+            onClick={() => set({ status: filter.id === 'all' ? null : filter.id })}
             className={cn(
               'rounded-md px-3 py-1.5 text-sm font-medium transition',
               status === filter.id
@@ -80,57 +80,39 @@ export function NotificationsPage() {
           </button>
         ))}
       </div>
-      {list.isPending ? (
-        <SkeletonList rows={5} />
-      ) : list.isError ? (
-        <ErrorState
-          title="Notifications could not be loaded"
-          message={apiErrorMessage(list.error, 'Please try again in a moment.')}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState
-          icon={BellOff}
-          title={status === 'unread' ? 'No unread notifications' : 'No notifications yet'}
-          description="When something needs your attention it shows up here, live."
-        />
-      ) : (
-        <Card className="divide-y divide-slate-100 overflow-hidden" aria-live="polite">
-          {list.data.data.map((item) => (
-            <NotificationItem
-              key={item._id}
-              notification={item}
-              onMarkRead={(notificationId) => markRead.mutate({ notificationId })}
-            />
-          ))}
-        </Card>
-      )}
-      {pagination && pagination.totalPages > 1 ? (
-        <nav className="mt-4 flex items-center justify-between" aria-label="Pagination">
-          <p className="text-sm text-slate-500">
-            Page {pagination.page} of {pagination.totalPages}
-          </p>
-          <div className="flex gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!pagination.hasPrev}
-              onClick={() => setPage((value) => Math.max(1, value - 1))}
-              icon={<ChevronLeft className="h-4 w-4" aria-hidden />}
+      <ListView
+        list={list}
+        errorTitle="Notifications could not be loaded"
+        errorFallback="Please try again in a moment."
+        empty={
+          <EmptyState
+            icon={BellOff}
+            title={status === 'unread' ? 'No unread notifications' : 'No notifications yet'}
+            description="When something needs your attention it shows up here, live."
+          />
+        }
+        onPageChange={(next) => set({ page: next })}
+        itemLabel="notifications"
+      >
+        {(rows, state) =>
+          state.loading ? (
+            <SkeletonList rows={5} />
+          ) : (
+            <Card
+              className={cn('divide-y divide-slate-100 overflow-hidden', state.fetching && 'opacity-60')}
+              aria-live="polite"
             >
-              Previous
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!pagination.hasNext}
-              onClick={() => setPage((value) => value + 1)}
-            >
-              Next <ChevronRight className="h-4 w-4" aria-hidden />
-            </Button>
-          </div>
-        </nav>
-      ) : null}
+              {rows.map((item) => (
+                <NotificationItem
+                  key={item._id}
+                  notification={item}
+                  onMarkRead={(notificationId) => markRead.mutate({ notificationId })}
+                />
+              ))}
+            </Card>
+          )
+        }
+      </ListView>
     </div>
   );
 }

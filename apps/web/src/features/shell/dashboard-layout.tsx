@@ -1,15 +1,6 @@
-import { gateRoute, SIDEBAR_WIDTH_PX, STORAGE_KEYS, TIMINGS } from '@rentora/shared';
-import { Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
-import {
-  type CSSProperties,
-  type ReactNode,
-  type Ref,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { gateRoute, STORAGE_KEYS, TIMINGS } from '@rentora/shared';
+import { X } from 'lucide-react';
+import { type ReactNode, type Ref, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { findDashboardPage } from '../../app/dashboard-pages';
 import { Avatar } from '../../components/avatar';
@@ -28,6 +19,7 @@ import { Breadcrumbs } from './breadcrumbs';
 import { CompanySwitcher } from './company-switcher';
 import { NavSearch } from './nav-search';
 import { SidebarNav } from './sidebar-nav';
+import { OpenMenuButton, SidebarShell, SidebarToggle } from './sidebar-shell';
 import { SignOutButton } from './sign-out-button';
 import { useCollapsibleSidebar } from './use-collapsible-sidebar';
 import { type VisibleNavItem, visibleNav } from './use-nav';
@@ -196,134 +188,77 @@ export function DashboardLayout() {
 
   if (!canStay && decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
 
-  const contentPadding = sidebar.collapsed ? SIDEBAR_WIDTH_PX.collapsed : SIDEBAR_WIDTH_PX.expanded;
-  const toggleLabel = sidebar.collapsed ? 'Expand sidebar' : 'Collapse sidebar';
-
   return (
-    <div
-      className="min-h-screen bg-slate-50"
-      style={{ '--sidebar-width': `${contentPadding}px` } as CSSProperties}
-    >
-      <a
-        href="#dashboard-main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[70] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
-      {/* Desktop sidebar */}
-      <aside
-        className={cn(
-          'fixed inset-y-0 left-0 z-30 hidden border-r border-slate-200 bg-white transition-[width,box-shadow] duration-200 lg:block',
-          sidebar.temporary && 'shadow-2xl',
-        )}
-        style={{ width: sidebar.expanded ? SIDEBAR_WIDTH_PX.expanded : SIDEBAR_WIDTH_PX.collapsed }}
-        data-testid="dashboard-sidebar"
-        data-collapsed={sidebar.collapsed}
-        data-expanded={sidebar.expanded}
-        {...sidebar.handlers}
-      >
+    <SidebarShell
+      sidebar={sidebar}
+      testId="dashboard-sidebar"
+      drawerTestId="mobile-sidebar"
+      before={
+        <a
+          href="#dashboard-main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[70] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        >
+          Skip to content
+        </a>
+      }
+      panel={
         <SidebarPanel
           showLabels={sidebar.showLabels}
           searchRef={desktopSearch}
           onSearchClose={sidebar.release}
           onExpandRequest={openSearch}
-          headerAction={
-            <button
-              type="button"
-              onClick={sidebar.toggle}
-              className="rounded-lg p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
-              aria-label={toggleLabel}
-              title={toggleLabel}
-            >
-              {sidebar.collapsed ? (
-                <PanelLeftOpen className="h-5 w-5" aria-hidden />
-              ) : (
-                <PanelLeftClose className="h-5 w-5" aria-hidden />
-              )}
-            </button>
-          }
+          headerAction={<SidebarToggle sidebar={sidebar} />}
         />
-        {sidebar.showLabels ? null : (
-          <button
-            type="button"
-            onClick={sidebar.toggle}
-            className="absolute -right-3 top-5 flex h-6 w-6 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-400 shadow-sm hover:text-slate-600"
-            aria-label={toggleLabel}
-          >
-            <PanelLeftOpen className="h-3.5 w-3.5" aria-hidden />
-          </button>
-        )}
-      </aside>
-
-      {/* Mobile drawer */}
-      {mobileOpen ? (
-        <div className="fixed inset-0 z-50 lg:hidden">
-          <div
-            className="absolute inset-0 bg-slate-900/50"
-            aria-hidden
-            onClick={() => setMobileOpen(false)}
+      }
+      edgeToggle={!sidebar.showLabels}
+      onCloseDrawer={() => setMobileOpen(false)}
+      drawer={
+        mobileOpen ? (
+          <SidebarPanel
+            showLabels
+            searchRef={mobileSearch}
+            onNavigate={() => setMobileOpen(false)}
+            headerAction={
+              <button
+                type="button"
+                onClick={() => setMobileOpen(false)}
+                className="rounded-lg p-1.5 text-slate-400 hover:bg-slate-100"
+                aria-label="Close menu"
+              >
+                <X className="h-5 w-5" aria-hidden />
+              </button>
+            }
           />
-          <aside
-            className="absolute inset-y-0 left-0 w-[min(18rem,85vw)] bg-white shadow-2xl animate-toast-in"
-            aria-label="Navigation"
-            data-testid="mobile-sidebar"
-          >
-            <SidebarPanel
-              showLabels
-              searchRef={mobileSearch}
-              onNavigate={() => setMobileOpen(false)}
-              headerAction={
-                <button
-                  type="button"
-                  onClick={() => setMobileOpen(false)}
-                  className="rounded-lg p-1.5 text-slate-400 hover:bg-slate-100"
-                  aria-label="Close menu"
-                >
-                  <X className="h-5 w-5" aria-hidden />
-                </button>
-              }
-            />
-          </aside>
-        </div>
-      ) : null}
-
-      <div className="transition-[padding] duration-200 lg:pl-[var(--sidebar-width)]">
-        {/* Mobile top bar */}
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur lg:hidden">
-          <button
-            type="button"
-            onClick={() => setMobileOpen(true)}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
-            aria-label="Open menu"
-            aria-expanded={mobileOpen}
-          >
-            <Menu className="h-5 w-5" aria-hidden />
-          </button>
-          <Link to="/dashboard" className="flex items-center gap-2" aria-label="Rentora dashboard">
-            <LogoMark className="h-7 w-7" />
-            <span className="font-bold text-slate-900">Rentora</span>
-          </Link>
-          <div className="ml-auto">
-            <NotificationBell href="/dashboard/notifications" />
-          </div>
-        </header>
-        {/* Desktop top bar */}
-        <header className="sticky top-0 z-20 hidden h-16 items-center justify-between border-b border-slate-200 bg-white/80 px-8 backdrop-blur lg:flex">
-          <div className="min-w-0">
-            <Breadcrumbs pathname={location.pathname} />
-            {location.pathname.replace(/\/+$/, '') === '/dashboard' ? (
-              <p className="text-sm font-medium text-slate-500">{auth.currentCompany?.name ?? 'Dashboard'}</p>
-            ) : null}
-          </div>
+        ) : null
+      }
+    >
+      {/* Mobile top bar */}
+      <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur lg:hidden">
+        <OpenMenuButton open={mobileOpen} onOpen={() => setMobileOpen(true)} />
+        <Link to="/dashboard" className="flex items-center gap-2" aria-label="Rentora dashboard">
+          <LogoMark className="h-7 w-7" />
+          <span className="font-bold text-slate-900">Rentora</span>
+        </Link>
+        <div className="ml-auto">
           <NotificationBell href="/dashboard/notifications" />
-        </header>
-        <main id="dashboard-main" className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-          <div className="mb-4 lg:hidden">
-            <Breadcrumbs pathname={location.pathname} />
-          </div>
-          {decision.kind === 'deny' ? <AccessDenied message={decision.message} /> : <Outlet />}
-        </main>
-      </div>
-    </div>
+        </div>
+      </header>
+      {/* Desktop top bar */}
+      <header className="sticky top-0 z-20 hidden h-16 items-center justify-between border-b border-slate-200 bg-white/80 px-8 backdrop-blur lg:flex">
+        <div className="min-w-0">
+          <Breadcrumbs pathname={location.pathname} />
+          {location.pathname.replace(/\/+$/, '') === '/dashboard' ? (
+            <p className="text-sm font-medium text-slate-500">{auth.currentCompany?.name ?? 'Dashboard'}</p>
+          ) : null}
+        </div>
+        <NotificationBell href="/dashboard/notifications" />
+      </header>
+      <main id="dashboard-main" className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <div className="mb-4 lg:hidden">
+          <Breadcrumbs pathname={location.pathname} />
+        </div>
+        {decision.kind === 'deny' ? <AccessDenied message={decision.message} /> : <Outlet />}
+      </main>
+    </SidebarShell>
   );
 }

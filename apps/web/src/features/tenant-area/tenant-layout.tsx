@@ -1,18 +1,6 @@
-import { gateRoute, SIDEBAR_WIDTH_PX, STORAGE_KEYS } from '@rentora/shared';
-import {
-  Bell,
-  Compass,
-  Home,
-  LayoutDashboard,
-  type LucideIcon,
-  Menu,
-  PanelLeftClose,
-  PanelLeftOpen,
-  UserCircle,
-  Wrench,
-  X,
-} from 'lucide-react';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { gateRoute, STORAGE_KEYS } from '@rentora/shared';
+import { Bell, Compass, Home, LayoutDashboard, type LucideIcon, UserCircle, Wrench, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { findTenantPage } from '../../app/tenant-pages';
 import { Avatar } from '../../components/avatar';
@@ -23,6 +11,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { useAuth } from '../auth/auth-provider';
 import { NotificationBell } from '../notifications/notification-bell';
 import { useNotificationSocket } from '../notifications/use-notification-socket';
+import { OpenMenuButton, SidebarShell } from '../shell/sidebar-shell';
 import { SignOutButton } from '../shell/sign-out-button';
 import { useCollapsibleSidebar } from '../shell/use-collapsible-sidebar';
 
@@ -119,46 +108,16 @@ export function TenantLayout() {
   useEffect(() => setMobileOpen(false), [location.pathname]);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
-  const padding = sidebar.collapsed ? SIDEBAR_WIDTH_PX.collapsed : SIDEBAR_WIDTH_PX.expanded;
-  const toggleLabel = sidebar.collapsed ? 'Expand sidebar' : 'Collapse sidebar';
-
   return (
-    <div className="min-h-screen bg-slate-50" style={{ '--sidebar-width': `${padding}px` } as CSSProperties}>
-      <aside
-        className={cn(
-          'fixed inset-y-0 left-0 z-30 hidden border-r border-slate-200 bg-white transition-[width] duration-200 lg:block',
-          sidebar.temporary && 'shadow-2xl',
-        )}
-        style={{ width: sidebar.expanded ? SIDEBAR_WIDTH_PX.expanded : SIDEBAR_WIDTH_PX.collapsed }}
-        data-testid="tenant-sidebar"
-        {...sidebar.handlers}
-      >
-        <TenantSidebarPanel showLabels={sidebar.showLabels} />
-        <button
-          type="button"
-          onClick={sidebar.toggle}
-          className="absolute -right-3 top-5 flex h-6 w-6 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-400 shadow-sm hover:text-slate-600"
-          aria-label={toggleLabel}
-          title={toggleLabel}
-        >
-          {sidebar.collapsed ? (
-            <PanelLeftOpen className="h-3.5 w-3.5" aria-hidden />
-          ) : (
-            <PanelLeftClose className="h-3.5 w-3.5" aria-hidden />
-          )}
-        </button>
-      </aside>
-      {mobileOpen ? (
-        <div className="fixed inset-0 z-50 lg:hidden">
-          <div
-            className="absolute inset-0 bg-slate-900/50"
-            aria-hidden
-            onClick={() => setMobileOpen(false)}
-          />
-          <aside
-            className="absolute inset-y-0 left-0 w-[min(18rem,85vw)] bg-white shadow-2xl animate-toast-in"
-            aria-label="Navigation"
-          >
+    <SidebarShell
+      sidebar={sidebar}
+      testId="tenant-sidebar"
+      panel={<TenantSidebarPanel showLabels={sidebar.showLabels} />}
+      edgeToggle
+      onCloseDrawer={() => setMobileOpen(false)}
+      drawer={
+        mobileOpen ? (
+          <>
             <button
               type="button"
               onClick={() => setMobileOpen(false)}
@@ -168,28 +127,20 @@ export function TenantLayout() {
               <X className="h-5 w-5" aria-hidden />
             </button>
             <TenantSidebarPanel showLabels onNavigate={() => setMobileOpen(false)} />
-          </aside>
+          </>
+        ) : null
+      }
+    >
+      <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur lg:h-16 lg:px-8">
+        <OpenMenuButton open={mobileOpen} onOpen={() => setMobileOpen(true)} className="lg:hidden" />
+        <p className="font-semibold text-slate-900">{page?.title ?? 'Tenant'}</p>
+        <div className="ml-auto">
+          <NotificationBell href="/tenant/notifications" />
         </div>
-      ) : null}
-      <div className="transition-[padding] duration-200 lg:pl-[var(--sidebar-width)]">
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur lg:h-16 lg:px-8">
-          <button
-            type="button"
-            onClick={() => setMobileOpen(true)}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 lg:hidden"
-            aria-label="Open menu"
-          >
-            <Menu className="h-5 w-5" aria-hidden />
-          </button>
-          <p className="font-semibold text-slate-900">{page?.title ?? 'Tenant'}</p>
-          <div className="ml-auto">
-            <NotificationBell href="/tenant/notifications" />
-          </div>
-        </header>
-        <main className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-          <Outlet />
-        </main>
-      </div>
-    </div>
+      </header>
+      <main className="px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <Outlet />
+      </main>
+    </SidebarShell>
   );
 }

@@ -1,8 +1,11 @@
-import type { TenantPortalDto } from '@rentora/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TenantPortalDto, ZTenantPortalCodeParams } from '@rentora/shared';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, CircleAlert, KeyRound } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useParams, useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import { Badge } from '../../components/badge';
 import { Button, ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
@@ -15,13 +18,18 @@ import { formatDate, formatMoney, humanize } from '../../lib/format';
 import { capitalize, documentLabel, TENANT_STATUS_LABELS } from '../tenants/tenant-display';
 import { TENANT_MESSAGES, tenantsApi } from '../tenants/tenants.api';
 
+type TenantPortalCodeInput = z.input<typeof ZTenantPortalCodeParams>;
+
 /** /tenant-portal/:tenantcode — a tenant without a login sees their unit, dues and documents status. */
 export function TenantPortalPage() {
   useDocumentTitle('Tenant portal');
   const { tenantcode = '' } = useParams();
   const [params] = useSearchParams();
   const companyId = params.get('companyId') ?? undefined;
-  const [code, setCode] = useState(tenantcode);
+  const form = useForm<TenantPortalCodeInput>({
+    resolver: zodResolver(ZTenantPortalCodeParams),
+    defaultValues: { tenantCode: tenantcode },
+  });
   const validate = useMutation({
     mutationFn: (input: { tenantCode: string; companyId?: string }) =>
       tenantsApi.validateCode(input.tenantCode, input.companyId).then((answer) => answer.data),
@@ -65,20 +73,17 @@ export function TenantPortalPage() {
             </p>
             <form
               className="mt-6 space-y-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (code.trim()) validate.mutate({ tenantCode: code.trim(), companyId });
-              }}
+              noValidate
+              onSubmit={form.handleSubmit(({ tenantCode }) => validate.mutate({ tenantCode, companyId }))}
             >
-              <Field label="Tenant code" required>
+              <Field label="Tenant code" required error={form.formState.errors.tenantCode?.message}>
                 {(control) => (
                   <Input
                     {...control}
-                    value={code}
+                    {...form.register('tenantCode')}
                     autoComplete="off"
                     autoCapitalize="characters"
                     className="font-mono uppercase tracking-widest"
-                    onChange={(event) => setCode(event.target.value)}
                   />
                 )}
               </Field>

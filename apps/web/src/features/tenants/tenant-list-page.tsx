@@ -4,10 +4,10 @@ import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/card';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
-import { ListFilters, ListView, NoMatchState } from '../../components/list-view';
+import { ListFilters, ListView, NoMatchState, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -197,16 +197,7 @@ export function TenantListPage() {
         onPageChange={(next) => set({ page: next })}
         itemLabel="tenants"
       >
-        {(rows, state) => (
-          <DataTable
-            caption="Tenants"
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row._id}
-            loading={state.loading}
-            fetching={state.fetching}
-          />
-        )}
+        {tableRows({ caption: 'Tenants', columns, rowKey: (row) => row._id })}
       </ListView>
     </div>
   );

@@ -1,6 +1,9 @@
-import type { CompanyDto } from '@rentora/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CompanyDto, ZSubscriptionForceUpdateBody, ZSubscriptionUpdateBody } from '@rentora/shared';
 import { CalendarClock, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Field, FormError, Select } from '../../../components/field';
@@ -16,8 +19,6 @@ import {
 } from '../companies.api';
 import { SubscriptionBadge } from '../company-badges';
 
-type PlanMode = 'scheduled' | 'instant' | 'force';
-
 export function SubscriptionSection({
   company,
   details,
@@ -25,11 +26,7 @@ export function SubscriptionSection({
   company: CompanyDto;
   details: FeaturesAndLimitations;
 }) {
-  const plans = useAdminPlans({ page: 1, limit: 50, isActive: 'true' });
   const action = useSubscriptionAction(company._id);
-  const [planId, setPlanId] = useState('');
-  const [mode, setMode] = useState<PlanMode>('instant');
-  const [resetCycle, setResetCycle] = useState(true);
   const [confirm, setConfirm] = useState<'cancel' | 'renew' | null>(null);
   const [immediate, setImmediate] = useState(false);
   const subscription = details.subscription;
@@ -42,14 +39,6 @@ export function SubscriptionSection({
       },
       onError: (error) => toast.error(apiErrorMessage(error, COMPANY_FALLBACK_MESSAGES.subscription)),
     });
-
-  const changePlan = () => {
-    if (!planId) return;
-    if (mode === 'force')
-      run({ kind: 'force-update', subscriptionId: planId, updateCycle: resetCycle }, () => setPlanId(''));
-    else
-      run({ kind: 'update', subscriptionId: planId, instantChange: mode === 'instant' }, () => setPlanId(''));
-  };
 
   return (
     <div className="space-y-5">
@@ -86,81 +75,7 @@ export function SubscriptionSection({
         </div>
       </dl>
 
-      <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">
-        <legend className="px-1 text-sm font-semibold text-slate-900">Change plan</legend>
-        <Field label="New plan">
-          {(control) => (
-            <Select
-              {...control}
-              value={planId}
-              onChange={(event) => setPlanId(event.target.value)}
-              disabled={plans.isPending}
-            >
-              <option value="">{plans.isPending ? 'Loading plans…' : 'Choose a plan'}</option>
-              {(plans.data?.data ?? []).map((plan) => (
-                <option
-                  key={plan._id}
-                  value={plan._id}
-                  disabled={plan._id === details.plan?._id && mode !== 'force'}
-                >
-                  {plan.name} — {formatLimit(plan.limitations.maxPropertiesPerCompany)} properties,{' '}
-                  {formatLimit(plan.limitations.maxUsersPerCompany)} users
-                  {plan._id === details.plan?._id ? ' (current)' : ''}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        {plans.isError ? <FormError message={apiErrorMessage(plans.error, 'Failed to fetch plans')} /> : null}
-        <div className="space-y-2 text-sm" role="radiogroup" aria-label="When the change applies">
-          {(
-            [
-              ['instant', 'Apply now', 'Features and limits change at once; the billing period stays.'],
-              [
-                'scheduled',
-                'At the end of the period',
-                'Stored as the scheduled plan and applied on renewal.',
-              ],
-              [
-                'force',
-                'Force update',
-                'Applies now even to the same plan, copying its features and limits again.',
-              ],
-            ] as const
-          ).map(([value, label, hint]) => (
-            <label key={value} className="flex cursor-pointer items-start gap-2">
-              <input
-                type="radio"
-                name="plan-mode"
-                value={value}
-                checked={mode === value}
-                onChange={() => setMode(value)}
-                className="mt-1 accent-brand-600"
-              />
-              <span>
-                <span className="font-medium text-slate-800">{label}</span>
-                <span className="block text-xs text-slate-500">{hint}</span>
-              </span>
-            </label>
-          ))}
-          {mode === 'force' ? (
-            <label className="ml-6 flex items-center gap-2 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                checked={resetCycle}
-                onChange={(event) => setResetCycle(event.target.checked)}
-                className="accent-brand-600"
-              />
-              Start a new billing period today
-            </label>
-          ) : null}
-        </div>
-        <div className="flex justify-end">
-          <Button disabled={!planId} loading={action.isPending && confirm === null} onClick={changePlan}>
-            {mode === 'scheduled' ? 'Schedule change' : 'Change plan'}
-          </Button>
-        </div>
-      </fieldset>
+      <PlanPicker currentPlanId={details.plan?._id} run={run} busy={action.isPending && confirm === null} />
 
       <div className="flex flex-wrap justify-end gap-2">
         <Button
@@ -218,5 +133,106 @@ export function SubscriptionSection({
         onConfirm={() => run({ kind: 'renew' }, () => setConfirm(null))}
       />
     </div>
+  );
+}
+
+/** The plan change: the new plan, when it applies, and for a forced update whether a new period starts. */
+const ZPlanChangeForm = z
+  .object({
+    planId: z.string().min(1, 'Choose a plan').pipe(ZSubscriptionUpdateBody.shape.subscriptionId),
+    mode: z.enum(['scheduled', 'instant', 'force']),
+    resetCycle: ZSubscriptionForceUpdateBody.shape.updateCycle,
+  })
+  .transform(
+    ({ planId, mode, resetCycle }): SubscriptionAction =>
+      mode === 'force'
+        ? { kind: 'force-update', subscriptionId: planId, updateCycle: resetCycle }
+        : { kind: 'update', subscriptionId: planId, instantChange: mode === 'instant' },
+  );
+type PlanChangeInput = z.input<typeof ZPlanChangeForm>;
+
+function PlanPicker({
+  currentPlanId,
+  run,
+  busy,
+}: {
+  currentPlanId: string | undefined;
+  run: (input: SubscriptionAction, done?: () => void) => void;
+  busy: boolean;
+}) {
+  const plans = useAdminPlans({ page: 1, limit: 50, isActive: 'true' });
+  const form = useForm<PlanChangeInput, unknown, SubscriptionAction>({
+    resolver: zodResolver(ZPlanChangeForm),
+    defaultValues: { planId: '', mode: 'instant', resetCycle: true },
+  });
+  const { errors } = form.formState;
+  const [planId, mode] = form.watch(['planId', 'mode']);
+  const submit = form.handleSubmit((input) => run(input, () => form.resetField('planId')));
+  return (
+    <form noValidate onSubmit={submit}>
+      <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Change plan</legend>
+        <Field label="New plan" error={errors.planId?.message}>
+          {(control) => (
+            <Select {...control} {...form.register('planId')} disabled={plans.isPending}>
+              <option value="">{plans.isPending ? 'Loading plans…' : 'Choose a plan'}</option>
+              {(plans.data?.data ?? []).map((plan) => (
+                <option
+                  key={plan._id}
+                  value={plan._id}
+                  disabled={plan._id === currentPlanId && mode !== 'force'}
+                >
+                  {plan.name} — {formatLimit(plan.limitations.maxPropertiesPerCompany)} properties,{' '}
+                  {formatLimit(plan.limitations.maxUsersPerCompany)} users
+                  {plan._id === currentPlanId ? ' (current)' : ''}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        {plans.isError ? <FormError message={apiErrorMessage(plans.error, 'Failed to fetch plans')} /> : null}
+        <div className="space-y-2 text-sm" role="radiogroup" aria-label="When the change applies">
+          {(
+            [
+              ['instant', 'Apply now', 'Features and limits change at once; the billing period stays.'],
+              [
+                'scheduled',
+                'At the end of the period',
+                'Stored as the scheduled plan and applied on renewal.',
+              ],
+              [
+                'force',
+                'Force update',
+                'Applies now even to the same plan, copying its features and limits again.',
+              ],
+            ] as const
+          ).map(([value, label, hint]) => (
+            <label key={value} className="flex cursor-pointer items-start gap-2">
+              <input
+                type="radio"
+                value={value}
+                {...form.register('mode')}
+                className="mt-1 accent-brand-600"
+              />
+              <span>
+                <span className="font-medium text-slate-800">{label}</span>
+                <span className="block text-xs text-slate-500">{hint}</span>
+              </span>
+            </label>
+          ))}
+          {mode === 'force' ? (
+            <label className="ml-6 flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" {...form.register('resetCycle')} className="accent-brand-600" />
+              Start a new billing period today
+            </label>
+          ) : null}
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={!planId} loading={busy}>
+            {mode === 'scheduled' ? 'Schedule change' : 'Change plan'}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
   );
 }

@@ -1,5 +1,7 @@
-import { COMPANY_ROLES, type CompanyRole, type CompanyUserDetailDto } from '@rentora/shared';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COMPANY_ROLES, type CompanyUserDetailDto, ZCompanyUserRoleBody } from '@rentora/shared';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Field, FormError, Select } from '../../../components/field';
@@ -20,8 +22,22 @@ export function RoleDialog({
   onClose: () => void;
 }) {
   const setRole = useSetRole(member._id);
-  const [role, setRoleValue] = useState<CompanyRole>(member.role);
-  const [keep, setKeep] = useState(false);
+  const form = useForm<z.input<typeof ZCompanyUserRoleBody>, unknown, z.output<typeof ZCompanyUserRoleBody>>({
+    resolver: zodResolver(ZCompanyUserRoleBody),
+    defaultValues: { role: member.role, keepPermissions: false },
+  });
+  const role = form.watch('role');
+  const submit = form.handleSubmit((body) =>
+    setRole.mutate(body, {
+      onSuccess: (answer) => {
+        toast.success(
+          answer.message ?? 'Role updated',
+          `${memberName(member)} is now ${humanize(body.role)}`,
+        );
+        onClose();
+      },
+    }),
+  );
   return (
     <Dialog
       open
@@ -34,40 +50,23 @@ export function RoleDialog({
             Cancel
           </Button>
           <Button
+            type="submit"
+            form="change-role"
             loading={setRole.isPending}
             disabled={role === member.role}
-            onClick={() =>
-              setRole.mutate(
-                { role, keepPermissions: keep },
-                {
-                  onSuccess: (answer) => {
-                    toast.success(
-                      answer.message ?? 'Role updated',
-                      `${memberName(member)} is now ${humanize(role)}`,
-                    );
-                    onClose();
-                  },
-                },
-              )
-            }
           >
             Change role
           </Button>
         </>
       }
     >
-      <div className="space-y-4">
+      <form id="change-role" className="space-y-4" noValidate onSubmit={submit}>
         <FormError
           message={setRole.isError ? apiErrorMessage(setRole.error, COMPANY_USER_ACTION_MESSAGES.role) : null}
         />
-        <Field label="Role">
+        <Field label="Role" error={form.formState.errors.role?.message}>
           {(control) => (
-            <Select
-              {...control}
-              value={role}
-              onChange={(event) => setRoleValue(event.target.value as CompanyRole)}
-              data-autofocus
-            >
+            <Select {...control} {...form.register('role')} data-autofocus>
               {COMPANY_ROLES.map((value) => (
                 <option key={value} value={value} disabled={value === 'owner' && !mayGiveOwner}>
                   {roleLabel(value)}
@@ -77,12 +76,7 @@ export function RoleDialog({
           )}
         </Field>
         <label className="flex items-start gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={keep}
-            onChange={(event) => setKeep(event.target.checked)}
-            className="mt-0.5 accent-brand-600"
-          />
+          <input type="checkbox" {...form.register('keepPermissions')} className="mt-0.5 accent-brand-600" />
           <span>
             Keep the current permissions
             <span className="block text-xs text-slate-500">
@@ -90,7 +84,7 @@ export function RoleDialog({
             </span>
           </span>
         </label>
-      </div>
+      </form>
     </Dialog>
   );
 }

@@ -1,23 +1,19 @@
 import type { InvoiceTemplateDto, InvoiceTemplateInput } from '@rentora/shared';
-import { FileText, Plus, Star, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { FileText, Plus } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { Card, PageHeader } from '../../../components/card';
+import { PageHeader } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState, ErrorState } from '../../../components/empty-state';
-import { Field, Input, Select, Textarea } from '../../../components/field';
-import { MoneyInput } from '../../../components/money-input';
 import { SkeletonList } from '../../../components/skeleton';
-import { Switch } from '../../../components/switch';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { usePermissions } from '../../auth/use-permissions';
 import { PaymentsNav } from '../invoice-display';
 import { INVOICE_MESSAGES, invoicesApi, useInvoiceTemplates, useTemplateMutation } from '../invoices.api';
 import { type Draft, EMPTY, fromTemplate } from './invoice-template-draft';
-import { LogoField } from './logo-field';
-import { TemplatePreview } from './template-preview';
+import { TemplateEditor } from './template-editor';
 
 /** /dashboard/payments/invoice-templates: the company's templates with an editor and a live preview. */
 export function InvoiceTemplatesPage() {
@@ -28,7 +24,13 @@ export function InvoiceTemplatesPage() {
   const canDelete = permissions.canUseAny(['invoices_delete', 'invoices_write']);
   const templates = useInvoiceTemplates();
   const [editing, setEditing] = useState<string | 'new' | null>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraftState] = useState<Draft>(EMPTY);
+  // Each template opened (or a new one started) mounts a fresh editor with its values.
+  const [editorKey, setEditorKey] = useState(0);
+  const setDraft = useCallback((next: Draft) => {
+    setDraftState(next);
+    setEditorKey((key) => key + 1);
+  }, []);
   const [deleting, setDeleting] = useState<InvoiceTemplateDto | null>(null);
   const list = templates.data?.data ?? [];
 
@@ -37,28 +39,23 @@ export function InvoiceTemplatesPage() {
       setEditing(list[0]!._id);
       setDraft(fromTemplate(list[0]!));
     }
-  }, [editing, list]);
+  }, [editing, list, setDraft]);
 
-  // The logo is uploaded on its own (LogoField); the form never sends logoUrl, so saving keeps it.
-  const body = (): InvoiceTemplateInput => {
-    const { logoUrl: _logo, ...rest } = draft;
-    return { ...rest, gstNumber: draft.gstNumber.trim().toUpperCase() || null };
-  };
+  // A new template, once saved, stays in the editor under its id (same values, so the form is not reset).
   const save = useTemplateMutation(
-    () =>
+    (body: InvoiceTemplateInput) =>
       editing === 'new' || editing === null
-        ? invoicesApi.createTemplate(body()).then((r) => {
+        ? invoicesApi.createTemplate(body).then((r) => {
             setEditing(r.data._id);
             return r;
           })
-        : invoicesApi.updateTemplate(editing, body()),
+        : invoicesApi.updateTemplate(editing, body),
     { success: 'Template saved', failure: INVOICE_MESSAGES.saveTemplate },
   );
   const remove = useTemplateMutation((id: string) => invoicesApi.removeTemplate(id), {
     success: 'Template deleted',
     failure: INVOICE_MESSAGES.saveTemplate,
   });
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const editable = editing === 'new' ? canWrite : canUpdate;
 
   return (
@@ -141,218 +138,20 @@ export function InvoiceTemplatesPage() {
               </li>
             ) : null}
           </ul>
-          <Card className="space-y-4 p-5">
-            <fieldset disabled={!editable} className="space-y-4">
-              <div className="grid gap-3 sm:grid-cols-2">
-                <Field label="Name" required>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      value={draft.name}
-                      onChange={(e) => set('name', e.target.value)}
-                      maxLength={100}
-                    />
-                  )}
-                </Field>
-                <LogoField
-                  templateId={editing === 'new' ? null : editing}
-                  logoUrl={draft.logoUrl || null}
-                  disabled={!canUpdate}
-                  onChange={(logoUrl) => set('logoUrl', logoUrl ?? '')}
-                />
-                <Field label="Primary colour">
-                  {(control) => (
-                    <Input
-                      {...control}
-                      type="color"
-                      value={draft.primaryColor}
-                      onChange={(e) => set('primaryColor', e.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field label="Accent colour">
-                  {(control) => (
-                    <Input
-                      {...control}
-                      type="color"
-                      value={draft.accentColor}
-                      onChange={(e) => set('accentColor', e.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field label="GST number" hint="Optional">
-                  {(control) => (
-                    <Input
-                      {...control}
-                      value={draft.gstNumber}
-                      onChange={(e) => set('gstNumber', e.target.value)}
-                      maxLength={20}
-                    />
-                  )}
-                </Field>
-                <Field label="GST rate (%)" hint="0 for no tax">
-                  {(control) => (
-                    <Input
-                      {...control}
-                      type="number"
-                      min={0}
-                      max={100}
-                      step={0.01}
-                      value={draft.taxRate / 100}
-                      onChange={(e) =>
-                        set(
-                          'taxRate',
-                          Math.max(0, Math.min(10_000, Math.round(Number(e.target.value) * 100) || 0)),
-                        )
-                      }
-                    />
-                  )}
-                </Field>
-              </div>
-              <Field label="Header text">
-                {(control) => (
-                  <Textarea
-                    {...control}
-                    value={draft.headerText}
-                    onChange={(e) => set('headerText', e.target.value)}
-                    rows={2}
-                    maxLength={500}
-                  />
-                )}
-              </Field>
-              <Field label="Payment instructions">
-                {(control) => (
-                  <Textarea
-                    {...control}
-                    value={draft.paymentInstructions}
-                    onChange={(e) => set('paymentInstructions', e.target.value)}
-                    rows={3}
-                    maxLength={1000}
-                  />
-                )}
-              </Field>
-              <Field label="Footer text">
-                {(control) => (
-                  <Input
-                    {...control}
-                    value={draft.footerText}
-                    onChange={(e) => set('footerText', e.target.value)}
-                    maxLength={500}
-                  />
-                )}
-              </Field>
-              <Field label="Notes">
-                {(control) => (
-                  <Textarea
-                    {...control}
-                    value={draft.notes}
-                    onChange={(e) => set('notes', e.target.value)}
-                    rows={2}
-                    maxLength={1000}
-                  />
-                )}
-              </Field>
-              <div className="grid gap-3 sm:grid-cols-3">
-                <Field label="Late fee" hint="Used from the default template">
-                  {(control) => (
-                    <Select
-                      {...control}
-                      value={draft.lateFeeType}
-                      onChange={(e) => set('lateFeeType', e.target.value as Draft['lateFeeType'])}
-                    >
-                      <option value="none">None</option>
-                      <option value="fixed">Fixed amount</option>
-                      <option value="percent">Percent of balance</option>
-                    </Select>
-                  )}
-                </Field>
-                {draft.lateFeeType === 'fixed' ? (
-                  <Field label="Amount">
-                    {(control) => (
-                      <MoneyInput
-                        {...control}
-                        value={draft.lateFeeValue}
-                        onChange={(v) => set('lateFeeValue', v ?? 0)}
-                      />
-                    )}
-                  </Field>
-                ) : draft.lateFeeType === 'percent' ? (
-                  <Field label="Percent (%)">
-                    {(control) => (
-                      <Input
-                        {...control}
-                        type="number"
-                        min={0}
-                        max={100}
-                        step={0.01}
-                        value={draft.lateFeeValue / 100}
-                        onChange={(e) =>
-                          set(
-                            'lateFeeValue',
-                            Math.max(0, Math.min(10_000, Math.round(Number(e.target.value) * 100) || 0)),
-                          )
-                        }
-                      />
-                    )}
-                  </Field>
-                ) : (
-                  <span />
-                )}
-                {draft.lateFeeType !== 'none' ? (
-                  <Field label="After (days late)">
-                    {(control) => (
-                      <Input
-                        {...control}
-                        type="number"
-                        min={0}
-                        max={365}
-                        value={draft.lateFeeAfterDays}
-                        onChange={(e) =>
-                          set(
-                            'lateFeeAfterDays',
-                            Math.max(0, Math.min(365, Math.round(Number(e.target.value)) || 0)),
-                          )
-                        }
-                      />
-                    )}
-                  </Field>
-                ) : null}
-              </div>
-              <Switch
-                checked={draft.isDefault}
-                onChange={(value) => set('isDefault', value)}
-                label="Default template"
-                text="Used for new invoices and the monthly rent run"
-              />
-            </fieldset>
-            <div className="flex justify-between gap-2">
-              {editing && editing !== 'new' && canDelete ? (
-                <Button
-                  variant="ghost"
-                  icon={<Trash2 className="h-4 w-4" aria-hidden />}
-                  onClick={() => setDeleting(list.find((t) => t._id === editing) ?? null)}
-                >
-                  Delete
-                </Button>
-              ) : (
-                <span />
-              )}
-              {editable ? (
-                <Button
-                  loading={save.isPending}
-                  disabled={!draft.name.trim()}
-                  onClick={() => save.mutate(undefined)}
-                  icon={<Star className="h-4 w-4" aria-hidden />}
-                >
-                  Save template
-                </Button>
-              ) : null}
-            </div>
-          </Card>
-          <div className="lg:sticky lg:top-4 lg:self-start">
-            <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">Live preview</p>
-            <TemplatePreview draft={draft} />
-          </div>
+          <TemplateEditor
+            key={editorKey}
+            initial={draft}
+            templateId={editing === 'new' ? null : editing}
+            editable={editable}
+            canUpload={canUpdate}
+            saving={save.isPending}
+            onSave={(body) => save.mutate(body)}
+            onDelete={
+              editing && editing !== 'new' && canDelete
+                ? () => setDeleting(list.find((t) => t._id === editing) ?? null)
+                : undefined
+            }
+          />
         </div>
       )}
       <ConfirmDialog

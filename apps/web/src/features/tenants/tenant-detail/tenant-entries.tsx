@@ -1,5 +1,7 @@
-import type { TenantEntryDto } from '@rentora/shared';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TenantEntryDto, ZTenantNoteBody } from '@rentora/shared';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/button';
 import { Field, Input, Select } from '../../../components/field';
 import { humanize, timeAgo } from '../../../lib/format';
@@ -21,6 +23,11 @@ export function EntryList({ entries, empty }: { entries: TenantEntryDto[]; empty
   );
 }
 
+/** A note, complaint or warning: the text rules of the shared schema; the server checks the type's list. */
+const ZEntryForm = ZTenantNoteBody.pick({ content: true }).extend({ type: z.string() });
+type EntryInput = z.input<typeof ZEntryForm>;
+type EntryBody = z.output<typeof ZEntryForm>;
+
 export function EntryForm({
   id,
   path,
@@ -34,40 +41,31 @@ export function EntryForm({
   label: string;
   success: string;
 }) {
-  const [content, setContent] = useState('');
-  const [type, setType] = useState(types[0] ?? 'general');
-  const add = useTenantMutation(id, () => tenantsApi.post(id, path, { content, type }), { success });
+  const form = useForm<EntryInput, unknown, EntryBody>({
+    resolver: zodResolver(ZEntryForm),
+    defaultValues: { content: '', type: types[0] ?? 'general' },
+  });
+  const content = form.watch('content');
+  const add = useTenantMutation(id, (body: EntryBody) => tenantsApi.post(id, path, body), { success });
   return (
     <form
       className="flex flex-col gap-2 p-4 sm:flex-row sm:items-end"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (content.trim()) add.mutate(undefined, { onSuccess: () => setContent('') });
-      }}
+      noValidate
+      onSubmit={form.handleSubmit((body) =>
+        add.mutate(body, { onSuccess: () => form.resetField('content', { defaultValue: '' }) }),
+      )}
     >
-      <Field label={label} className="flex-1">
-        {(control) => (
-          <Input
-            {...control}
-            value={content}
-            maxLength={2000}
-            onChange={(event) => setContent(event.target.value)}
-          />
-        )}
+      <Field label={label} className="flex-1" error={form.formState.errors.content?.message}>
+        {(control) => <Input {...control} maxLength={2000} {...form.register('content')} />}
       </Field>
-      <Select
-        aria-label={`${label} type`}
-        value={type}
-        onChange={(event) => setType(event.target.value)}
-        className="sm:w-40"
-      >
+      <Select aria-label={`${label} type`} {...form.register('type')} className="sm:w-40">
         {types.map((option) => (
           <option key={option} value={option}>
             {humanize(option)}
           </option>
         ))}
       </Select>
-      <Button type="submit" loading={add.isPending} disabled={!content.trim()}>
+      <Button type="submit" loading={add.isPending} disabled={!content?.trim()}>
         Add
       </Button>
     </form>

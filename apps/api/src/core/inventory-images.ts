@@ -1,0 +1,129 @@
+import type { ImageDto, PublicImageDto } from '@rentora/shared';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { inventoryImages } from '../db/schema';
+import { iso } from './http';
+import type { ImageRow } from './inventory-rows';
+import type { UrlSigner } from './signed-urls';
+
+// The images of the inventory as properties, rental units and the public listing read them: brought along by a
+// list query (JSON aggregates), loaded for a page, and their DTOs.
+
+const ORDER = [asc(inventoryImages.sortOrder), asc(inventoryImages.uploadedAt), asc(inventoryImages.id)];
+
+/** The columns of an image row as a JSON object with the row's property names (for `json_agg` in list queries). */
+const IMAGE_JSON = `json_build_object('id', i.id, 'companyId', i.company_id, 'propertyId', i.property_id,
+  'rentalUnitId', i.rental_unit_id, 'storageKey', i.storage_key, 'thumbnailKey', i.thumbnail_key, 'mimeType', i.mime_type,
+  'size', i.size, 'width', i.width, 'height', i.height, 'isPrimary', i.is_primary, 'category', i.category,
+  'caption', i.caption, 'sortOrder', i.sort_order, 'uploadedBy', i.uploaded_by, 'uploadedAt', i.uploaded_at)`;
+const IMAGE_ORDER = 'i.sort_order, i.uploaded_at, i.id';
+
+export type ImageJson = Omit<ImageRow, 'uploadedAt'> & { uploadedAt: string };
+
+/** Rows of a JSON image aggregate back as image rows. */
+export function imageRowsOf(json: readonly ImageJson[] | null): ImageRow[] {
+  return (json ?? []).map((image) => ({ ...image, uploadedAt: new Date(image.uploadedAt) }));
+}
+
+// The correlated subqueries below name the outer table explicitly: drizzle leaves columns unqualified in
+// single-table selects, and an unqualified "id" inside the subquery would mean the image's own column.
+
+/**
+ * A unit's images inside the list query itself (one statement per page instead of a second query), in display
+ * order, served by inventory_images_unit_idx.
+ */
+export function unitImagesJson(): SQL<ImageJson[]> {
+  const aggregate = `coalesce(json_agg(${IMAGE_JSON} order by ${IMAGE_ORDER}), '[]'::json)`;
+  return sql<ImageJson[]>`(select ${sql.raw(aggregate)} from inventory_images i
+    where i.company_id = "rental_units"."company_id" and i.rental_unit_id = "rental_units"."id")`;
+}
+
+/** A property's photos (not its units' images) inside the list query, served by inventory_images_photos_idx. */
+export function propertyPhotosJson(): SQL<ImageJson[]> {
+  const aggregate = `coalesce(json_agg(${IMAGE_JSON} order by ${IMAGE_ORDER}), '[]'::json)`;
+  return sql<ImageJson[]>`(select ${sql.raw(aggregate)} from inventory_images i
+    where i.company_id = "properties"."company_id" and i.property_id = "properties"."id" and i.rental_unit_id is null)`;
+}
+
+/**
+ * The cover image of a property inside a query on properties: its first photo, else the primary (then first) image
+ * of one of its units — only of units the public listing shows when `listedOnly`. COALESCE evaluates the unit
+ * fallback only for properties without photos.
+ */
+export function coverImageJson(listedOnly: boolean): SQL<ImageJson | null> {
+  const unitCondition = listedOnly
+    ? sql.raw(`and u.is_available and u.status = 'Available' and u.verification_status <> 'rejected'`)
+    : sql.raw('');
+  return sql<ImageJson | null>`coalesce(
+    (select ${sql.raw(IMAGE_JSON)} from inventory_images i
+      where i.company_id = "properties"."company_id" and i.property_id = "properties"."id" and i.rental_unit_id is null
+      order by ${sql.raw(IMAGE_ORDER)} limit 1),
+    (select ${sql.raw(IMAGE_JSON)} from inventory_images i join rental_units u on u.id = i.rental_unit_id
+      where i.company_id = "properties"."company_id" and i.property_id = "properties"."id" ${unitCondition}
+      order by i.is_primary desc, ${sql.raw(IMAGE_ORDER)} limit 1))`;
+}
+
+/** The images of a page of units, in one query. */
+export async function imagesOfUnits(
+  db: DbOrTx,
+  companyId: string,
+  unitIds: readonly string[],
+): Promise<ImageRow[]> {
+  if (unitIds.length === 0) return [];
+  return db
+    .select()
+    .from(inventoryImages)
+    .where(and(eq(inventoryImages.companyId, companyId), inArray(inventoryImages.rentalUnitId, [...unitIds])))
+    .orderBy(...ORDER);
+}
+
+/** The photos (not unit images) of a page of properties, in one query. */
+export async function photosOfProperties(
+  db: DbOrTx,
+  companyId: string,
+  propertyIds: readonly string[],
+): Promise<ImageRow[]> {
+  if (propertyIds.length === 0) return [];
+  return db
+    .select()
+    .from(inventoryImages)
+    .where(
+      and(
+        eq(inventoryImages.companyId, companyId),
+        inArray(inventoryImages.propertyId, [...propertyIds]),
+        isNull(inventoryImages.rentalUnitId),
+      ),
+    )
+    .orderBy(...ORDER);
+}
+
+/** Staff DTOs: signed URLs (an `<img>` cannot send the bearer token). */
+export function toImageDto(row: ImageRow, signer: UrlSigner, now = new Date()): ImageDto {
+  return {
+    _id: row.id,
+    url: signer.signed(row.storageKey, now),
+    thumbnailUrl: signer.signed(row.thumbnailKey, now),
+    isPrimary: row.isPrimary,
+    category: row.category,
+    caption: row.caption,
+    mimeType: row.mimeType,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    uploadedAt: iso(row.uploadedAt),
+  };
+}
+
+/** Public listing DTOs: plain URLs, served to anyone while the listing shows the image. */
+export function toPublicImageDto(row: ImageRow, signer: UrlSigner): PublicImageDto {
+  return {
+    _id: row.id,
+    url: signer.unsigned(row.storageKey),
+    thumbnailUrl: signer.unsigned(row.thumbnailKey),
+    isPrimary: row.isPrimary,
+    category: row.category,
+    caption: row.caption,
+    width: row.width,
+    height: row.height,
+  };
+}
