@@ -40,7 +40,6 @@ const KNOWN_CROSSINGS = [
   'invitations/invitations.service.ts -> companies/companies.repo.ts',
   'notification-logs/notification-logs.service.ts -> auth/auth.repo.ts',
   'notification-logs/notification-logs.service.ts -> companies/companies.repo.ts',
-  'payments/payments.receipt.ts -> invoices/invoices.pdf.ts',
   'plans/plans.repo.ts -> companies/companies.repo.ts',
   'plans/plans.service.ts -> companies/companies.repo.ts',
   'properties/properties.dto.ts -> uploads/uploads.dto.ts',

@@ -185,7 +185,7 @@ describe('invoices', () => {
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdfText(bytes);
     expect(text).toContain(invoice.number);
-    expect(text).toContain('Fifteen Thousand Rupees Only');
+    expect(text).toContain('Rupees Fifteen Thousand Only');
     // A signed 5-minute link serves the PDF without an account (for a framed preview); a changed one does not.
     const link = await call(app, 'GET', `/api/invoices/${invoice._id}/pdf-link`, as(owner));
     const url = link.json<{ data: { url: string } }>().data.url;

@@ -33,13 +33,7 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
   const repo = createInvoicesRepo(db);
   const views = invoiceViews(db, repo, async (companyId) => (await gst.supplier(companyId)).prefixes.invoice);
   const documents = invoiceDocuments(deps, repo, views, log);
-  const creditNotes = creditNoteIssuing(
-    db,
-    gst,
-    views,
-    payments,
-    async (companyId) => (await repo.companyContact(companyId))?.name ?? '',
-  );
+  const creditNotes = creditNoteIssuing(db, gst, views, payments, documents.companyOf);
 
   return {
     ...invoiceEditing({ db, views, deliver: documents.deliver, payments, gst, creditNotes }),

@@ -71,7 +71,7 @@ describe('GET /api/payments', () => {
         description: `Invoice ${invoice.number}`,
       });
       expect(p.invoiceNumber).toBe(invoice.number);
-      expect(p.receiptNumber).toMatch(/^RCT-[0-9A-F]{12}$/);
+      expect(p.receiptNumber).toMatch(/^RCT\/\d{2}-\d{2}\/\d{5}$/);
     }
     expect(data[0]!.source).toBe('verify');
     expect(data[1]!.source).toBe('offline');
@@ -165,7 +165,8 @@ describe('GET /api/payments/{id} and its receipt', () => {
     const text = pdfText(receipt.rawPayload);
     expect(text).toContain(cheque!.receiptNumber);
     expect(text).toContain(`Invoice ${invoice.number}`);
-    expect(text).toContain('Three Thousand Rupees Only');
+    expect(text).toContain('Rupees Three Thousand Only');
+    expect(text).toContain('Paid on 05 Jan 2026');
   });
 
   it("is 404 for another company's payment and for an unknown id", async () => {
