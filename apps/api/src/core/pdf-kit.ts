@@ -41,8 +41,9 @@ export function pdfMoney(minor: number, currency = 'INR'): string {
 /** A rate in basis points as a percent: 900 → "9%", 250 → "2.5%". */
 export const pdfRate = (bp: number): string => `${Number((bp / 100).toFixed(2))}%`;
 
-export function ascii(text: string): string {
-  return text.replace(/[^\x20-\x7E]/g, '?');
+/** Standard fonts cover WinAnsi only: other characters become "?". */
+export function winAnsi(text: string): string {
+  return text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 }
 
 /** The date part of an ISO date or date-time, as "05 Jan 2026". */
@@ -58,12 +59,23 @@ export function formatDate(isoDate: string): string {
 /** The date in India of an instant ("2026-03-31T20:00:00Z" → "01 Apr 2026"). */
 export const formatBusinessDate = (instant: string): string => formatDate(businessDate(new Date(instant)));
 
-/** Splits text into lines no wider than `width` at `size`. */
+/** Splits text into lines no wider than `width` at `size`; a word wider than a line is broken into pieces. */
 export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const out: string[] = [];
-  for (const paragraph of ascii(text).split(/\r?\n/)) {
+  for (const paragraph of winAnsi(text).split(/\r?\n/)) {
     let line = '';
-    for (const word of paragraph.split(/\s+/)) {
+    for (const whole of paragraph.split(/\s+/)) {
+      let word = whole;
+      while (font.widthOfTextAtSize(word, size) > width && word.length > 1) {
+        let cut = word.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(word.slice(0, cut), size) > width) cut -= 1;
+        if (line) {
+          out.push(line);
+          line = '';
+        }
+        out.push(word.slice(0, cut));
+        word = word.slice(cut);
+      }
       const next = line ? `${line} ${word}` : word;
       if (font.widthOfTextAtSize(next, size) > width && line) {
         out.push(line);
@@ -137,8 +149,8 @@ export class PdfCanvas {
 
   static async create(meta: { title: string; author: string; margin?: number }): Promise<PdfCanvas> {
     const pdf = await PDFDocument.create();
-    pdf.setTitle(ascii(meta.title));
-    pdf.setAuthor(ascii(meta.author));
+    pdf.setTitle(winAnsi(meta.title));
+    pdf.setAuthor(winAnsi(meta.author));
     pdf.setCreator('Rentora');
     pdf.setCreationDate(new Date());
     const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -156,11 +168,11 @@ export class PdfCanvas {
   }
 
   widthOf(value: string, style: TextStyle = {}): number {
-    return this.fontOf(style).widthOfTextAtSize(ascii(value), style.size ?? 10);
+    return this.fontOf(style).widthOfTextAtSize(winAnsi(value), style.size ?? 10);
   }
 
   text(value: string, x: number, at: number, style: TextStyle = {}): void {
-    this.page.drawText(ascii(value), {
+    this.page.drawText(winAnsi(value), {
       x,
       y: at,
       size: style.size ?? 10,
@@ -309,7 +321,7 @@ export class PdfCanvas {
   footer(line: (index: number, count: number) => string): void {
     const pages = this.pdf.getPages();
     pages.forEach((p, index) => {
-      p.drawText(ascii(line(index + 1, pages.length)).slice(0, 140), {
+      p.drawText(winAnsi(line(index + 1, pages.length)).slice(0, 140), {
         x: this.M,
         y: 28,
         size: 8,

@@ -2,6 +2,7 @@ import {
   amountInWords,
   type CreditNoteDto,
   type CreditNoteLine,
+  type gstDocumentFields,
   type InvoiceLine,
   SAC_RESIDENTIAL_RENT,
   stateCodeOfGstin,
@@ -29,24 +30,7 @@ import {
 /** The GST facts of a document (an invoice or a credit note: they carry the same fields). */
 export type GstDocument = Pick<
   CreditNoteDto,
-  | 'documentType'
-  | 'financialYear'
-  | 'placeOfSupply'
-  | 'reverseCharge'
-  | 'supplierGstin'
-  | 'supplierLegalName'
-  | 'supplierAddress'
-  | 'recipientGstin'
-  | 'recipientLegalName'
-  | 'recipientAddress'
-  | 'taxableValue'
-  | 'cgst'
-  | 'sgst'
-  | 'igst'
-  | 'reverseChargeTax'
-  | 'tenantName'
-  | 'propertyName'
-  | 'unitNumber'
+  keyof typeof gstDocumentFields | 'tenantName' | 'propertyName' | 'unitNumber'
 >;
 
 type GstLine = (InvoiceLine | CreditNoteLine) & { quantity?: number };
