@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { A4, brand, ink, MARGIN, muted, SIGNATURE_BOX, winAnsi, wrap } from './bookings.agreement-pdf';
+import { winAnsi, wrap } from '../../core/pdf-kit';
+import { A4, brand, ink, MARGIN, muted, SIGNATURE_BOX } from './bookings.agreement-pdf';
 
 export type AgreementSignature = { type: 'typed'; name: string } | { type: 'drawn'; png: Buffer };
 

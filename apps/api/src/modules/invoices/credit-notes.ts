@@ -13,6 +13,7 @@ import type { CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { iso, pageOf } from '../../core/http';
+import type { DocumentCompany } from '../../core/pdf-kit';
 import type { Db, Tx } from '../../db/client';
 import type { CreditNoteLineRow } from '../../db/schema';
 import type { GstService } from '../gst/gst.service';
@@ -158,7 +159,7 @@ export function creditNoteIssuing(
   gst: GstService,
   views: InvoiceViews,
   payments: PaymentsService,
-  companyName: (companyId: string) => Promise<string>,
+  companyOf: (companyId: string) => Promise<DocumentCompany>,
 ) {
   /** Issues a credit note against `invoice` (locked by the caller) inside `tx`. */
   async function issueInTx(
@@ -259,7 +260,7 @@ export function creditNoteIssuing(
 
     async creditNotePdf(ctx: CompanyContext, id: string): Promise<{ bytes: Uint8Array; fileName: string }> {
       const note = await get(ctx, id);
-      const bytes = await renderCreditNotePdf({ note, companyName: await companyName(ctx.companyId) });
+      const bytes = await renderCreditNotePdf({ note, company: await companyOf(ctx.companyId) });
       return { bytes, fileName: documentFileName(note.number) };
     },
 

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { notFound } from '../../core/errors';
 import { escapeHtml } from '../../core/html';
 import { sendMail } from '../../core/mail-delivery';
+import type { DocumentCompany } from '../../core/pdf-kit';
 import { logoPng, templateFor } from './invoice-templates.service';
 import type { InvoiceRow } from './invoices.dto';
 import { renderInvoicePdf } from './invoices.pdf';
@@ -26,7 +27,7 @@ export function invoiceDocuments(
   const pdfSignature = (id: string, exp: number) =>
     createHmac('sha256', pdfKey).update(`${id}\n${exp}`).digest('base64url');
 
-  async function companyOf(companyId: string) {
+  async function companyOf(companyId: string): Promise<DocumentCompany> {
     const company = await repo.companyContact(companyId);
     return company ?? { name: '', email: null, phone: null, address: null };
   }
@@ -125,5 +126,5 @@ export function invoiceDocuments(
     return { bytes: await pdfOf(row), fileName: documentFileName(row.number, 'invoice') };
   }
 
-  return { pdf, deliver, staffPdfLink, minePdfLink, signedPdf, minePdf };
+  return { companyOf, pdf, deliver, staffPdfLink, minePdfLink, signedPdf, minePdf };
 }

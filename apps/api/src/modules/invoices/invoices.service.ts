@@ -39,13 +39,7 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
   const repo = createInvoicesRepo(db);
   const views = invoiceViews(db, repo, async (companyId) => (await gst.supplier(companyId)).prefixes.invoice);
   const documents = invoiceDocuments(deps, repo, views, log);
-  const creditNotes = creditNoteIssuing(
-    db,
-    gst,
-    views,
-    payments,
-    async (companyId) => (await repo.companyContact(companyId))?.name ?? '',
-  );
+  const creditNotes = creditNoteIssuing(db, gst, views, payments, documents.companyOf);
 
   /** GET /gst/gstr1: the month's outward supplies; a company without a GSTIN files no GSTR-1 (409). */
   async function gstr1(ctx: CompanyContext, query: Pick<Gstr1Query, 'period'>): Promise<Gstr1Dto> {

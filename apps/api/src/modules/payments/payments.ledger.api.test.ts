@@ -166,6 +166,7 @@ describe('GET /api/payments/{id} and its receipt', () => {
     expect(text).toContain(cheque!.receiptNumber);
     expect(text).toContain(`Invoice ${invoice.number}`);
     expect(text).toContain('Rupees Three Thousand Only');
+    expect(text).toContain('Paid on 05 Jan 2026');
   });
 
   it("is 404 for another company's payment and for an unknown id", async () => {

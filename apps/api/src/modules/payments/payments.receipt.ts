@@ -1,14 +1,19 @@
 import {
-  type Address,
   amountInWords,
   LEDGER_KIND_LABELS,
   LEDGER_STATUS_LABELS,
   type LedgerPaymentDetailDto,
 } from '@rentora/shared';
-import { type PDFFont, rgb } from 'pdf-lib';
-import { A4, ascii, formatDate, INK, MUTED, newPdfDocument, pdfMoney, RULE, wrap } from '../../core/pdf';
-
-const BRAND = rgb(0.31, 0.27, 0.9);
+import {
+  addressLine,
+  DEFAULT_BRAND as BRAND,
+  contactLine,
+  type DocumentCompany,
+  formatBusinessDate,
+  MUTED,
+  PdfCanvas,
+  pdfMoney,
+} from '../../core/pdf-kit';
 
 const METHOD_LABELS: Record<string, string> = {
   cash: 'Cash',
@@ -26,54 +31,48 @@ export const methodLabel = (method: string | null) =>
   method ? (METHOD_LABELS[method] ?? method.replace(/_/g, ' ')) : 'Online';
 
 /**
- * A one-page A5-wide receipt of one ledger row: company, receipt number, payer, amount and amount in words, method,
- * reference and gateway ids, and what it paid (invoice number, booking, installment), property and unit.
+ * A one-page A4 receipt of one ledger row: company, receipt number (from the receipt series of its financial year),
+ * the date the money was paid (in India), payer, amount and amount in words, method, reference and gateway ids, and
+ * what it paid (invoice number, booking, installment), property and unit.
  */
 export async function renderReceiptPdf(input: {
   payment: LedgerPaymentDetailDto;
-  company: { name: string; email: string | null; phone: string | null; address: Address | null };
+  company: DocumentCompany;
 }): Promise<Uint8Array> {
   const { payment, company } = input;
   const refund = payment.status === 'refunded';
   const title = `${refund ? 'Refund receipt' : 'Receipt'} ${payment.receiptNumber}`;
-  const { pdf, font, bold } = await newPdfDocument(title, company.name);
-  const { width: W, height: H } = A4;
-  const M = 56;
-  const page = pdf.addPage([W, H]);
-  let y = H - M;
-  const text = (value: string, x: number, at: number, size = 10, f: PDFFont = font, color = INK) =>
-    page.drawText(ascii(value), { x, y: at, size, font: f, color });
-  const right = (value: string, xRight: number, at: number, size = 10, f: PDFFont = font, color = INK) =>
-    text(value, xRight - f.widthOfTextAtSize(ascii(value), size), at, size, f, color);
+  const c = await PdfCanvas.create({ title, author: company.name, margin: 56 });
+  const { M, W } = c;
 
-  page.drawRectangle({ x: 0, y: H - 8, width: W, height: 8, color: BRAND });
-  text(company.name, M, y - 10, 18, bold);
-  right(refund ? 'REFUND RECEIPT' : 'PAYMENT RECEIPT', W - M, y - 10, 16, bold, BRAND);
-  y -= 30;
-  const addr = company.address;
-  for (const line of [
-    addr ? [addr.line1, addr.line2].filter(Boolean).join(', ') : '',
-    addr ? [addr.city, addr.state, addr.postalCode].filter(Boolean).join(', ') : '',
-    [company.email, company.phone].filter(Boolean).join(' | '),
-  ].filter(Boolean)) {
-    text(line, M, y, 9, font, MUTED);
-    y -= 13;
-  }
-  y -= 8;
-  page.drawLine({ start: { x: M, y }, end: { x: W - M, y }, color: RULE, thickness: 1 });
-  y -= 26;
+  c.band(BRAND);
+  c.text(company.name, M, c.y - 10, { size: 18, bold: true });
+  c.right(refund ? 'REFUND RECEIPT' : 'PAYMENT RECEIPT', W - M, c.y - 10, {
+    size: 16,
+    bold: true,
+    color: BRAND,
+  });
+  c.y = c.block(
+    [
+      [addressLine(company.address), { color: MUTED }],
+      [contactLine(company), { color: MUTED }],
+    ],
+    M,
+    c.y - 30,
+    c.inner / 2,
+  );
+  c.y -= 8;
+  c.rule();
+  c.y -= 26;
 
-  text(refund ? 'Amount refunded' : 'Amount received', M, y, 10, font, MUTED);
-  right(`Receipt no. ${payment.receiptNumber}`, W - M, y, 10, bold);
-  y -= 24;
-  text(pdfMoney(payment.amount, payment.currency), M, y, 24, bold, BRAND);
-  right(`Date ${formatDate(payment.paidAt)}`, W - M, y + 6, 10);
-  y -= 20;
-  for (const line of wrap(`${amountInWords(payment.amount)}`, font, 10, W - 2 * M)) {
-    text(line, M, y, 10, font, MUTED);
-    y -= 13;
-  }
-  y -= 14;
+  c.text(refund ? 'Amount refunded' : 'Amount received', M, c.y, { color: MUTED });
+  c.right(`Receipt no. ${payment.receiptNumber}`, W - M, c.y, { bold: true });
+  c.y -= 24;
+  c.text(pdfMoney(payment.amount, payment.currency), M, c.y, { size: 24, bold: true, color: BRAND });
+  c.right(`${refund ? 'Refunded on' : 'Paid on'} ${formatBusinessDate(payment.paidAt)}`, W - M, c.y + 6);
+  c.y -= 20;
+  c.paragraph(amountInWords(payment.amount), { size: 10, color: MUTED });
+  c.y -= 14;
 
   const paidFor = payment.invoiceNumber
     ? `Invoice ${payment.invoiceNumber}`
@@ -95,42 +94,20 @@ export async function renderReceiptPdf(input: {
   ];
   for (const [label, value] of rows) {
     if (!value) continue;
-    text(label, M, y, 10, font, MUTED);
-    const lines = wrap(value, bold, 10, W - 2 * M - 160);
-    for (const line of lines) {
-      text(line, M + 160, y, 10, bold);
-      y -= 14;
-    }
-    y -= 4;
-    page.drawLine({ start: { x: M, y: y + 8 }, end: { x: W - M, y: y + 8 }, color: RULE, thickness: 0.5 });
+    c.text(label, M, c.y, { color: MUTED });
+    c.y = c.block([[value, { size: 10, bold: true }]], M + 160, c.y, c.inner - 160) - 4;
+    c.rule(c.y + 8, 0.5);
   }
   if (payment.refundedAmount > 0) {
-    y -= 6;
-    text(
-      `Refunded since: ${pdfMoney(payment.refundedAmount, payment.currency)} (${payment.refunds.length} refund${payment.refunds.length === 1 ? '' : 's'})`,
-      M,
-      y,
-      10,
-      bold,
+    c.y -= 6;
+    const count = payment.refunds.length;
+    c.paragraph(
+      `Refunded since: ${pdfMoney(payment.refundedAmount, payment.currency)} (${count} refund${count === 1 ? '' : 's'})`,
+      { size: 10, bold: true },
     );
-    y -= 16;
   }
-  y -= 20;
-  for (const line of wrap(
-    'This receipt was issued electronically and is valid without a signature.',
-    font,
-    9,
-    W - 2 * M,
-  )) {
-    text(line, M, y, 9, font, MUTED);
-    y -= 12;
-  }
-  page.drawText(`${ascii(company.name)} - ${title}`.slice(0, 140), {
-    x: M,
-    y: 28,
-    size: 8,
-    font,
-    color: MUTED,
-  });
-  return pdf.save();
+  c.y -= 20;
+  c.paragraph('This receipt was issued electronically and is valid without a signature.', { color: MUTED });
+  c.footer(() => `${company.name} - ${title}`);
+  return c.save();
 }
