@@ -1,17 +1,15 @@
-import { INVOICE_PAYMENT_METHODS, type InvoiceDetailDto, type InvoicePaymentMethod } from '@rentora/shared';
-import { FileText, Send, Wallet, XCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { FileMinus, FileText, Send, Wallet, XCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { ErrorState } from '../../components/empty-state';
-import { Field, Input, Select, Textarea } from '../../components/field';
-import { MoneyInput } from '../../components/money-input';
+import { Field, Textarea } from '../../components/field';
 import { SkeletonList } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
-import { formatDate, formatMoney } from '../../lib/format';
 import { usePermissions } from '../auth/use-permissions';
-import { InvoiceStatusBadge, invoiceLabel, methodLabel } from './invoice-display';
+import { invoiceLabel } from './invoice-display';
+import { InvoiceDocument } from './invoice-document';
 import {
   INVOICE_MESSAGES,
   invoicePdfLink,
@@ -19,95 +17,10 @@ import {
   useInvoice,
   useInvoiceMutation,
 } from './invoices.api';
+import { IssueCreditNoteDialog } from './issue-credit-note-dialog';
+import { RecordPaymentDialog } from './record-payment-dialog';
 
-/** Record an offline payment: amount (at most the balance), method, date, reference. */
-export function RecordPaymentDialog({
-  invoice,
-  open,
-  onClose,
-}: {
-  invoice: Pick<InvoiceDetailDto, '_id' | 'number' | 'balance' | 'currency'>;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const [amount, setAmount] = useState<number | null>(invoice.balance);
-  const [method, setMethod] = useState<InvoicePaymentMethod>('upi');
-  const [paidAt, setPaidAt] = useState(() => new Date().toISOString().slice(0, 10));
-  const [reference, setReference] = useState('');
-  useEffect(() => {
-    if (open) setAmount(invoice.balance);
-  }, [open, invoice.balance]);
-  const record = useInvoiceMutation(
-    () => invoicesApi.recordPayment(invoice._id, { amount: amount ?? 0, method, paidAt, reference }),
-    { success: 'Payment recorded', failure: INVOICE_MESSAGES.recordPayment },
-  );
-  const tooMuch = amount !== null && amount > invoice.balance;
-  const valid = amount !== null && amount > 0 && !tooMuch;
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title="Record payment"
-      description={`${invoiceLabel(invoice)} · balance ${formatMoney(invoice.balance, invoice.currency)}`}
-      size="sm"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={record.isPending}
-            disabled={!valid}
-            onClick={() => record.mutate(undefined, { onSuccess: onClose })}
-            data-testid="record-payment-submit"
-          >
-            Record {amount ? formatMoney(amount, invoice.currency) : ''}
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-4">
-        <Field label="Amount" required error={tooMuch ? 'More than the balance' : undefined}>
-          {(control) => (
-            <MoneyInput {...control} value={amount} onChange={setAmount} aria-invalid={tooMuch} />
-          )}
-        </Field>
-        <Field label="Method" required>
-          {(control) => (
-            <Select
-              {...control}
-              value={method}
-              onChange={(e) => setMethod(e.target.value as InvoicePaymentMethod)}
-            >
-              {INVOICE_PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {methodLabel(m)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Paid on" required>
-          {(control) => (
-            <Input {...control} type="date" value={paidAt} onChange={(e) => setPaidAt(e.target.value)} />
-          )}
-        </Field>
-        <Field label="Reference" hint="UTR, cheque number or receipt number (optional)">
-          {(control) => (
-            <Input
-              {...control}
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-              maxLength={100}
-            />
-          )}
-        </Field>
-      </div>
-    </Dialog>
-  );
-}
-
-/** The invoice with its lines, totals, payments, PDF preview and actions (send, record payment, void). */
+/** The invoice as a tax invoice or bill of supply, its PDF preview and actions (send, credit note, record payment, void). */
 export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useInvoice(id);
   const permissions = usePermissions();
@@ -115,6 +28,7 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
   const canRecord = permissions.canUseAny(['payments_write', 'invoices_update']);
   const [paying, setPaying] = useState(false);
   const [voiding, setVoiding] = useState(false);
+  const [crediting, setCrediting] = useState(false);
   const [reason, setReason] = useState('');
   const [pdfUrl, setPdfUrl] = useState<string | null>(null);
   const [pdfError, setPdfError] = useState<string | null>(null);
@@ -135,7 +49,13 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
   }
   const invoice = detail.data;
   const open =
-    invoice && invoice.status !== 'void' && invoice.status !== 'paid' && invoice.status !== 'draft';
+    invoice &&
+    invoice.status !== 'void' &&
+    invoice.status !== 'cancelled' &&
+    invoice.status !== 'paid' &&
+    invoice.status !== 'draft';
+  // An issued invoice is reduced or cancelled by a credit note, never edited; what was paid cannot be credited.
+  const creditable = open && invoice.number !== null && invoice.balance > 0;
 
   async function preview() {
     if (!id) return;
@@ -176,6 +96,16 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
                   Void
                 </Button>
               ) : null}
+              {canUpdate && creditable ? (
+                <Button
+                  variant="outline"
+                  onClick={() => setCrediting(true)}
+                  icon={<FileMinus className="h-4 w-4" aria-hidden />}
+                  data-testid="issue-credit-note"
+                >
+                  Issue credit note
+                </Button>
+              ) : null}
               {canRecord && open ? (
                 <Button
                   variant="outline"
@@ -209,102 +139,8 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
       ) : !invoice ? (
         <SkeletonList rows={4} />
       ) : (
-        <div className="space-y-5" data-testid="invoice-detail">
-          <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
-            <InvoiceStatusBadge status={invoice.status} />
-            <span className="text-slate-500">
-              Issued <span className="text-slate-900">{formatDate(invoice.issueDate)}</span>
-            </span>
-            <span className="text-slate-500">
-              Due <span className="text-slate-900">{formatDate(invoice.dueDate)}</span>
-            </span>
-            {invoice.period ? <span className="text-slate-500">Period {invoice.period}</span> : null}
-          </div>
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-                <th className="py-2 font-medium">Item</th>
-                <th className="py-2 text-right font-medium">Qty</th>
-                <th className="py-2 text-right font-medium">Price</th>
-                <th className="py-2 text-right font-medium">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.lineItems.map((line) => (
-                <tr
-                  key={`${line.kind}-${line.description}-${line.quantity}-${line.unitPrice}`}
-                  className="border-b border-slate-100"
-                >
-                  <td className="py-2">
-                    <span className="block text-slate-900">{line.description}</span>
-                    <span className="text-xs capitalize text-slate-500">{line.kind}</span>
-                  </td>
-                  <td className="py-2 text-right tabular-nums">{line.quantity}</td>
-                  <td className="py-2 text-right tabular-nums">
-                    {formatMoney(line.unitPrice, invoice.currency)}
-                  </td>
-                  <td className="py-2 text-right tabular-nums">
-                    {formatMoney(line.amount, invoice.currency)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <dl className="ml-auto w-full max-w-xs space-y-1 text-sm">
-            {[
-              ['Subtotal', invoice.subtotal],
-              [`Tax${invoice.taxRate ? ` (${invoice.taxRate / 100}%)` : ''}`, invoice.tax],
-              ['Total', invoice.total],
-              ['Paid', invoice.amountPaid],
-            ].map(([label, value]) => (
-              <div key={label} className="flex justify-between">
-                <dt className="text-slate-500">{label}</dt>
-                <dd className="tabular-nums text-slate-900">
-                  {formatMoney(value as number, invoice.currency)}
-                </dd>
-              </div>
-            ))}
-            <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold">
-              <dt>Balance</dt>
-              <dd className="tabular-nums" data-testid="invoice-balance">
-                {formatMoney(invoice.balance, invoice.currency)}
-              </dd>
-            </div>
-            {invoice.refundDueAmount > 0 ? (
-              <div
-                className="flex justify-between font-medium text-amber-700"
-                data-testid="invoice-refund-due"
-              >
-                <dt>Refund due (paid beyond the total)</dt>
-                <dd className="tabular-nums">{formatMoney(invoice.refundDueAmount, invoice.currency)}</dd>
-              </div>
-            ) : null}
-          </dl>
-          {invoice.payments.length > 0 ? (
-            <div>
-              <h3 className="mb-2 text-sm font-semibold text-slate-900">Payments</h3>
-              <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
-                {invoice.payments.map((p) => (
-                  <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                    <span>
-                      <span className="font-medium text-slate-900">{methodLabel(p.method)}</span>
-                      <span className="ml-2 text-xs text-slate-500">
-                        {p.source === 'online' ? 'Online' : 'Offline'} · {formatDate(p.paidAt)}
-                        {p.reference ? ` · ${p.reference}` : ''}
-                      </span>
-                    </span>
-                    <span className="tabular-nums text-emerald-700">
-                      {formatMoney(p.amount, invoice.currency)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {invoice.notes ? (
-            <p className="whitespace-pre-line text-sm text-slate-600">{invoice.notes}</p>
-          ) : null}
-          {invoice.voidReason ? <p className="text-sm text-red-600">Void: {invoice.voidReason}</p> : null}
+        <div className="space-y-5">
+          <InvoiceDocument invoice={invoice} />
           {pdfError ? <p className="text-sm text-red-600">{pdfError}</p> : null}
           {pdfUrl ? (
             <div className="space-y-2">
@@ -325,12 +161,15 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
         </div>
       )}
       {invoice ? (
-        <RecordPaymentDialog invoice={invoice} open={paying} onClose={() => setPaying(false)} />
+        <>
+          <RecordPaymentDialog invoice={invoice} open={paying} onClose={() => setPaying(false)} />
+          <IssueCreditNoteDialog invoice={invoice} open={crediting} onClose={() => setCrediting(false)} />
+        </>
       ) : null}
       <ConfirmDialog
         open={voiding}
         title="Void this invoice?"
-        description="A void invoice keeps its number but asks for nothing. This cannot be undone."
+        description="A void invoice keeps its number but asks for nothing: a credit note for the full amount is issued. This cannot be undone."
         confirmLabel="Void invoice"
         tone="danger"
         loading={voidIt.isPending}

@@ -14,9 +14,9 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useUrlFilters } from '../../lib/url-filters';
 import { usePermissions } from '../auth/use-permissions';
-import { RecordPaymentDialog } from './invoice-detail-dialog';
 import { currentMonth, monthLabel, PaymentsNav, shiftMonth, TrackingStatusBadge } from './invoice-display';
 import { INVOICE_MESSAGES, invoicesApi, useInvoice, usePaymentTracking } from './invoices.api';
+import { RecordPaymentDialog } from './record-payment-dialog';
 
 /** Opens the record-payment dialog for the first unpaid invoice of a tracking row. */
 function QuickPay({ invoiceId, onClose }: { invoiceId: string; onClose: () => void }) {
