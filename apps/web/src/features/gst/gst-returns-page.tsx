@@ -248,13 +248,14 @@ export function GstReturnsPage() {
         <label htmlFor="gst-period" className="sr-only">
           Month
         </label>
-        <Input
-          id="gst-period"
-          type="month"
-          value={period}
-          onChange={(e) => set({ period: e.target.value })}
-          className="w-44"
-        />
+        <div className="w-44">
+          <Input
+            id="gst-period"
+            type="month"
+            value={period}
+            onChange={(e) => set({ period: e.target.value })}
+          />
+        </div>
         <Button
           variant="ghost"
           size="icon"

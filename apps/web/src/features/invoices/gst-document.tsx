@@ -196,10 +196,10 @@ export function TotalRow({
 }
 
 /** Taxable value and tax by component; reverse-charge tax is shown as owed by the recipient, not collected. */
-export function GstTaxRows({ doc }: { doc: GstDocument }) {
+export function GstTaxRows({ doc, subtotal }: { doc: GstDocument; subtotal?: number }) {
   return (
     <>
-      <TotalRow label="Taxable value" value={doc.taxableValue} />
+      {subtotal === doc.taxableValue ? null : <TotalRow label="Taxable value" value={doc.taxableValue} />}
       {doc.reverseCharge ? null : (
         <>
           {doc.cgst > 0 ? <TotalRow label="CGST" value={doc.cgst} /> : null}

@@ -35,7 +35,9 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetailDto }) {
       <GstLinesTable lines={invoice.lineItems} doc={invoice} />
       <dl className="ml-auto w-full max-w-sm space-y-1 text-sm">
         <TotalRow label="Subtotal" value={invoice.subtotal} />
-        {invoice.documentType === 'tax_invoice' ? <GstTaxRows doc={invoice} /> : null}
+        {invoice.documentType === 'tax_invoice' ? (
+          <GstTaxRows doc={invoice} subtotal={invoice.subtotal} />
+        ) : null}
         <TotalRow label="Total" value={invoice.total} strong testId="invoice-total" />
         {invoice.creditedAmount > 0 ? (
           <TotalRow label="Credited" value={-invoice.creditedAmount} testId="invoice-credited" />
