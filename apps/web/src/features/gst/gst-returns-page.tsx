@@ -37,18 +37,27 @@ function taxColumns<
   ];
 }
 
-const B2B: DataTableColumn<B2bRow>[] = [
-  {
-    id: 'invoice',
-    header: 'Invoice',
+/** A document column: its number over its date. */
+function documentColumn<T>(
+  header: string,
+  number: (row: T) => string,
+  date: (row: T) => string,
+): DataTableColumn<T> {
+  return {
+    id: 'document',
+    header,
     cell: (r) => (
       <span>
-        <span className="block font-medium text-slate-900">{r.invoiceNumber}</span>
-        <span className="block text-xs text-slate-500">{formatDate(r.invoiceDate)}</span>
+        <span className="block font-medium text-slate-900">{number(r)}</span>
+        <span className="block text-xs text-slate-500">{formatDate(date(r))}</span>
       </span>
     ),
-  },
-  {
+  };
+}
+
+/** The registered recipient: name over GSTIN. */
+function recipientColumn<T extends { recipientName: string; recipientGstin: string }>(): DataTableColumn<T> {
+  return {
     id: 'recipient',
     header: 'Recipient',
     cell: (r) => (
@@ -57,7 +66,16 @@ const B2B: DataTableColumn<B2bRow>[] = [
         <span className="block font-mono text-xs text-slate-500">{r.recipientGstin}</span>
       </span>
     ),
-  },
+  };
+}
+
+const B2B: DataTableColumn<B2bRow>[] = [
+  documentColumn<B2bRow>(
+    'Invoice',
+    (r) => r.invoiceNumber,
+    (r) => r.invoiceDate,
+  ),
+  recipientColumn<B2bRow>(),
   { id: 'pos', header: 'Place of supply', cell: (r) => r.placeOfSupply },
   { id: 'rc', header: 'Reverse charge', cell: (r) => (r.reverseCharge ? 'Y' : 'N') },
   { id: 'value', header: 'Invoice value', className: right, cell: (r) => money(r.invoiceValue) },
@@ -71,26 +89,12 @@ const B2CS: DataTableColumn<B2csRow>[] = [
 ];
 
 const CDNR: DataTableColumn<CdnrRow>[] = [
-  {
-    id: 'note',
-    header: 'Credit note',
-    cell: (r) => (
-      <span>
-        <span className="block font-medium text-slate-900">{r.noteNumber}</span>
-        <span className="block text-xs text-slate-500">{formatDate(r.noteDate)}</span>
-      </span>
-    ),
-  },
-  {
-    id: 'recipient',
-    header: 'Recipient',
-    cell: (r) => (
-      <span>
-        <span className="block text-slate-900">{r.recipientName}</span>
-        <span className="block font-mono text-xs text-slate-500">{r.recipientGstin}</span>
-      </span>
-    ),
-  },
+  documentColumn<CdnrRow>(
+    'Credit note',
+    (r) => r.noteNumber,
+    (r) => r.noteDate,
+  ),
+  recipientColumn<CdnrRow>(),
   { id: 'pos', header: 'Place of supply', cell: (r) => r.placeOfSupply },
   { id: 'value', header: 'Note value', className: right, cell: (r) => money(r.noteValue) },
   ...taxColumns<CdnrRow>(),

@@ -1,26 +1,9 @@
-import type { CreditNoteLine, GstTreatment, InvoiceDto } from '@rentora/shared';
+import type { CreditNoteLine, GstTreatment, gstDocumentFields, InvoiceDto } from '@rentora/shared';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../lib/format';
 
 /** What a tax invoice and a credit note share: parties, place of supply, tax totals. */
-export type GstDocument = Pick<
-  InvoiceDto,
-  | 'documentType'
-  | 'financialYear'
-  | 'placeOfSupply'
-  | 'reverseCharge'
-  | 'supplierGstin'
-  | 'supplierLegalName'
-  | 'supplierAddress'
-  | 'recipientGstin'
-  | 'recipientLegalName'
-  | 'recipientAddress'
-  | 'taxableValue'
-  | 'cgst'
-  | 'sgst'
-  | 'igst'
-  | 'reverseChargeTax'
->;
+export type GstDocument = Pick<InvoiceDto, keyof typeof gstDocumentFields>;
 
 /** A line of either document (an invoice line also has quantity and price). */
 export type GstLine = Omit<CreditNoteLine, 'description'> & { description: string; kind?: string };
