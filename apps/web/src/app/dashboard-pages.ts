@@ -122,6 +122,13 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     description: 'Company profile, plan and usage',
     component: lazyPage(() => import('../features/companies/companies-page'), 'CompaniesPage'),
   },
+  {
+    path: 'companies/tax-settings',
+    title: 'Tax Settings',
+    description: 'GST registration, rate and document numbers',
+    parent: 'companies',
+    component: lazyPage(() => import('../features/gst/tax-settings-page'), 'TaxSettingsPage'),
+  },
   { path: 'company-management', title: 'Company Management', aliasOf: 'companies' },
   {
     path: 'company-users',
@@ -193,6 +200,20 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     description: 'Dues, receipts and overdue payments',
     parent: 'payments',
     component: lazyPage(() => import('../features/invoices/payment-tracking-page'), 'PaymentTrackingPage'),
+  },
+  {
+    path: 'payments/credit-notes',
+    title: 'Credit Notes',
+    description: 'Credit notes issued against invoices',
+    parent: 'payments',
+    component: lazyPage(() => import('../features/invoices/credit-notes-page'), 'CreditNotesPage'),
+  },
+  {
+    path: 'payments/gst-returns',
+    title: 'GST Returns',
+    description: "The month's GSTR-1: outward supplies by section",
+    parent: 'payments',
+    component: lazyPage(() => import('../features/gst/gst-returns-page'), 'GstReturnsPage'),
   },
   {
     path: 'analytics',

@@ -1,5 +1,6 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api-client';
+import { ApiError, apiErrorMessage } from './api-client';
+import { isPlanRestriction } from './toast';
 
 /**
  * The server's validation details onto the form's fields (`VALIDATION_ERROR` with `details: [{path, message}]`).
@@ -17,4 +18,22 @@ export function applyServerErrors<T extends FieldValues>(
     paths.push(detail.path);
   }
   return paths;
+}
+
+/**
+ * A failed form submission: the server's validation details go onto their fields; anything else (a conflict, a
+ * refusal) comes back as one message for the form, or null when there is nothing to show (plan restrictions open the
+ * upgrade dialog, 5xx already raised the "Server Error" toast).
+ */
+export function formErrorOf<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fallback: string,
+): string | null {
+  if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
+    applyServerErrors(setError, error);
+    return error.details.some((detail) => !detail.path) ? apiErrorMessage(error, fallback) : null;
+  }
+  if (isPlanRestriction(error) || (error instanceof ApiError && error.status >= 500)) return null;
+  return apiErrorMessage(error, fallback);
 }

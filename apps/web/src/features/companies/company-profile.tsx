@@ -6,7 +6,7 @@ import {
   PERMISSION_CATEGORIES,
   ZCompanyUpdateBody,
 } from '@rentora/shared';
-import { Building2, Check, Crown, Lock, Users } from 'lucide-react';
+import { Building2, Check, Crown, Lock, Receipt, Users } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../components/button';
@@ -76,10 +76,30 @@ export function CompanyProfile() {
         </div>
         <div className="order-first space-y-6 xl:order-none">
           <PlanUsage company={data} />
+          <TaxSettingsLink />
           <TeamSummary company={data} />
         </div>
       </div>
     </div>
+  );
+}
+
+function TaxSettingsLink() {
+  return (
+    <Card className="p-5">
+      <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
+        <Receipt className="h-4 w-4 text-brand-600" aria-hidden /> Tax settings
+      </h2>
+      <p className="mt-1 text-sm text-slate-500">
+        GSTIN, GST rate and the numbering of invoices and receipts.
+      </p>
+      <Link
+        to="/dashboard/companies/tax-settings"
+        className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
+      >
+        Open tax settings
+      </Link>
+    </Card>
   );
 }
 

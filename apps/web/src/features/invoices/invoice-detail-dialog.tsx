@@ -1,5 +1,5 @@
 import { ZInvoiceVoidBody } from '@rentora/shared';
-import { FileText, Send, Wallet, XCircle } from 'lucide-react';
+import { FileMinus, FileText, Send, Wallet, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -7,9 +7,9 @@ import { ErrorState } from '../../components/empty-state';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { SkeletonList } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
-import { formatDate, formatMoney } from '../../lib/format';
 import { usePermissions } from '../auth/use-permissions';
-import { InvoiceStatusBadge, invoiceLabel, methodLabel } from './invoice-display';
+import { invoiceLabel } from './invoice-display';
+import { InvoiceDocument } from './invoice-document';
 import {
   INVOICE_MESSAGES,
   invoicePdfLink,
@@ -17,9 +17,10 @@ import {
   useInvoice,
   useInvoiceMutation,
 } from './invoices.api';
+import { IssueCreditNoteDialog } from './issue-credit-note-dialog';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
-/** The invoice with its lines, totals, payments, PDF preview and actions (send, record payment, void). */
+/** The invoice as a tax invoice or bill of supply, its PDF preview and actions (send, credit note, record payment, void). */
 export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useInvoice(id);
   const permissions = usePermissions();
@@ -27,6 +28,7 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
   const canRecord = permissions.canUseAny(['payments_write', 'invoices_update']);
   const [paying, setPaying] = useState(false);
   const [voiding, setVoiding] = useState(false);
+  const [crediting, setCrediting] = useState(false);
   const [pdfUrl, setPdfUrl] = useState<string | null>(null);
   const [pdfError, setPdfError] = useState<string | null>(null);
   const send = useInvoiceMutation((invoiceId: string) => invoicesApi.send(invoiceId), {
@@ -49,7 +51,13 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
   }
   const invoice = detail.data;
   const open =
-    invoice && invoice.status !== 'void' && invoice.status !== 'paid' && invoice.status !== 'draft';
+    invoice &&
+    invoice.status !== 'void' &&
+    invoice.status !== 'cancelled' &&
+    invoice.status !== 'paid' &&
+    invoice.status !== 'draft';
+  // An issued invoice is reduced or cancelled by a credit note, never edited; what was paid cannot be credited.
+  const creditable = open && invoice.number !== null && invoice.balance > 0;
 
   async function preview() {
     if (!id) return;
@@ -90,6 +98,16 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
                   Void
                 </Button>
               ) : null}
+              {canUpdate && creditable ? (
+                <Button
+                  variant="outline"
+                  onClick={() => setCrediting(true)}
+                  icon={<FileMinus className="h-4 w-4" aria-hidden />}
+                  data-testid="issue-credit-note"
+                >
+                  Issue credit note
+                </Button>
+              ) : null}
               {canRecord && open ? (
                 <Button
                   variant="outline"
@@ -123,102 +141,8 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
       ) : !invoice ? (
         <SkeletonList rows={4} />
       ) : (
-        <div className="space-y-5" data-testid="invoice-detail">
-          <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
-            <InvoiceStatusBadge status={invoice.status} />
-            <span className="text-slate-500">
-              Issued <span className="text-slate-900">{formatDate(invoice.issueDate)}</span>
-            </span>
-            <span className="text-slate-500">
-              Due <span className="text-slate-900">{formatDate(invoice.dueDate)}</span>
-            </span>
-            {invoice.period ? <span className="text-slate-500">Period {invoice.period}</span> : null}
-          </div>
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-                <th className="py-2 font-medium">Item</th>
-                <th className="py-2 text-right font-medium">Qty</th>
-                <th className="py-2 text-right font-medium">Price</th>
-                <th className="py-2 text-right font-medium">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.lineItems.map((line) => (
-                <tr
-                  key={`${line.kind}-${line.description}-${line.quantity}-${line.unitPrice}`}
-                  className="border-b border-slate-100"
-                >
-                  <td className="py-2">
-                    <span className="block text-slate-900">{line.description}</span>
-                    <span className="text-xs capitalize text-slate-500">{line.kind}</span>
-                  </td>
-                  <td className="py-2 text-right tabular-nums">{line.quantity}</td>
-                  <td className="py-2 text-right tabular-nums">
-                    {formatMoney(line.unitPrice, invoice.currency)}
-                  </td>
-                  <td className="py-2 text-right tabular-nums">
-                    {formatMoney(line.amount, invoice.currency)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <dl className="ml-auto w-full max-w-xs space-y-1 text-sm">
-            {[
-              ['Subtotal', invoice.subtotal],
-              [`Tax${invoice.taxRate ? ` (${invoice.taxRate / 100}%)` : ''}`, invoice.tax],
-              ['Total', invoice.total],
-              ['Paid', invoice.amountPaid],
-            ].map(([label, value]) => (
-              <div key={label} className="flex justify-between">
-                <dt className="text-slate-500">{label}</dt>
-                <dd className="tabular-nums text-slate-900">
-                  {formatMoney(value as number, invoice.currency)}
-                </dd>
-              </div>
-            ))}
-            <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold">
-              <dt>Balance</dt>
-              <dd className="tabular-nums" data-testid="invoice-balance">
-                {formatMoney(invoice.balance, invoice.currency)}
-              </dd>
-            </div>
-            {invoice.refundDueAmount > 0 ? (
-              <div
-                className="flex justify-between font-medium text-amber-700"
-                data-testid="invoice-refund-due"
-              >
-                <dt>Refund due (paid beyond the total)</dt>
-                <dd className="tabular-nums">{formatMoney(invoice.refundDueAmount, invoice.currency)}</dd>
-              </div>
-            ) : null}
-          </dl>
-          {invoice.payments.length > 0 ? (
-            <div>
-              <h3 className="mb-2 text-sm font-semibold text-slate-900">Payments</h3>
-              <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
-                {invoice.payments.map((p) => (
-                  <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                    <span>
-                      <span className="font-medium text-slate-900">{methodLabel(p.method)}</span>
-                      <span className="ml-2 text-xs text-slate-500">
-                        {p.source === 'online' ? 'Online' : 'Offline'} · {formatDate(p.paidAt)}
-                        {p.reference ? ` · ${p.reference}` : ''}
-                      </span>
-                    </span>
-                    <span className="tabular-nums text-emerald-700">
-                      {formatMoney(p.amount, invoice.currency)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {invoice.notes ? (
-            <p className="whitespace-pre-line text-sm text-slate-600">{invoice.notes}</p>
-          ) : null}
-          {invoice.voidReason ? <p className="text-sm text-red-600">Void: {invoice.voidReason}</p> : null}
+        <div className="space-y-5">
+          <InvoiceDocument invoice={invoice} />
           {pdfError ? <p className="text-sm text-red-600">{pdfError}</p> : null}
           {pdfUrl ? (
             <div className="space-y-2">
@@ -239,14 +163,17 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
         </div>
       )}
       {invoice ? (
-        <RecordPaymentDialog invoice={invoice} open={paying} onClose={() => setPaying(false)} />
+        <>
+          <RecordPaymentDialog invoice={invoice} open={paying} onClose={() => setPaying(false)} />
+          <IssueCreditNoteDialog invoice={invoice} open={crediting} onClose={() => setCrediting(false)} />
+        </>
       ) : null}
       <ReasonDialog
         open={voiding}
         reason={ZInvoiceVoidBody.shape.reason}
         maxLength={500}
         title="Void this invoice?"
-        description="A void invoice keeps its number but asks for nothing. This cannot be undone."
+        description="A void invoice keeps its number but asks for nothing: a credit note for the full amount is issued. This cannot be undone."
         confirmLabel="Void invoice"
         tone="danger"
         loading={voidIt.isPending}

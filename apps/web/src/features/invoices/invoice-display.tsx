@@ -19,11 +19,15 @@ const STATUS_TONES: Record<InvoiceStatus, BadgeTone> = {
   paid: 'success',
   overdue: 'danger',
   void: 'neutral',
+  cancelled: 'neutral',
 };
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   return (
-    <Badge tone={STATUS_TONES[status]} className={status === 'void' ? 'line-through' : undefined}>
+    <Badge
+      tone={STATUS_TONES[status]}
+      className={status === 'void' || status === 'cancelled' ? 'line-through' : undefined}
+    >
       {INVOICE_STATUS_LABELS[status]}
     </Badge>
   );
@@ -104,9 +108,11 @@ const LINKS = [
   { to: '/dashboard/payments/create-invoice', label: 'Create invoice' },
   { to: '/dashboard/payments/payment-tracking', label: 'Tracking' },
   { to: '/dashboard/payments/invoice-templates', label: 'Templates' },
+  { to: '/dashboard/payments/credit-notes', label: 'Credit notes' },
+  { to: '/dashboard/payments/gst-returns', label: 'GST returns' },
 ];
 
-/** The sub-navigation shared by the five payment pages. */
+/** The sub-navigation shared by the payment pages. */
 export function PaymentsNav() {
   return (
     <nav

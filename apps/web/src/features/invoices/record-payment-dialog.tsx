@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  businessDate,
   INVOICE_PAYMENT_METHODS,
   type InvoiceDetailDto,
   type InvoicePaymentBody,
@@ -36,7 +37,7 @@ function paymentForm(balance: number) {
 
 type PaymentFormInput = Omit<InvoicePaymentInput, 'amount'> & { amount: number | null };
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => businessDate();
 
 /** Record an offline payment: amount (at most the balance), method, date, reference. */
 export function RecordPaymentDialog({

@@ -32,7 +32,7 @@ import {
   useSetUnitVerification,
 } from './rental-units.api';
 import { UnitAnalytics } from './unit-analytics';
-import { UNIT_STATUS_LABELS, UnitFormDialog } from './unit-form-dialog';
+import { GST_USE_LABELS, UNIT_STATUS_LABELS, UnitFormDialog } from './unit-form-dialog';
 import { UnitImages } from './unit-images';
 import { FURNISHING_LABELS } from './unit-settings-fields';
 import { UnitTenants } from './unit-tenants';
@@ -308,6 +308,12 @@ function UnitOverview({ unit }: { unit: RentalUnitDto }) {
           <Row label="Bathrooms">{unit.bathrooms}</Row>
           <Row label="Size">{unit.sizeSqft ? `${unit.sizeSqft.toLocaleString('en-IN')} sq ft` : '—'}</Row>
           <Row label="Floor">{unit.floor ?? '—'}</Row>
+          <Row label="GST use">
+            <span data-testid="unit-gst-use">
+              {GST_USE_LABELS[unit.gstUse]}
+              {unit.gstUseOverride ? '' : ' (from the unit type)'}
+            </span>
+          </Row>
         </dl>
         <div>
           <h2 className="text-sm font-semibold text-slate-900">Amenities</h2>

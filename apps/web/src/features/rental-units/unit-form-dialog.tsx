@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type GstUse,
+  gstUseOf,
   type RentalUnitCreateBody,
   type RentalUnitCreateInput,
   type RentalUnitDto,
@@ -20,6 +22,11 @@ import {
   toNullableNumber,
   UnitSettingsFields,
 } from './unit-settings-fields';
+
+export const GST_USE_LABELS: Record<GstUse, string> = {
+  residential: 'Residential',
+  commercial: 'Commercial',
+};
 
 export const UNIT_STATUS_LABELS = {
   Available: 'Available',
@@ -43,6 +50,7 @@ function valuesOf(unit: RentalUnitDto): FormValues {
     description: unit.description,
     amenities: [...unit.amenities],
     status: unit.status,
+    gstUse: unit.gstUseOverride,
     availability: {
       isAvailable: unit.availability.isAvailable,
       availableFrom: unit.availability.availableFrom,
@@ -97,6 +105,7 @@ function UnitForm({ propertyId, unit, onClose, onSaved }: Omit<UnitFormDialogPro
           unitNumber: '',
           floor: null,
           status: 'Available',
+          gstUse: null,
           availability: { isAvailable: true, availableFrom: null, minLeaseMonths: null },
         },
   });
@@ -165,6 +174,26 @@ function UnitForm({ propertyId, unit, onClose, onSaved }: Omit<UnitFormDialogPro
         </div>
 
         <UnitSettingsFields />
+
+        <Field
+          label="GST use"
+          hint="Decides how rent is taxed: commercial renting carries GST, residential is exempt or reverse charge."
+          error={fieldMessage(errors.gstUse?.message)}
+        >
+          {(ctl) => (
+            <Select
+              {...ctl}
+              {...register('gstUse', { setValueAs: (value) => (value ? value : null) })}
+              data-testid="unit-gst-use-select"
+            >
+              <option value="">
+                From unit type ({GST_USE_LABELS[gstUseOf(form.watch('unitType') ?? '')].toLowerCase()})
+              </option>
+              <option value="residential">Residential</option>
+              <option value="commercial">Commercial</option>
+            </Select>
+          )}
+        </Field>
 
         <fieldset className="rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-medium text-slate-700">Availability</legend>

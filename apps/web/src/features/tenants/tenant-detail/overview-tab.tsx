@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { usePermissions } from '../../auth/use-permissions';
 import { capitalize, stayLabel } from '../tenant-display';
 import { TENANT_MESSAGES, useGenerateTenantCode, useTenantCode } from '../tenants.api';
+import { BillingDetails } from './billing-details';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -62,6 +63,7 @@ export function Overview({ tenant }: { tenant: TenantDto }) {
           <Detail label="Source">{capitalize(tenant.source)}</Detail>
         </dl>
       </Card>
+      <BillingDetails tenant={tenant} />
       <TenantCode tenant={tenant} />
     </div>
   );
