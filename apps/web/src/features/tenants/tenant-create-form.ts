@@ -1,5 +1,5 @@
 import { ZTenantCreateBody, ZTenantPerson } from '@rentora/shared';
-import type { DefaultValues, FieldErrors } from 'react-hook-form';
+import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -19,9 +19,10 @@ export const TENANT_CREATE_STEP_FIELDS = [
   ['occupancyDetails', 'agreementDetails', 'status'],
 ] as const satisfies readonly (readonly (keyof TenantCreateFormInput)[])[];
 
-/** The first step holding one of these errors (the agreement step when none matches). */
-export function stepOfErrors(errors: FieldErrors<TenantCreateFormInput>): number {
-  const index = TENANT_CREATE_STEP_FIELDS.findIndex((fields) => fields.some((field) => errors[field]));
+/** The first step holding one of these fields (dotted paths allowed); the agreement step when none matches. */
+export function stepOfFields(paths: readonly string[]): number {
+  const names = new Set(paths.map((path) => path.split('.')[0]));
+  const index = TENANT_CREATE_STEP_FIELDS.findIndex((fields) => fields.some((field) => names.has(field)));
   return index === -1 ? TENANT_CREATE_STEP_FIELDS.length - 1 : index;
 }
 

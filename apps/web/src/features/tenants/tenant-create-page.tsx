@@ -19,7 +19,7 @@ import { useUnits } from '../rental-units/rental-units.api';
 import { AgreementStep } from './tenant-agreement-step';
 import {
   TENANT_CREATE_STEPS as STEPS,
-  stepOfErrors,
+  stepOfFields,
   TENANT_CREATE_STEP_FIELDS,
   type TenantCreateFormInput,
   type TenantCreateFormOutput,
@@ -57,7 +57,7 @@ export function TenantCreatePage() {
 
   async function next() {
     const fields = TENANT_CREATE_STEP_FIELDS[step];
-    if (fields && (await form.trigger([...fields])))
+    if (fields && (await form.trigger([...fields], { shouldFocus: true })))
       setStep((current) => Math.min(STEPS.length - 1, current + 1));
   }
 
@@ -91,10 +91,11 @@ export function TenantCreatePage() {
         navigate(`/dashboard/tenants/${answer.data._id}`);
       } catch (error) {
         setProgress(null);
-        applyServerErrors(form.setError, error);
+        const paths = applyServerErrors(form.setError, error);
+        if (paths.length) setStep(stepOfFields(paths));
       }
     },
-    (errors) => setStep(stepOfErrors(errors)),
+    (errors) => setStep(stepOfFields(Object.keys(errors))),
   );
 
   const error = (path: Parameters<typeof getFieldState>[0]) => getFieldState(path, formState).error?.message;
