@@ -1,17 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type BookingCheckoutDto,
+  type BookingCreateBody,
   type BookingDetailDto,
   type CheckoutFields,
   type PublicUnitDto,
   splitInstallments,
+  ZBookingCreateBody,
 } from '@rentora/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Field, Input } from '../../components/field';
 import { apiErrorMessage } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
 import { formatDate, formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
@@ -37,10 +42,18 @@ function addMonths(isoDate: string, months: number): string {
 export function BookingWizard({ open, onClose, propertyName, unit }: BookingWizardProps) {
   const { user } = useAuth();
   const { pricing } = unit;
-  const [moveInDate, setMoveInDate] = useState(unit.availability.availableFrom?.slice(0, 10) ?? inDays(7));
-  const [duration, setDuration] = useState(Math.max(11, unit.availability.minLeaseMonths ?? 0));
-  const [plan, setPlan] = useState<'full' | 'installments'>('full');
-  const [count, setCount] = useState(3);
+  const form = useForm<BookingCreateBody>({
+    resolver: zodResolver(ZBookingCreateBody),
+    defaultValues: {
+      rentalUnitId: unit._id,
+      moveInDate: unit.availability.availableFrom?.slice(0, 10) ?? inDays(7),
+      durationMonths: Math.max(11, unit.availability.minLeaseMonths ?? 0),
+      paymentPlan: 'full',
+      installmentCount: 3,
+    },
+  });
+  const { register, formState } = form;
+  const [plan, count] = useWatch({ control: form.control, name: ['paymentPlan', 'installmentCount'] });
   const [checkout, setCheckout] = useState<BookingCheckoutDto | null>(null);
   const [done, setDone] = useState<BookingDetailDto | null>(null);
   const create = useCreateBooking();
@@ -53,7 +66,7 @@ export function BookingWizard({ open, onClose, propertyName, unit }: BookingWiza
   const schedule = useMemo(
     () =>
       plan === 'installments'
-        ? splitInstallments(total, count).map((amount, i) => ({
+        ? splitInstallments(total, count ?? 3).map((amount, i) => ({
             number: i + 1,
             amount,
             dueDate: addMonths(new Date().toISOString().slice(0, 10), i),
@@ -62,21 +75,16 @@ export function BookingWizard({ open, onClose, propertyName, unit }: BookingWiza
     [plan, count, total],
   );
 
-  function submit() {
-    create.mutate(
-      {
-        rentalUnitId: unit._id,
-        moveInDate,
-        durationMonths: duration,
-        paymentPlan: plan,
-        ...(plan === 'installments' ? { installmentCount: count } : {}),
+  /** The installment count is sent only with the installments plan (the choice is kept while the plan changes). */
+  const submit = form.handleSubmit(({ installmentCount, ...body }) =>
+    create.mutate(body.paymentPlan === 'installments' ? { ...body, installmentCount } : body, {
+      onSuccess: setCheckout,
+      onError: (error) => {
+        applyServerErrors(form.setError, error);
+        toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.create));
       },
-      {
-        onSuccess: setCheckout,
-        onError: (error) => toast.error(apiErrorMessage(error, BOOKING_FALLBACK_MESSAGES.create)),
-      },
-    );
-  }
+    }),
+  );
 
   function paid(fields: CheckoutFields) {
     if (!checkout) return;
@@ -113,7 +121,7 @@ export function BookingWizard({ open, onClose, propertyName, unit }: BookingWiza
               <Button variant="ghost" onClick={onClose}>
                 Cancel
               </Button>
-              <Button onClick={submit} loading={create.isPending} data-testid="booking-continue">
+              <Button onClick={() => void submit()} loading={create.isPending} data-testid="booking-continue">
                 Continue to payment
               </Button>
             </div>
@@ -134,26 +142,29 @@ export function BookingWizard({ open, onClose, propertyName, unit }: BookingWiza
         ) : (
           <div className="space-y-4">
             <div className="grid grid-cols-2 gap-3">
-              <Field label="Move-in date" required>
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="date"
-                    min={inDays(0)}
-                    value={moveInDate}
-                    onChange={(e) => setMoveInDate(e.target.value)}
-                  />
-                )}
+              <Field label="Move-in date" required error={formState.errors.moveInDate?.message}>
+                {(control) => <Input {...control} type="date" min={inDays(0)} {...register('moveInDate')} />}
               </Field>
-              <Field label="Duration (months)" required>
+              <Field label="Duration (months)" required error={formState.errors.durationMonths?.message}>
                 {(control) => (
-                  <Input
-                    {...control}
-                    type="number"
-                    min={1}
-                    max={120}
-                    value={duration}
-                    onChange={(e) => setDuration(Math.max(1, Math.min(120, Number(e.target.value) || 1)))}
+                  <Controller
+                    control={form.control}
+                    name="durationMonths"
+                    render={({ field }) => (
+                      <Input
+                        {...control}
+                        type="number"
+                        min={1}
+                        max={120}
+                        ref={field.ref}
+                        name={field.name}
+                        value={field.value}
+                        onBlur={field.onBlur}
+                        onChange={(e) =>
+                          field.onChange(Math.max(1, Math.min(120, Number(e.target.value) || 1)))
+                        }
+                      />
+                    )}
                   />
                 )}
               </Field>
@@ -166,25 +177,18 @@ export function BookingWizard({ open, onClose, propertyName, unit }: BookingWiza
                     key={option}
                     className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${plan === option ? 'border-brand-500 bg-brand-50' : 'border-slate-200'}`}
                   >
-                    <input
-                      type="radio"
-                      name="payment-plan"
-                      value={option}
-                      checked={plan === option}
-                      onChange={() => setPlan(option)}
-                    />
+                    <input type="radio" value={option} {...register('paymentPlan')} />
                     {option === 'full' ? 'Pay in full' : 'By installments'}
                   </label>
                 ))}
               </div>
               {plan === 'installments' ? (
-                <Field label="Number of installments">
+                <Field label="Number of installments" error={formState.errors.installmentCount?.message}>
                   {(control) => (
                     <select
                       {...control}
                       className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-                      value={count}
-                      onChange={(e) => setCount(Number(e.target.value))}
+                      {...register('installmentCount', { setValueAs: Number })}
                     >
                       {Array.from({ length: 11 }, (_, i) => i + 2).map((n) => (
                         <option key={n} value={n}>

@@ -16,6 +16,7 @@ import { Button } from '../../components/button';
 import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
+import { SortSelect } from '../../components/filter-selects';
 import { ListView, listState, NoMatchState, tableRows } from '../../components/list-view';
 import { formatDate, humanize } from '../../lib/format';
 import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
@@ -260,17 +261,12 @@ export function RequestsTab() {
             </option>
           ))}
         </Select>
-        <Select
-          aria-label="Sort"
+        <SortSelect
+          label="Sort"
           value={values.sort || 'newest'}
-          onChange={(e) => set({ sort: e.target.value })}
-        >
-          {Object.entries(SORTS).map(([key, s]) => (
-            <option key={key} value={key}>
-              {s.label}
-            </option>
-          ))}
-        </Select>
+          sorts={SORTS}
+          onChange={(sort) => set({ sort })}
+        />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <label className="inline-flex items-center gap-2 text-sm text-slate-700">

@@ -1,6 +1,6 @@
 import type { PublicImageDto } from '@rentora/shared';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
+import { CarouselArrows, useCarousel } from '../../components/carousel';
 import { ImageWithFallback, NoImage } from '../../components/image';
 import { cn } from '../../lib/cn';
 
@@ -9,22 +9,11 @@ import { cn } from '../../lib/cn';
  * once to the fallback image when it fails (ImageWithFallback); no images shows "No Image Available".
  */
 export function ImageGallery({ images, title }: { images: readonly PublicImageDto[]; title: string }) {
-  const [index, setIndex] = useState(0);
   const section = useRef<HTMLElement>(null);
   const count = images.length;
-  const current = images[Math.min(index, count - 1)];
-  const go = useCallback((delta: number) => setIndex((value) => (value + delta + count) % count), [count]);
   // ← → while a gallery button has the focus.
-  useEffect(() => {
-    const element = section.current;
-    if (!element) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'ArrowRight') go(1);
-      else if (event.key === 'ArrowLeft') go(-1);
-    }
-    element.addEventListener('keydown', onKeyDown);
-    return () => element.removeEventListener('keydown', onKeyDown);
-  }, [go]);
+  const { index, setIndex, go } = useCarousel(count, section);
+  const current = images[Math.min(index, count - 1)];
   if (!current) return <NoImage className="aspect-[16/9] w-full rounded-2xl" />;
   return (
     <section
@@ -44,22 +33,7 @@ export function ImageGallery({ images, title }: { images: readonly PublicImageDt
         />
         {count > 1 ? (
           <>
-            <button
-              type="button"
-              onClick={() => go(-1)}
-              aria-label="Previous photo"
-              className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-800 shadow transition hover:bg-white"
-            >
-              <ChevronLeft className="h-5 w-5" aria-hidden />
-            </button>
-            <button
-              type="button"
-              onClick={() => go(1)}
-              aria-label="Next photo"
-              className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-800 shadow transition hover:bg-white"
-            >
-              <ChevronRight className="h-5 w-5" aria-hidden />
-            </button>
+            <CarouselArrows go={go} item="photo" />
             <span
               className="absolute bottom-3 right-3 rounded-full bg-slate-900/70 px-2.5 py-1 text-xs font-semibold text-white"
               aria-live="polite"

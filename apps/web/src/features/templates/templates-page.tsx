@@ -24,7 +24,8 @@ import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
-import { Input, Select } from '../../components/field';
+import { Input } from '../../components/field';
+import { OptionFilter, SortSelect } from '../../components/filter-selects';
 import { ListView } from '../../components/list-view';
 import { Skeleton, SkeletonList } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
@@ -54,6 +55,8 @@ const SORTS = {
 } as const;
 
 type SortKey = keyof typeof SORTS;
+
+const TEMPLATE_SCOPES = ['company', 'global'] as const;
 
 /** /dashboard/properties/templates: list, popular, create, edit, delete and use templates. */
 export function TemplatesPage() {
@@ -175,44 +178,31 @@ export function TemplatesPage() {
             />
           </div>
           <div>
-            <Select
-              aria-label="Unit type"
+            <OptionFilter
+              label="Unit type"
+              anyLabel="All unit types"
               value={values.type}
-              onChange={(event) => set({ type: event.target.value })}
-            >
-              <option value="">All unit types</option>
-              {UNIT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {UNIT_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </Select>
+              options={UNIT_TYPES}
+              optionLabel={(type) => UNIT_TYPE_LABELS[type]}
+              onChange={(type) => set({ type })}
+            />
           </div>
           <div>
-            <Select
-              aria-label="Scope"
+            <OptionFilter
+              label="Scope"
+              anyLabel="All templates"
               value={values.scope}
-              onChange={(event) => set({ scope: event.target.value })}
-            >
-              <option value="">All templates</option>
-              <option value="company">Company only</option>
-              <option value="global">Global only</option>
-            </Select>
+              options={TEMPLATE_SCOPES}
+              optionLabel={(scope) => (scope === 'company' ? 'Company only' : 'Global only')}
+              onChange={(scope) => set({ scope })}
+            />
           </div>
           <div>
-            <Select
-              aria-label="Sort by"
+            <SortSelect
               value={sortKey}
-              onChange={(event) =>
-                set({ sort: event.target.value === 'popular' ? null : event.target.value })
-              }
-            >
-              {Object.entries(SORTS).map(([key, option]) => (
-                <option key={key} value={key}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
+              sorts={SORTS}
+              onChange={(sort) => set({ sort: sort === 'popular' ? null : sort })}
+            />
           </div>
         </div>
       </Card>

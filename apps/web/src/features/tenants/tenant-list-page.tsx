@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/card';
 import type { DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { Input, Select } from '../../components/field';
+import { SortSelect } from '../../components/filter-selects';
 import { ListFilters, ListView, NoMatchState, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -164,17 +165,12 @@ export function TenantListPage() {
           value={values.to}
           onChange={(event) => set({ to: event.target.value })}
         />
-        <Select
-          aria-label="Sort"
+        <SortSelect
+          label="Sort"
           value={isSortKey(values.sort) ? values.sort : 'newest'}
-          onChange={(event) => set({ sort: event.target.value })}
-        >
-          {Object.entries(SORTS).map(([key, option]) => (
-            <option key={key} value={key}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
+          sorts={SORTS}
+          onChange={(sort) => set({ sort })}
+        />
       </ListFilters>
 
       <ListView

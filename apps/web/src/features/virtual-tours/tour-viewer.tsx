@@ -1,5 +1,6 @@
-import { ChevronLeft, ChevronRight, Maximize2, Minimize2, Pause, Play, RotateCw } from 'lucide-react';
-import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Maximize2, Minimize2, Pause, Play, RotateCw } from 'lucide-react';
+import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { CarouselArrows, useCarousel } from '../../components/carousel';
 import { FALLBACK_IMAGE_SRC, NoImage } from '../../components/image';
 import { cn } from '../../lib/cn';
 
@@ -30,27 +31,14 @@ function label(image: TourImage, index: number, total: number): string {
  * screen. Panoramas open in a 360° view that pans by dragging (or turns by itself), wrapping around.
  */
 export function TourViewer({ images, title }: { images: readonly TourImage[]; title: string }) {
-  const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const stage = useRef<HTMLDivElement>(null);
   const section = useRef<HTMLElement>(null);
   const count = images.length;
-  const current = images[Math.min(index, count - 1)];
-
-  const go = useCallback((delta: number) => setIndex((value) => (value + delta + count) % count), [count]);
-
   // ← → anywhere inside the tour (its buttons have the focus).
-  useEffect(() => {
-    const element = section.current;
-    if (!element) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'ArrowRight') go(1);
-      else if (event.key === 'ArrowLeft') go(-1);
-    }
-    element.addEventListener('keydown', onKeyDown);
-    return () => element.removeEventListener('keydown', onKeyDown);
-  }, [go]);
+  const { index, setIndex, go } = useCarousel(count, section);
+  const current = images[Math.min(index, count - 1)];
 
   useEffect(() => {
     if (!playing || count < 2) return;
@@ -112,26 +100,7 @@ export function TourViewer({ images, title }: { images: readonly TourImage[]; ti
             </span>
           ) : null}
         </div>
-        {count > 1 ? (
-          <>
-            <button
-              type="button"
-              onClick={() => go(-1)}
-              aria-label="Previous image"
-              className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-800 shadow transition hover:bg-white"
-            >
-              <ChevronLeft className="h-5 w-5" aria-hidden />
-            </button>
-            <button
-              type="button"
-              onClick={() => go(1)}
-              aria-label="Next image"
-              className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-800 shadow transition hover:bg-white"
-            >
-              <ChevronRight className="h-5 w-5" aria-hidden />
-            </button>
-          </>
-        ) : null}
+        {count > 1 ? <CarouselArrows go={go} item="image" /> : null}
         <div className="absolute right-3 top-3 flex gap-2">
           {count > 1 ? (
             <button

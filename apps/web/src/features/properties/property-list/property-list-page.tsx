@@ -11,7 +11,8 @@ import { Button } from '../../../components/button';
 import { Card, PageHeader } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { Input, Select } from '../../../components/field';
+import { Input } from '../../../components/field';
+import { OptionFilter, SortSelect } from '../../../components/filter-selects';
 import { ListView } from '../../../components/list-view';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -135,32 +136,24 @@ export function PropertyListPage() {
           </div>
           <div id="property-filters" className={cn('grid gap-3 sm:contents', !showFilters && 'hidden')}>
             <div>
-              <Select
-                aria-label="Property type"
+              <OptionFilter
+                label="Property type"
+                anyLabel="All types"
                 value={values.type}
-                onChange={(event) => set({ type: event.target.value })}
-              >
-                <option value="">All types</option>
-                {PROPERTY_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {PROPERTY_TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </Select>
+                options={PROPERTY_TYPES}
+                optionLabel={(type) => PROPERTY_TYPE_LABELS[type]}
+                onChange={(type) => set({ type })}
+              />
             </div>
             <div>
-              <Select
-                aria-label="Verification status"
+              <OptionFilter
+                label="Verification status"
+                anyLabel="Any status"
                 value={values.status}
-                onChange={(event) => set({ status: event.target.value })}
-              >
-                <option value="">Any status</option>
-                {VERIFICATION_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {VERIFICATION_LABELS[status]}
-                  </option>
-                ))}
-              </Select>
+                options={VERIFICATION_STATUSES}
+                optionLabel={(status) => VERIFICATION_LABELS[status]}
+                onChange={(status) => set({ status })}
+              />
             </div>
             <div>
               <Input
@@ -171,19 +164,11 @@ export function PropertyListPage() {
               />
             </div>
             <div>
-              <Select
-                aria-label="Sort by"
+              <SortSelect
                 value={sortKey}
-                onChange={(event) =>
-                  set({ sort: event.target.value === 'newest' ? null : event.target.value })
-                }
-              >
-                {Object.entries(SORTS).map(([key, option]) => (
-                  <option key={key} value={key}>
-                    {option.label}
-                  </option>
-                ))}
-              </Select>
+                sorts={SORTS}
+                onChange={(sort) => set({ sort: sort === 'newest' ? null : sort })}
+              />
             </div>
           </div>
           <div className="flex items-center justify-between gap-2 sm:col-span-2 lg:col-span-1 lg:justify-end">
