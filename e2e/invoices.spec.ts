@@ -99,7 +99,7 @@ describe('invoices', () => {
     invoiceNumber = ((await page.getByRole('dialog').getByRole('heading').first().textContent()) ?? '')
       .replace('Invoice ', '')
       .trim();
-    expect(invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
+    expect(invoiceNumber).toMatch(/^INV\/\d{2}-\d{2}\/\d{5}$/);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
