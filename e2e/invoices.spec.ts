@@ -177,7 +177,7 @@ describe('invoices', () => {
       page.waitForEvent('download'),
       page.getByRole('dialog').getByRole('button', { name: 'Download receipt' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^RCT-[0-9A-F]{12}\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(/^RCT-\d{2}-\d{2}-\d{5}\.pdf$/);
     const bytes = await readDownload(download);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pageErrors).toEqual([]);

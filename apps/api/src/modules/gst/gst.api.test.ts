@@ -398,6 +398,19 @@ describe('receipts and back-dated payments', () => {
   });
 });
 
+describe('payment dates', () => {
+  it("takes today's date at any hour (a date alone is not midday ahead of now)", async () => {
+    const company = await createCompany(app, { plan: 'professional' });
+    const place = await makeTenancy(app, company);
+    const invoice = await issuedInvoice(app, company, place.tenantId);
+    const paid = await call(app, 'POST', `/api/invoices/${invoice._id}/payments`, {
+      ...as(company),
+      body: { amount: 100, method: 'cash', paidAt: businessDate() },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+  });
+});
+
 describe('rent run proration', () => {
   it('bills the first month by the days occupied', async () => {
     const company = await createCompany(app, { plan: 'professional' });

@@ -23,6 +23,20 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * When an offline payment was made: now, or the date given (a payment may be dated back, never ahead). A date alone
+ * is midday of that day in India, or now when it is today.
+ */
+function paymentInstant(given: string | undefined, now = new Date()): Date {
+  if (!given) return now;
+  const dateOnly = given.length === 10;
+  if (dateOnly && given === businessDate(now)) return now;
+  const paidAt = new Date(dateOnly ? `${given}T12:00:00+05:30` : given);
+  if (businessDate(paidAt) > businessDate(now) || paidAt.getTime() > now.getTime() + 60_000)
+    throw badRequest('The payment date cannot be in the future', 'paidAt');
+  return paidAt;
+}
+
 /** Money for an invoice: offline payments staff record, and the gateway orders the tenant (or staff) pays. */
 export function invoicePayments(db: Db, repo: InvoicesRepo, views: InvoiceViews, payments: PaymentsService) {
   const { load, visible, detailOf, dtos } = views;
@@ -44,13 +58,7 @@ export function invoicePayments(db: Db, repo: InvoicesRepo, views: InvoiceViews,
         if (body.amount > balance) {
           throw conflict(`The payment is more than the balance of ${balance}`);
         }
-        // A date alone is midday of that day in India; a payment may be dated back, never ahead.
-        const now = new Date();
-        const paidAt = body.paidAt
-          ? new Date(body.paidAt.length === 10 ? `${body.paidAt}T12:00:00+05:30` : body.paidAt)
-          : now;
-        if (businessDate(paidAt) > businessDate(now) || paidAt.getTime() > now.getTime() + 60_000)
-          throw badRequest('The payment date cannot be in the future', 'paidAt');
+        const paidAt = paymentInstant(body.paidAt);
         const payment = await insertOfflinePayment(tx, current, {
           amount: body.amount,
           method: body.method,
