@@ -33,6 +33,7 @@ const LISTS: readonly string[] = [
   '/bookings',
   '/invoices',
   '/invoice-templates',
+  '/credit-notes',
   '/payments',
   '/maintenance/requests',
   '/audit-logs',

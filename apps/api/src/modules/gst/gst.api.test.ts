@@ -294,6 +294,18 @@ describe('credit notes', () => {
       query: { invoiceId: invoice._id },
     });
     expect(list.json<{ data: CreditNoteListItemDto[] }>().data.map((n) => n.number)).toEqual([note.number]);
+    for (const search of [note.number, invoice.number!, invoice.tenantName.slice(0, 6)]) {
+      const found = await call(app, 'GET', '/api/credit-notes', { ...as(company), query: { search } });
+      expect(
+        found.json<{ data: CreditNoteListItemDto[] }>().data.map((n) => n._id),
+        search,
+      ).toEqual([note._id]);
+    }
+    const none = await call(app, 'GET', '/api/credit-notes', {
+      ...as(company),
+      query: { search: 'CN/99-00/00001' },
+    });
+    expect(none.json<{ data: unknown[] }>().data).toEqual([]);
     const pdf = await call(app, 'GET', `/api/credit-notes/${note._id}/pdf`, as(company));
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

@@ -1,6 +1,16 @@
-import type { CreditNoteListQuery } from '@rentora/shared';
+import { type CreditNoteListQuery, isDocumentNumber } from '@rentora/shared';
 import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import { offsetOf } from '../../core/http';
+import { companyTenanciesNamed } from '../../core/name-search';
+import { COUNT_BOUND } from '../../core/pagination';
+import {
+  boundedCountQuery,
+  pageCountColumn,
+  pageLimit,
+  pageOffset,
+  pageTotal,
+  statementsByShape,
+} from '../../core/statements';
 import type { DbOrTx, Tx } from '../../db/client';
 import { creditNotes, invoices, properties, rentalUnits, users } from '../../db/schema';
 
@@ -74,36 +84,110 @@ export async function creditNoteOfCompany(
   return row;
 }
 
-/** One page of a company's credit notes (newest first by default) and whether another page follows. */
-export async function listCreditNotes(conn: DbOrTx, companyId: string, query: CreditNoteListQuery) {
-  const conditions: SQL[] = [eq(creditNotes.companyId, companyId)];
-  if (query.invoiceId) conditions.push(eq(creditNotes.invoiceId, query.invoiceId));
-  if (query.tenantId) conditions.push(eq(creditNotes.tenantId, query.tenantId));
-  if (query.from) conditions.push(gte(creditNotes.issueDate, query.from));
-  if (query.to) conditions.push(lte(creditNotes.issueDate, query.to));
-  if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
+/** Which filters a credit-note list request uses: one statement per shape, built once (core/statements.ts). */
+interface CreditNoteListShape {
+  invoiceId: boolean;
+  tenantId: boolean;
+  from: boolean;
+  to: boolean;
+  /** A whole document number (credit note or invoice), or text matched against numbers and the tenant's name. */
+  search: 'none' | 'number' | 'text';
+  sortOrder: 'asc' | 'desc';
+}
+
+function listShape(query: CreditNoteListQuery): CreditNoteListShape {
+  const term = query.search?.trim() ?? '';
+  return {
+    invoiceId: Boolean(query.invoiceId),
+    tenantId: Boolean(query.tenantId),
+    from: Boolean(query.from),
+    to: Boolean(query.to),
+    search: !term ? 'none' : isDocumentNumber(term) ? 'number' : 'text',
+    sortOrder: query.sortOrder,
+  };
+}
+
+function listWhere(db: DbOrTx, shape: CreditNoteListShape): SQL | undefined {
+  const value = (name: string) => sql.placeholder(name);
+  const filters: SQL[] = [eq(creditNotes.companyId, value('companyId'))];
+  if (shape.invoiceId) filters.push(eq(creditNotes.invoiceId, value('invoiceId')));
+  if (shape.tenantId) filters.push(eq(creditNotes.tenantId, value('tenantId')));
+  if (shape.from) filters.push(sql`${creditNotes.issueDate} >= ${value('from')}`);
+  if (shape.to) filters.push(sql`${creditNotes.issueDate} <= ${value('to')}`);
+  if (shape.search === 'number') {
+    // A credit note's number through its unique index, or the notes of the invoice with that number.
+    filters.push(
       or(
-        ilike(creditNotes.number, like),
-        ilike(invoices.number, like),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+        eq(creditNotes.number, value('number')),
+        sql`${creditNotes.invoiceId} in (select id from invoices where company_id = ${value('companyId')} and number = ${value('number')})`,
       )!,
     );
   }
-  const order = query.sortOrder === 'asc' ? asc : desc;
-  const rows = await withNames(conn)
-    .where(and(...conditions))
-    .orderBy(order(creditNotes.createdAt), order(creditNotes.id))
-    .limit(query.limit + 1)
-    .offset(offsetOf(query.page, query.limit));
-  const [count] = await conn
-    .select({ n: sql<number>`count(*)::int` })
+  if (shape.search === 'text') {
+    const tenancies = companyTenanciesNamed(
+      db,
+      { companyId: value('companyId'), like: value('like') },
+      { bound: COUNT_BOUND, select: 'tenancy' },
+    );
+    filters.push(
+      or(ilike(creditNotes.number, value('like')), sql`${creditNotes.tenantId} = any(array(${tenancies}))`)!,
+    );
+  }
+  return and(...filters);
+}
+
+const shapeOptions = { searches: (shape: CreditNoteListShape) => shape.search === 'text' };
+
+const creditNotePage = statementsByShape((db, shape: CreditNoteListShape) => {
+  const where = listWhere(db, shape);
+  const direction = shape.sortOrder === 'asc' ? asc : desc;
+  return db
+    .select({
+      ...listColumns,
+      total: pageCountColumn(db, creditNotes, where, {
+        bound: COUNT_BOUND,
+        searches: shape.search === 'text',
+      }),
+    })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .innerJoin(users, eq(users.id, invoices.userId))
-    .where(and(...conditions));
-  return { rows: rows.slice(0, query.limit), total: count?.n ?? 0 };
+    .innerJoin(properties, eq(properties.id, creditNotes.propertyId))
+    .innerJoin(rentalUnits, eq(rentalUnits.id, creditNotes.rentalUnitId))
+    .where(where)
+    .orderBy(direction(creditNotes.createdAt), direction(creditNotes.id))
+    .limit(pageLimit())
+    .offset(pageOffset());
+}, shapeOptions);
+
+const creditNoteCount = statementsByShape(
+  (db, shape: CreditNoteListShape) => boundedCountQuery(db, creditNotes, listWhere(db, shape), COUNT_BOUND),
+  shapeOptions,
+);
+
+/** One page of a company's credit notes (newest first by default), with a count bounded by COUNT_BOUND. */
+export async function listCreditNotes(conn: DbOrTx, companyId: string, query: CreditNoteListQuery) {
+  const shape = listShape(query);
+  const offset = offsetOf(query.page, query.limit);
+  const term = query.search?.trim() ?? '';
+  const values = {
+    companyId,
+    invoiceId: query.invoiceId,
+    tenantId: query.tenantId,
+    from: query.from,
+    to: query.to,
+    number: shape.search === 'number' ? term.toUpperCase() : undefined,
+    like: shape.search === 'text' ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined,
+    limit: query.limit,
+    offset,
+  };
+  const rows = await creditNotePage(conn, shape).execute(values);
+  const count = await pageTotal(
+    rows,
+    { limit: query.limit, offset, bound: COUNT_BOUND },
+    async () => (await creditNoteCount(conn, shape).execute(values))[0]?.total ?? 0,
+  );
+  return { rows, count };
 }
 
 /** The credit notes of a company issued in [from, to] (business dates), for GST returns. */

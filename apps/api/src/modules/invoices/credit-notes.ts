@@ -12,7 +12,7 @@ import {
 import type { CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
-import { iso, pageOf } from '../../core/http';
+import { boundedPageOf, iso } from '../../core/http';
 import type { DocumentCompany } from '../../core/pdf-kit';
 import type { Db, Tx } from '../../db/client';
 import type { CreditNoteLineRow } from '../../db/schema';
@@ -265,8 +265,11 @@ export function creditNoteIssuing(
     },
 
     async listCreditNotes(ctx: CompanyContext, query: CreditNoteListQuery) {
-      const { rows, total } = await listCreditNotes(db, ctx.companyId, query);
-      return { data: rows.map(toCreditNoteListItem), pagination: pageOf(query.page, query.limit, total) };
+      const { rows, count } = await listCreditNotes(db, ctx.companyId, query);
+      return {
+        data: rows.map(toCreditNoteListItem),
+        pagination: boundedPageOf(query.page, query.limit, count, rows.length),
+      };
     },
   };
 }
