@@ -179,7 +179,8 @@ export const ZRentalUnitDto = z.object({
   status: ZUnitStatus,
   /** The GST use in effect (set on the unit, else from its type) and what was set (null: from the type). */
   gstUse: ZUnitGstUse,
-  gstUseOverride: ZUnitGstUse.nullable(),
+  /** `residential` | `commercial` as set on the unit, null when it follows its type (a string: nullable enums do not survive OpenAPI 3.0). */
+  gstUseOverride: z.string().nullable(),
   availability: ZUnitAvailabilityDto,
   pricing: ZUnitPricingDto,
   images: z.array(ZImageDto),

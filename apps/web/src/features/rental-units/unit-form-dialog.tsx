@@ -7,6 +7,7 @@ import {
   type RentalUnitDto,
   UNIT_STATUSES,
   ZRentalUnitCreateBody,
+  ZUnitGstUse,
 } from '@rentora/shared';
 import { useState } from 'react';
 import { type FieldPath, FormProvider, useForm } from 'react-hook-form';
@@ -50,7 +51,7 @@ function valuesOf(unit: RentalUnitDto): FormValues {
     description: unit.description,
     amenities: [...unit.amenities],
     status: unit.status,
-    gstUse: unit.gstUseOverride,
+    gstUse: ZUnitGstUse.nullable().catch(null).parse(unit.gstUseOverride),
     availability: {
       isAvailable: unit.availability.isAvailable,
       availableFrom: unit.availability.availableFrom,
