@@ -282,7 +282,10 @@ describe('api client: requests', () => {
     client.hooks.onMfaSetupRequired = () => {
       calls += 1;
     };
-    await expect(client.get('/mfa-policy')).rejects.toMatchObject({ status: 403, code: 'MFA_SETUP_REQUIRED' });
+    await expect(client.get('/mfa-policy')).rejects.toMatchObject({
+      status: 403,
+      code: 'MFA_SETUP_REQUIRED',
+    });
     expect(calls).toBe(1);
   });
 

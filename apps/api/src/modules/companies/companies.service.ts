@@ -166,6 +166,7 @@ export function createCompaniesService(deps: Deps) {
         limitations: company?.limitations ?? null,
         usage: company?.usage ?? null,
         permissions: ctx.features.filter((feature) => canUseFeature(accessCtx, feature)),
+        mfaSetupRequired: ctx.mfaSetupRequired,
       };
     },
 

@@ -76,7 +76,7 @@ export function CompanySecurityCard({ companyId }: { companyId: string }) {
                     className="h-4 w-4 rounded border-slate-300"
                     {...form.register('require2faForRoles')}
                   />
-                  {humanize(role)}
+                  {humanize(role).replace(/^\w/, (first) => first.toUpperCase())}
                 </label>
               ))}
             </div>

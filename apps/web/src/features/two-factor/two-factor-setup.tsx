@@ -50,7 +50,7 @@ export function TwoFactorEnrol({
         </ol>
         <p className="break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-sm text-slate-800">
           <span className="sr-only">Set-up key: </span>
-          {setup.secret}
+          <span data-testid="mfa-secret">{setup.secret}</span>
         </p>
         <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Confirm two-factor set-up">
           <Field label="6-digit code from the app" error={errors.code?.message}>
