@@ -57,6 +57,19 @@ function codeStep(body: Record<string, unknown>, cookie?: string) {
   return call(app, 'POST', '/api/auth/login/2fa', { body, headers: cookie ? { cookie } : undefined });
 }
 
+/** A new account with 2FA on, signed in with a code and "remember this device". */
+async function signInRemembered() {
+  const person = await signUp(app);
+  const { secret } = await enable(person);
+  const challenge = await passwordStep(person.user.email);
+  const response = await codeStep({
+    mfaToken: challenge.mfaToken,
+    code: codeFor(secret),
+    rememberDevice: true,
+  });
+  return { person, response };
+}
+
 describe('two-factor set-up', () => {
   it('turns on with a code from the secret and answers ten one-time recovery codes', async () => {
     const person = await signUp(app);
@@ -138,14 +151,7 @@ describe('POST /api/auth/login with two-factor sign-in on', () => {
   });
 
   it('skips the code on a remembered device until the password changes', async () => {
-    const person = await signUp(app);
-    const { secret } = await enable(person);
-    const challenge = await passwordStep(person.user.email);
-    const response = await codeStep({
-      mfaToken: challenge.mfaToken,
-      code: codeFor(secret),
-      rememberDevice: true,
-    });
+    const { person, response } = await signInRemembered();
     expect(response.statusCode).toBe(200);
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toContain('HttpOnly');
@@ -180,14 +186,7 @@ describe('POST /api/auth/login with two-factor sign-in on', () => {
   });
 
   it('forgets every remembered device on request', async () => {
-    const person = await signUp(app);
-    const { secret } = await enable(person);
-    const challenge = await passwordStep(person.user.email);
-    const response = await codeStep({
-      mfaToken: challenge.mfaToken,
-      code: codeFor(secret),
-      rememberDevice: true,
-    });
+    const { person, response } = await signInRemembered();
     const cookie = String(response.headers['set-cookie']).split(';')[0]!;
     const forget = await call(app, 'POST', '/api/auth/2fa/devices/forget', {
       token: response.json<{ data: Session }>().data.token,
