@@ -218,7 +218,7 @@ describe('POST /api/auth/login with two-factor sign-in on', () => {
     const person = await signUp(app);
     await enable(person);
     const { database } = await getTestApp();
-    const token = 'reset-token-for-two-factor-test-0123456789';
+    const token = `reset-${person.user._id}`;
     await database.db.insert(authTokens).values({
       userId: person.user._id,
       purpose: 'reset_password',
