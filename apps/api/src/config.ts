@@ -10,6 +10,7 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  MFA_ENCRYPTION_KEY: z.string().min(32, 'MFA_ENCRYPTION_KEY must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: z.string().default('15m'),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   APP_URL: z.string().url().optional(),
@@ -59,6 +60,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   jwtSecret: string;
+  /** Encrypts two-factor secrets at rest and signs sign-in challenges and remembered-device cookies. */
+  mfaEncryptionKey: string;
   accessTokenTtl: string;
   refreshTokenTtlDays: number;
   appUrl: string;
@@ -125,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? persistentSecret(dataDir),
+    mfaEncryptionKey:
+      overrides.mfaEncryptionKey ?? e.MFA_ENCRYPTION_KEY ?? persistentSecret(dataDir, 'mfa-encryption-key'),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     appUrl: (e.APP_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),

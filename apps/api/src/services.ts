@@ -24,6 +24,7 @@ import { createMaintenanceRequestsService } from './modules/maintenance/maintena
 import { createTenantMaintenanceService } from './modules/maintenance/maintenance.tenant';
 import { createTenantPortalMaintenanceService } from './modules/maintenance/maintenance.tenant-portal';
 import { createMaintenanceTypesService } from './modules/maintenance/maintenance.types';
+import { createMfaService } from './modules/mfa/mfa.service';
 import {
   createNotificationLogsService,
   registerNotificationLogging,
@@ -54,6 +55,8 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   // Accounts, companies and their members.
   const companies = createCompaniesService({ db, realtime, notifier });
   const auth = createAuthService({ db, config, tokens, mailer, limiter, realtime, companies });
+  const mfa = createMfaService({ db, config, limiter, auth });
+  auth.useSecondFactor(mfa.challenge);
   const invitations = createInvitationsService(
     { db, config, mailer, limiter, realtime, notifier, companies, auth },
     log,
@@ -123,6 +126,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   return {
     companies,
     auth,
+    mfa,
     invitations,
     companyUsers,
     adminAccounts,

@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'FEATURE_NOT_IN_PLAN',
   'PLAN_LIMIT_REACHED',
+  'MFA_SETUP_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
@@ -26,6 +27,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   FEATURE_NOT_IN_PLAN: 403,
   PLAN_LIMIT_REACHED: 403,
+  MFA_SETUP_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -65,6 +67,9 @@ export const AUTH_FALLBACK_MESSAGES = {
   resetPassword: 'Password reset failed',
   verifyEmail: 'Email verification failed',
   resendVerification: 'Failed to resend verification email',
+  mfaLogin: 'Verification failed',
+  mfaSetup: 'Two-factor set-up failed',
+  mfaDisable: 'Could not turn off two-factor sign-in',
 } as const;
 
 export const SESSION_MESSAGES = {

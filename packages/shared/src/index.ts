@@ -30,6 +30,7 @@ export * from './schemas/maintenance-assignments';
 export * from './schemas/maintenance-portals';
 export * from './schemas/maintenance-requests';
 export * from './schemas/maintenance-types';
+export * from './schemas/mfa';
 export * from './schemas/notification-logs';
 export * from './schemas/notifications';
 export * from './schemas/payment-tracking';

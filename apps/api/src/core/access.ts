@@ -61,6 +61,10 @@ export interface AuthUser {
   isEmailVerified: boolean;
   isActive: boolean;
   lastLoginAt: Date | null;
+  mfaSecret: string | null;
+  mfaEnabledAt: Date | null;
+  mfaLastStep: number | null;
+  mfaDeviceEpoch: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -84,6 +88,8 @@ export interface AuthContext {
    * null without a company): the key of exact cached pages.
    */
   dataVersion: number | null;
+  /** The current company requires two-factor sign-in of the caller's role and the caller has not set it up. */
+  mfaSetupRequired: boolean;
 }
 
 /** A context in which a current company is known. */
@@ -151,6 +157,7 @@ function prepareAuthContextQueries(db: Db) {
         companyActive: companies.isActive,
         planFeatures: companies.featuresList,
         limitations: companies.limitations,
+        require2faForRoles: companies.require2faForRoles,
         dataVersion: sql<string | null>`(select ${analyticsVersions.version} from ${analyticsVersions}
           where ${analyticsVersions.companyId} = ${companies.id})`,
       })
@@ -226,6 +233,12 @@ export async function loadAuthContext(
     planFeatures: hasCompany ? (row.planFeatures ?? []) : [],
     limitations: hasCompany ? row.limitations : null,
     dataVersion: hasCompany ? Number(row.dataVersion ?? 0) : null,
+    mfaSetupRequired:
+      hasCompany &&
+      isMember &&
+      !isPlatformStaff &&
+      user.mfaEnabledAt === null &&
+      (row.require2faForRoles ?? []).includes(row.companyRole as string),
   };
 }
 
@@ -265,6 +278,12 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     }
     if (declared.kind === 'company') {
       requireCompany(ctx);
+      if (ctx.mfaSetupRequired) {
+        throw new AppError(
+          'MFA_SETUP_REQUIRED',
+          'Your company requires two-factor sign-in. Set it up in your profile to continue.',
+        );
+      }
       enforceFeatures(ctx, declared.features, declared.mode);
     }
   });

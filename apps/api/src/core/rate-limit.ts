@@ -5,6 +5,8 @@ import { AppError } from './errors';
 export interface CounterStore {
   /** Adds one to `key` and returns the count within its window. */
   increment(key: string, windowSeconds: number): Promise<number>;
+  /** The count of `key` within its window, without adding to it (0 when none). */
+  current(key: string): Promise<number>;
 }
 
 export function createMemoryCounterStore(): CounterStore {
@@ -23,6 +25,10 @@ export function createMemoryCounterStore(): CounterStore {
       entry.count += 1;
       return entry.count;
     },
+    async current(key) {
+      const entry = counters.get(key);
+      return entry && entry.resetAt > Date.now() ? entry.count : 0;
+    },
   };
 }
 
@@ -34,19 +40,29 @@ export function createRedisCounterStore(client: RedisClientType): CounterStore {
       if (count === 1) await client.expire(redisKey, windowSeconds);
       return count;
     },
+    async current(key) {
+      return Number((await client.get(`ratelimit:${key}`)) ?? 0);
+    },
   };
 }
 
 export interface RateLimiter {
   /** Throws 429 RATE_LIMITED once `key` has been hit more than `max` times in the window. */
   hit(key: string, max: number): Promise<void>;
+  /** Throws 429 RATE_LIMITED when `key` has already been hit `max` times in the window; counts nothing. */
+  check(key: string, max: number): Promise<void>;
 }
+
+const tooMany = () => new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
 
 export function createRateLimiter(store: CounterStore, windowSeconds: number): RateLimiter {
   return {
     async hit(key, max) {
       const count = await store.increment(key, windowSeconds);
-      if (count > max) throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
+      if (count > max) throw tooMany();
+    },
+    async check(key, max) {
+      if ((await store.current(key)) >= max) throw tooMany();
     },
   };
 }

@@ -19,6 +19,7 @@ import { leadsRoutes } from './leads/leads.routes';
 import { maintenanceConfigRoutes } from './maintenance/maintenance.config.routes';
 import { maintenanceRoutes, tenantPortalMaintenanceRoutes } from './maintenance/maintenance.routes';
 import { maintenancePublicRoutes } from './maintenance-public/maintenance-public.routes';
+import { mfaAdminRoutes, mfaRoutes } from './mfa/mfa.routes';
 import {
   notificationLogsRoutes,
   testNotificationsRoutes,
@@ -38,8 +39,10 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/health', plugin: healthRoutes },
   { prefix: '/metrics', plugin: metricsRoutes },
   { prefix: '/auth', plugin: authRoutes },
+  { prefix: '/auth', plugin: mfaRoutes },
   { prefix: '/companies', plugin: companiesRoutes },
   { prefix: '/superadmin', plugin: superadminRoutes },
+  { prefix: '/superadmin', plugin: mfaAdminRoutes },
   { prefix: '/inapp-notifications', plugin: notificationsRoutes },
   { prefix: '/auth/admin', plugin: adminAccountsRoutes },
   { prefix: '/company-users', plugin: companyUsersRoutes },

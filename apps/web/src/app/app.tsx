@@ -17,6 +17,12 @@ api.hooks.onSessionExpired = () => {
   });
 };
 api.hooks.onPlanRestriction = (body) => upgradeStore.open(upgradeRequestFromError(body));
+// The company requires two-factor sign-in of this member: only its set-up (profile → Security) is open to them.
+api.hooks.onMfaSetupRequired = () => {
+  const location = appNavigation.location;
+  if (!location || location.pathname === '/dashboard/profile') return;
+  appNavigation.navigate?.('/dashboard/profile?setup=2fa', { replace: true });
+};
 
 export function App() {
   // The query client loads on demand (lib/query-runtime.ts); the context is always there so that its arrival

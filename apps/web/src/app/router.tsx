@@ -24,6 +24,10 @@ const PropertyDetail = lazyLightPage(
 
 const AuthLayout = lazyLightPage(() => import('../features/auth/auth-layout'), 'AuthLayout');
 const Login = lazyLightPage(() => import('../features/auth/login-page'), 'LoginPage');
+const TwoFactorLogin = lazyLightPage(
+  () => import('../features/auth/two-factor-login-page'),
+  'TwoFactorLoginPage',
+);
 const Register = lazyLightPage(() => import('../features/auth/register-page'), 'RegisterPage');
 const ForgotPassword = lazyLightPage(() => import('../features/auth/password-pages'), 'ForgotPasswordPage');
 const ResetPassword = lazyLightPage(() => import('../features/auth/password-pages'), 'ResetPasswordPage');
@@ -76,6 +80,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/auth/login" replace /> },
           { path: 'login', element: <GuestOnly>{page(Login)}</GuestOnly> },
+          { path: 'login/2fa', element: <GuestOnly>{page(TwoFactorLogin)}</GuestOnly> },
           { path: 'register', element: <GuestOnly>{page(Register)}</GuestOnly> },
           { path: 'forgot-password', element: <GuestOnly>{page(ForgotPassword)}</GuestOnly> },
           { path: 'reset-password/:token', element: <GuestOnly>{page(ResetPassword)}</GuestOnly> },

@@ -71,6 +71,13 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string) {
         limit: 3,
       });
       return;
+    case '/api/mfa-policy':
+      send(res, 403, {
+        success: false,
+        error: 'Your company requires two-factor sign-in.',
+        code: 'MFA_SETUP_REQUIRED',
+      });
+      return;
     case '/api/slow':
       setTimeout(() => send(res, 200, { success: true, data: null }), 300);
       return;
@@ -267,6 +274,19 @@ describe('api client: requests', () => {
     });
     expect(seen).toEqual([expect.objectContaining({ limitType: 'properties', current: 3, limit: 3 })]);
     expect(toastStore.list()).toHaveLength(0);
+  });
+
+  it('hands MFA_SETUP_REQUIRED to the two-factor set-up hook', async () => {
+    const client = makeClient();
+    let calls = 0;
+    client.hooks.onMfaSetupRequired = () => {
+      calls += 1;
+    };
+    await expect(client.get('/mfa-policy')).rejects.toMatchObject({
+      status: 403,
+      code: 'MFA_SETUP_REQUIRED',
+    });
+    expect(calls).toBe(1);
   });
 
   it('times out with code TIMEOUT', async () => {

@@ -90,6 +90,8 @@ export interface ApiClientHooks {
   onSessionExpired?: () => void;
   /** 403 PLAN_LIMIT_REACHED / FEATURE_NOT_IN_PLAN: open the upgrade dialog. */
   onPlanRestriction?: (body: ApiErrorBody) => void;
+  /** 403 MFA_SETUP_REQUIRED: the company requires two-factor sign-in; go to its set-up. */
+  onMfaSetupRequired?: () => void;
 }
 
 export interface ApiClientOptions {
@@ -124,6 +126,7 @@ export interface ApiClient {
 /** Auth endpoints whose 401 means "wrong credentials or link", never "refresh and retry". */
 const CREDENTIAL_ENDPOINTS = [
   '/auth/login',
+  '/auth/login/2fa',
   '/auth/register',
   '/auth/register-company',
   '/auth/refresh-token',
@@ -330,6 +333,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       (payload.code === 'PLAN_LIMIT_REACHED' || payload.code === 'FEATURE_NOT_IN_PLAN')
     ) {
       hooks.onPlanRestriction?.(payload);
+    }
+    if (status === 403 && isApiErrorBody(payload) && payload.code === 'MFA_SETUP_REQUIRED') {
+      hooks.onMfaSetupRequired?.();
     }
     return toApiError(status, payload);
   }

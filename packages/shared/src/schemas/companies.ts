@@ -156,5 +156,7 @@ export const ZPermissionContextDto = z.object({
   usage: ZUsage.nullable(),
   /** What the caller may actually use: held and in the plan. */
   permissions: z.array(z.string()),
+  /** The company requires two-factor sign-in of the caller's role and it is not on: only its set-up is open. */
+  mfaSetupRequired: z.boolean(),
 });
 export type PermissionContextDto = z.infer<typeof ZPermissionContextDto>;

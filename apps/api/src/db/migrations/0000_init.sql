@@ -129,6 +129,7 @@ CREATE TABLE "companies" (
 	"verification_notes" text,
 	"verified_at" timestamp with time zone,
 	"is_active" boolean DEFAULT true NOT NULL,
+	"require2fa_for_roles" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -166,12 +167,63 @@ CREATE TABLE "plans" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "company_tax_settings" (
+	"company_id" uuid PRIMARY KEY NOT NULL,
+	"gstin" text,
+	"legal_name" text DEFAULT '' NOT NULL,
+	"address" text DEFAULT '' NOT NULL,
+	"rate_bp" integer DEFAULT 1800 NOT NULL,
+	"invoice_prefix" text DEFAULT 'INV' NOT NULL,
+	"credit_note_prefix" text DEFAULT 'CN' NOT NULL,
+	"receipt_prefix" text DEFAULT 'RCT' NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "credit_notes" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"invoice_id" uuid NOT NULL,
+	"number" text NOT NULL,
+	"financial_year" text NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"property_id" uuid NOT NULL,
+	"rental_unit_id" uuid NOT NULL,
+	"issue_date" date NOT NULL,
+	"reason" text NOT NULL,
+	"line_items" jsonb NOT NULL,
+	"taxable_value" integer NOT NULL,
+	"cgst" integer NOT NULL,
+	"sgst" integer NOT NULL,
+	"igst" integer NOT NULL,
+	"tax" integer NOT NULL,
+	"reverse_charge_tax" integer DEFAULT 0 NOT NULL,
+	"total" integer NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "document_counters" (
+	"company_id" uuid NOT NULL,
+	"series" text NOT NULL,
+	"fy_start" integer NOT NULL,
+	"last_number" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "document_counters_company_id_series_fy_start_pk" PRIMARY KEY("company_id","series","fy_start")
+);
+--> statement-breakpoint
 CREATE TABLE "auth_tokens" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
 	"purpose" text NOT NULL,
 	"token_hash" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "mfa_recovery_codes" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"code_hash" text NOT NULL,
 	"used_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -208,6 +260,10 @@ CREATE TABLE "users" (
 	"is_email_verified" boolean DEFAULT false NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"last_login_at" timestamp with time zone,
+	"mfa_secret" text,
+	"mfa_enabled_at" timestamp with time zone,
+	"mfa_last_step" integer,
+	"mfa_device_epoch" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -280,6 +336,23 @@ CREATE TABLE "invoices" (
 	"total" integer NOT NULL,
 	"amount_paid" integer DEFAULT 0 NOT NULL,
 	"refund_due_amount" integer DEFAULT 0 NOT NULL,
+	"credited_amount" integer DEFAULT 0 NOT NULL,
+	"document_type" text DEFAULT 'bill_of_supply' NOT NULL,
+	"financial_year" text,
+	"place_of_supply" text,
+	"reverse_charge" boolean DEFAULT false NOT NULL,
+	"gst_use" text DEFAULT 'residential' NOT NULL,
+	"supplier_gstin" text,
+	"supplier_legal_name" text DEFAULT '' NOT NULL,
+	"supplier_address" text DEFAULT '' NOT NULL,
+	"recipient_gstin" text,
+	"recipient_legal_name" text DEFAULT '' NOT NULL,
+	"recipient_address" text DEFAULT '' NOT NULL,
+	"taxable_value" integer DEFAULT 0 NOT NULL,
+	"cgst" integer DEFAULT 0 NOT NULL,
+	"sgst" integer DEFAULT 0 NOT NULL,
+	"igst" integer DEFAULT 0 NOT NULL,
+	"reverse_charge_tax" integer DEFAULT 0 NOT NULL,
 	"notes" text DEFAULT '' NOT NULL,
 	"sent_at" timestamp with time zone,
 	"paid_at" timestamp with time zone,
@@ -493,6 +566,7 @@ CREATE TABLE "payments" (
 	"reference" text DEFAULT '' NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"recorded_by" uuid,
+	"receipt_number" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -656,6 +730,9 @@ CREATE TABLE "rental_unit_users" (
 	"dues_utilities_adjustment" bigint DEFAULT 0 NOT NULL,
 	"dues_penalties_adjustment" bigint DEFAULT 0 NOT NULL,
 	"dues_other_adjustment" bigint DEFAULT 0 NOT NULL,
+	"gstin" text,
+	"legal_name" text DEFAULT '' NOT NULL,
+	"billing_address" text DEFAULT '' NOT NULL,
 	"source" text DEFAULT 'staff' NOT NULL,
 	"booking_id" uuid,
 	"ratings" jsonb DEFAULT '{}'::jsonb NOT NULL,
@@ -691,6 +768,7 @@ CREATE TABLE "rental_units" (
 	"verification_notes" text,
 	"verified_at" timestamp with time zone,
 	"verified_by" uuid,
+	"gst_use" text,
 	"current_tenants" integer DEFAULT 0 NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -813,7 +891,16 @@ ALTER TABLE "companies" ADD CONSTRAINT "companies_pending_plan_id_plans_id_fk" F
 ALTER TABLE "company_users" ADD CONSTRAINT "company_users_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_users" ADD CONSTRAINT "company_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_users" ADD CONSTRAINT "company_users_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_tax_settings" ADD CONSTRAINT "company_tax_settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_tenant_id_rental_unit_users_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."rental_unit_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_rental_unit_id_rental_units_id_fk" FOREIGN KEY ("rental_unit_id") REFERENCES "public"."rental_units"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_counters" ADD CONSTRAINT "document_counters_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "mfa_recovery_codes" ADD CONSTRAINT "mfa_recovery_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_counters" ADD CONSTRAINT "invoice_counters_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -933,8 +1020,14 @@ CREATE INDEX "company_users_user_idx" ON "company_users" USING btree ("user_id",
 CREATE INDEX "company_users_company_role_idx" ON "company_users" USING btree ("company_id","role");--> statement-breakpoint
 CREATE INDEX "company_users_company_created_idx" ON "company_users" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "plans_slug_uq" ON "plans" USING btree ("slug");--> statement-breakpoint
+CREATE UNIQUE INDEX "credit_notes_company_number_uq" ON "credit_notes" USING btree ("company_id","number");--> statement-breakpoint
+CREATE INDEX "credit_notes_company_created_idx" ON "credit_notes" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "credit_notes_company_issue_idx" ON "credit_notes" USING btree ("company_id","issue_date","id");--> statement-breakpoint
+CREATE INDEX "credit_notes_invoice_idx" ON "credit_notes" USING btree ("invoice_id","created_at");--> statement-breakpoint
+CREATE INDEX "credit_notes_company_tenant_idx" ON "credit_notes" USING btree ("company_id","tenant_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "auth_tokens_hash_uq" ON "auth_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("user_id","purpose");--> statement-breakpoint
+CREATE INDEX "mfa_recovery_codes_user_idx" ON "mfa_recovery_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "refresh_tokens_hash_uq" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_session_idx" ON "refresh_tokens" USING btree ("session_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -959,6 +1052,7 @@ CREATE INDEX "invoices_company_total_idx" ON "invoices" USING btree ("company_id
 CREATE INDEX "invoices_company_tenant_idx" ON "invoices" USING btree ("company_id","tenant_id","created_at");--> statement-breakpoint
 CREATE INDEX "invoices_company_period_idx" ON "invoices" USING btree ("company_id","period");--> statement-breakpoint
 CREATE INDEX "invoices_company_issue_idx" ON "invoices" USING btree ("company_id","issue_date");--> statement-breakpoint
+CREATE INDEX "invoices_company_fy_issue_idx" ON "invoices" USING btree ("company_id","issue_date","id") WHERE number is not null;--> statement-breakpoint
 CREATE INDEX "invoices_user_idx" ON "invoices" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "jobs_status_run_after_idx" ON "jobs" USING btree ("status","run_after");--> statement-breakpoint
 CREATE INDEX "jobs_name_status_idx" ON "jobs" USING btree ("name","status");--> statement-breakpoint
@@ -997,6 +1091,7 @@ CREATE INDEX "payment_orders_reference_idx" ON "payment_orders" USING btree ("co
 CREATE INDEX "payment_orders_pending_idx" ON "payment_orders" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_webhook_events_event_uq" ON "payment_webhook_events" USING btree ("event_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_gateway_payment_uq" ON "payments" USING btree ("gateway_payment_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_company_receipt_uq" ON "payments" USING btree ("company_id","receipt_number");--> statement-breakpoint
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "payments_company_paid_idx" ON "payments" USING btree ("company_id","paid_at","id");--> statement-breakpoint
 CREATE INDEX "payments_company_tenant_idx" ON "payments" USING btree ("company_id","tenant_id","paid_at","id");--> statement-breakpoint

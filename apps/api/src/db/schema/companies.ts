@@ -71,6 +71,8 @@ export const companies = pgTable(
     verificationNotes: text(),
     verifiedAt: timestamp({ withTimezone: true }),
     isActive: boolean().notNull().default(true),
+    /** Company roles whose members must have two-factor sign-in on before using the company's routes. */
+    require2faForRoles: jsonb().$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -17,6 +17,13 @@ export const users = pgTable(
     isEmailVerified: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
     lastLoginAt: timestamp({ withTimezone: true }),
+    /** The TOTP secret, AES-256-GCM encrypted; set at set-up, in use once `mfaEnabledAt` is set. */
+    mfaSecret: text(),
+    mfaEnabledAt: timestamp({ withTimezone: true }),
+    /** The 30-second step of the last code accepted: a code is never accepted twice. */
+    mfaLastStep: integer(),
+    /** Carried by "remember this device" cookies; bumped to revoke them all (2FA off, password changed). */
+    mfaDeviceEpoch: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -86,4 +93,19 @@ export const authTokens = pgTable(
     uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash),
     index('auth_tokens_user_idx').on(t.userId, t.purpose),
   ],
+);
+
+/** One-time recovery codes of two-factor sign-in, kept only as hashes. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
 );

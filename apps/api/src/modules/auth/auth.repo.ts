@@ -32,6 +32,14 @@ export function createAuthRepo(db: DbOrTx) {
       return row!;
     },
 
+    /** Revokes every "remember this device" cookie of the account. */
+    async bumpMfaDeviceEpoch(id: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ mfaDeviceEpoch: sql`${users.mfaDeviceEpoch} + 1` })
+        .where(eq(users.id, id));
+    },
+
     async createSession(values: { userId: string; userAgent?: string; ip?: string }) {
       const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
       return row!;

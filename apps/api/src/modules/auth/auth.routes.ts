@@ -6,6 +6,7 @@ import {
   ZForgotPasswordBody,
   ZId,
   ZLoginBody,
+  ZLoginResult,
   ZLogoutBody,
   ZOkMessage,
   ZPermissionContextDto,
@@ -30,7 +31,11 @@ import type { RequestMeta } from './auth.service';
 const tags = ['auth'];
 
 function metaOf(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) };
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 300),
+    cookieHeader: request.headers.cookie,
+  };
 }
 
 export const authRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
@@ -81,9 +86,12 @@ export const authRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { s
     '/login',
     {
       config: { access: access.public },
-      schema: { tags, body: ZLoginBody, response: { 200: zOk(ZAuthSession) } },
+      schema: { tags, body: ZLoginBody, response: { 200: zOk(ZLoginResult) } },
     },
-    async (request) => ok(await auth.login(request.body, metaOf(request)), 'Login successful'),
+    async (request) => {
+      const result = await auth.login(request.body, metaOf(request));
+      return ok(result, 'mfaRequired' in result ? 'Enter your two-factor code' : 'Login successful');
+    },
   );
 
   app.post(
@@ -163,7 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { s
     '/reset-password/:token',
     {
       config: { access: access.public },
-      schema: { tags, params: ZTokenParams, body: ZResetPasswordBody, response: { 200: zOk(ZAuthSession) } },
+      schema: { tags, params: ZTokenParams, body: ZResetPasswordBody, response: { 200: zOk(ZLoginResult) } },
     },
     async (request) =>
       ok(

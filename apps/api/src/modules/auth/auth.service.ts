@@ -3,6 +3,8 @@ import type {
   AuthSession,
   ChangePasswordBody,
   LoginBody,
+  LoginResult,
+  MfaChallenge,
   PermissionContextDto,
   RegisterBody,
   UpdateProfileBody,
@@ -24,7 +26,12 @@ export type { UserRow };
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
+  /** The request's Cookie header (a remembered device is read from it). */
+  cookieHeader?: string;
 }
+
+/** Decides after the password whether the sign-in needs a second factor: a challenge instead of tokens. */
+export type SecondFactorGate = (user: UserRow, meta: RequestMeta) => Promise<MfaChallenge | null>;
 
 const HOUR_MS = 3_600_000;
 const VERIFY_EMAIL_TTL_MS = 48 * HOUR_MS;
@@ -38,6 +45,16 @@ export function createAuthService(deps: Deps) {
   const { db, config, tokens, mailer, limiter, realtime } = deps;
   const repo = createAuthRepo(db);
   const { companies } = deps;
+  let secondFactor: SecondFactorGate = async () => null;
+
+  /** Records the sign-in and opens a session for an account whose credentials were checked. */
+  function startSession(user: UserRow, meta: RequestMeta): Promise<AuthSession> {
+    return db.transaction(async (tx) => {
+      const txRepo = createAuthRepo(tx);
+      const updated = await txRepo.updateUser(user.id, { lastLoginAt: new Date() });
+      return issueSession(txRepo, updated, meta);
+    });
+  }
 
   async function issueSession(sessionRepo: AuthRepo, user: UserRow, meta: RequestMeta): Promise<AuthSession> {
     const session = await sessionRepo.createSession({
@@ -114,6 +131,13 @@ export function createAuthService(deps: Deps) {
   }
 
   return {
+    /** Wired once in services.ts: two-factor sign-in answers challenges for the accounts that have it on. */
+    useSecondFactor(gate: SecondFactorGate): void {
+      secondFactor = gate;
+    },
+
+    startSession,
+
     async register(input: RegisterBody, meta: RequestMeta): Promise<AuthSession> {
       const { user, session } = await db.transaction(async (tx) => {
         const txRepo = createAuthRepo(tx);
@@ -156,7 +180,7 @@ export function createAuthService(deps: Deps) {
       };
     },
 
-    async login(input: LoginBody, meta: RequestMeta): Promise<AuthSession> {
+    async login(input: LoginBody, meta: RequestMeta): Promise<LoginResult> {
       await limiter.hit(`login:ip:${meta.ip}`, config.rateLimits.loginPerIp);
       await limiter.hit(`login:account:${input.email}`, config.rateLimits.loginPerAccount);
       const user = await repo.findUserByEmail(input.email);
@@ -164,11 +188,7 @@ export function createAuthService(deps: Deps) {
       if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
       if (!user.isActive)
         throw new AppError('FORBIDDEN', 'This account is deactivated. Contact your administrator.');
-      return db.transaction(async (tx) => {
-        const txRepo = createAuthRepo(tx);
-        const updated = await txRepo.updateUser(user.id, { lastLoginAt: new Date() });
-        return issueSession(txRepo, updated, meta);
-      });
+      return (await secondFactor(user, meta)) ?? startSession(user, meta);
     },
 
     async logout(ctx: AuthContext | null, refreshToken: string | undefined): Promise<void> {
@@ -231,6 +251,7 @@ export function createAuthService(deps: Deps) {
       await db.transaction(async (tx) => {
         const txRepo = createAuthRepo(tx);
         await txRepo.updateUser(ctx.userId, { passwordHash: await hashPassword(input.newPassword) });
+        await txRepo.bumpMfaDeviceEpoch(ctx.userId);
         await txRepo.revokeUserSessions(ctx.userId, ctx.sessionId);
       });
       await realtime.refreshMemberships(ctx.userId);
@@ -244,20 +265,23 @@ export function createAuthService(deps: Deps) {
       if (user?.isActive) await sendLink(user, 'reset_password');
     },
 
-    async resetPassword(token: string, password: string, meta: RequestMeta): Promise<AuthSession> {
-      const session = await db.transaction(async (tx) => {
+    /** Two-factor sign-in stays on: an account that has it answers a challenge instead of a session. */
+    async resetPassword(token: string, password: string, meta: RequestMeta): Promise<LoginResult> {
+      const { userId, result } = await db.transaction(async (tx) => {
         const txRepo = createAuthRepo(tx);
         const consumed = await txRepo.consumeAuthToken(hashToken(token), 'reset_password');
         if (!consumed) throw badRequest('This reset link is invalid or has expired', 'token');
         await txRepo.revokeUserSessions(consumed.userId);
+        await txRepo.bumpMfaDeviceEpoch(consumed.userId);
         const user = await txRepo.updateUser(consumed.userId, {
           passwordHash: await hashPassword(password),
           isEmailVerified: true,
         });
-        return issueSession(txRepo, user, meta);
+        const challenge = await secondFactor(user, meta);
+        return { userId: user.id, result: challenge ?? (await issueSession(txRepo, user, meta)) };
       });
-      await realtime.refreshMemberships(session.user._id);
-      return session;
+      await realtime.refreshMemberships(userId);
+      return result;
     },
 
     async verifyEmail(token: string): Promise<UserDto> {

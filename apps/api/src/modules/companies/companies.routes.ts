@@ -3,6 +3,8 @@ import {
   ZCompanyCreateBody,
   ZCompanyDto,
   ZCompanyListQuery,
+  ZCompanySecurityBody,
+  ZCompanySecurityDto,
   ZCompanyStats,
   ZCompanyUpdateBody,
   ZCompanyUserDto,
@@ -71,6 +73,33 @@ export const companiesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app
     },
     async (request) =>
       ok(await companies.updateCompany(request.auth!, request.params.id, request.body), 'Company updated'),
+  );
+
+  app.get(
+    '/:id/security',
+    {
+      config: { access: access.user },
+      schema: { tags, params: ZIdParams, response: { 200: zOk(ZCompanySecurityDto) } },
+    },
+    async (request) => ok(await companies.getSecurity(request.auth!, request.params.id)),
+  );
+
+  app.put(
+    '/:id/security',
+    {
+      config: { access: access.user },
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZCompanySecurityBody,
+        response: { 200: zOk(ZCompanySecurityDto) },
+      },
+    },
+    async (request) =>
+      ok(
+        await companies.updateSecurity(request.auth!, request.params.id, request.body),
+        'Security settings saved',
+      ),
   );
 
   app.delete(

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ZAddCompanyMemberBody, ZCompanyListQuery, ZUpdateCompanyMemberBody } from '@rentora/shared';
 import {
   type CompanyCreateBody,
+  type CompanyRole,
+  type CompanySecurityDto,
   type CompanyUpdateBody,
   canUseFeature,
   type Feature,
@@ -12,6 +14,7 @@ import {
 import type { z } from 'zod';
 import { type AuthContext, accessContextOf, loadAuthContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
+import { recordAudit } from '../../core/audit';
 import { AppError, forbidden, notFound } from '../../core/errors';
 import { offsetOf } from '../../core/http';
 import type { DbOrTx } from '../../db/client';
@@ -163,6 +166,7 @@ export function createCompaniesService(deps: Deps) {
         limitations: company?.limitations ?? null,
         usage: company?.usage ?? null,
         permissions: ctx.features.filter((feature) => canUseFeature(accessCtx, feature)),
+        mfaSetupRequired: ctx.mfaSetupRequired,
       };
     },
 
@@ -204,6 +208,38 @@ export function createCompaniesService(deps: Deps) {
         ...(address ? { address: { ...current.company.address, ...address } } : {}),
       });
       return companyDto(companyId);
+    },
+
+    /** Which company roles must have two-factor sign-in on before using the company. */
+    async getSecurity(ctx: AuthContext, companyId: string): Promise<CompanySecurityDto> {
+      await requireFeatureIn(ctx, companyId, 'company_read', 'company_update');
+      const row = await repo.findCompany(companyId);
+      if (!row) throw notFound('Company');
+      return { require2faForRoles: row.company.require2faForRoles as CompanyRole[] };
+    },
+
+    async updateSecurity(
+      ctx: AuthContext,
+      companyId: string,
+      input: CompanySecurityDto,
+    ): Promise<CompanySecurityDto> {
+      await requireFeatureIn(ctx, companyId, 'company_update');
+      const roles = [...new Set(input.require2faForRoles)];
+      await db.transaction(async (tx) => {
+        const before = await createCompaniesRepo(tx).findCompany(companyId);
+        if (!before) throw notFound('Company');
+        await createCompaniesRepo(tx).updateCompany(companyId, { require2faForRoles: roles });
+        await recordAudit(tx, {
+          companyId,
+          action: 'company.security_changed',
+          entityType: 'company',
+          entityId: companyId,
+          summary: 'Two-factor sign-in policy changed',
+          before: { require2faForRoles: before.company.require2faForRoles },
+          after: { require2faForRoles: roles },
+        });
+      });
+      return { require2faForRoles: roles };
     },
 
     async deleteCompany(ctx: AuthContext, companyId: string) {

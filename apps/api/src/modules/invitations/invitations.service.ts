@@ -5,6 +5,7 @@ import {
   type InvitationCreateBody,
   type InvitationDto,
   type InvitationStatus,
+  isMfaChallenge,
   makePagination,
   type PublicInvitationDto,
 } from '@rentora/shared';
@@ -286,9 +287,11 @@ export function createInvitationsService(deps: Deps, log?: EventLog) {
       });
       await events.membershipChanged(result.user.id);
       await events.invitationAnswered(result.invitedBy, result.company._id, result.user.email, 'accepted');
-      const session = result.password
+      const signIn = result.password
         ? await auth.login({ email: result.user.email, password: result.password }, meta)
         : undefined;
+      // An account with two-factor sign-in on signs in through the login page instead.
+      const session = signIn && !isMfaChallenge(signIn) ? signIn : undefined;
       return {
         company: result.company,
         companyUser: result.companyUser,

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ZForgotPasswordBody,
   ZLoginBody,
+  ZMfaLoginForm,
   ZRegisterBody,
   ZRegisterCompanyBody,
   ZResendVerificationBody,
@@ -37,3 +38,5 @@ export const forgotPasswordResolver = zodResolver(ZForgotPasswordBody);
 export const resetPasswordResolver = zodResolver(ZResetForm);
 /** Resending the verification email signed out: the address is required. */
 export const resendVerificationResolver = zodResolver(ZResendVerificationBody.unwrap().required());
+/** The code step of sign-in: a code from the app or a recovery code in one box. */
+export const mfaCodeResolver = zodResolver(ZMfaLoginForm.pick({ code: true }));

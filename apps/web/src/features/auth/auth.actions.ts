@@ -1,7 +1,7 @@
 // The auth forms' requests (sign-in, registration, password reset, verification mail), without TanStack Query: the
 // auth pages are public and their first load must not carry it (lib/query-runtime.ts). Same results as
 // useMutation (`mutate`, `isPending`, `isError`, `error`, `data`), see lib/light-query.ts.
-import type { UserDto } from '@rentora/shared';
+import type { LoginResult, MfaChallenge, UserDto } from '@rentora/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useAction } from '../../lib/light-query';
 import { loadedQueryClient, loadQueryClient } from '../../lib/query-runtime';
@@ -29,6 +29,16 @@ export function startSession(answer: SessionAnswer): void | Promise<void> {
   return loadQueryClient().then((client) => seedSession(client, answer));
 }
 
+/** A sign-in answer: tokens start the session; a two-factor challenge waits for the code step. */
+function startSessionUnlessChallenged(answer: LoginResult): void | Promise<void> {
+  if (!isChallenge(answer)) return startSession(answer);
+}
+
+/** The answer asks for the code step (no runtime import of the shared package: the auth pages stay light). */
+export function isChallenge(answer: LoginResult): answer is MfaChallenge {
+  return 'mfaRequired' in answer && answer.mfaRequired === true;
+}
+
 /** `startSession` as a hook, for the callers written against the former hook. */
 export function useStartSession() {
   return startSession;
@@ -40,7 +50,12 @@ export function preloadSession() {
 }
 
 export function useLogin() {
-  return useAction(authApi.login, { onSuccess: startSession });
+  return useAction(authApi.login, { onSuccess: startSessionUnlessChallenged });
+}
+
+/** The code step of sign-in (two-factor sign-in on). */
+export function useLoginWithCode() {
+  return useAction(authApi.loginWithCode, { onSuccess: startSession });
 }
 
 export function useRegister() {
@@ -63,7 +78,9 @@ export function useForgotPassword() {
 }
 
 export function useResetPassword(token: string) {
-  return useAction((password: string) => authApi.resetPassword(token, password), { onSuccess: startSession });
+  return useAction((password: string) => authApi.resetPassword(token, password), {
+    onSuccess: startSessionUnlessChallenged,
+  });
 }
 
 export function useResendVerification() {

@@ -6,6 +6,8 @@ import type {
   CompanyDto,
   CompanyUserDto,
   LoginBody,
+  LoginResult,
+  MfaLoginBody,
   PermissionContextDto,
   RegisterBody,
   UpdateProfileBody,
@@ -35,7 +37,9 @@ export interface RegisterCompanyResult {
 }
 
 export const authApi = {
-  login: (body: LoginBody) => api.post<ApiOk<AuthSession>>('/auth/login', body).then((r) => r.data),
+  login: (body: LoginBody) => api.post<ApiOk<LoginResult>>('/auth/login', body).then((r) => r.data),
+  loginWithCode: (body: MfaLoginBody) =>
+    api.post<ApiOk<AuthSession>>('/auth/login/2fa', body).then((r) => r.data),
   register: (body: RegisterBody) => api.post<ApiOk<AuthSession>>('/auth/register', body).then((r) => r.data),
   registerCompany: (body: RegisterCompanyInput) =>
     api.post<ApiOk<RegisterCompanyResult>>('/auth/register-company', body).then((r) => r.data),
@@ -52,7 +56,7 @@ export const authApi = {
   forgotPassword: (email: string) => api.post<ApiOk<null>>('/auth/forgot-password', { email }),
   resetPassword: (token: string, password: string) =>
     api
-      .put<ApiOk<AuthSession>>(`/auth/reset-password/${encodeURIComponent(token)}`, { password })
+      .put<ApiOk<LoginResult>>(`/auth/reset-password/${encodeURIComponent(token)}`, { password })
       .then((r) => r.data),
   verifyEmail: (token: string) => api.getData<UserDto>(`/auth/verify-email/${encodeURIComponent(token)}`),
   resendVerification: (email?: string) =>

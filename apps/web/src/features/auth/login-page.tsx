@@ -7,7 +7,7 @@ import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useLightForm } from '../../lib/light-form';
-import { useLogin } from './auth.actions';
+import { isChallenge, useLogin } from './auth.actions';
 import { roleHome } from './auth-provider';
 import { PasswordInput } from './password-input';
 
@@ -24,7 +24,11 @@ export function LoginPage() {
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: (answer) =>
-        navigate(fromLocation(location.state) ?? roleHome(answer.user), { replace: true }),
+        isChallenge(answer)
+          ? navigate('/auth/login/2fa', {
+              state: { mfaToken: answer.mfaToken, from: (location.state as { from?: unknown } | null)?.from },
+            })
+          : navigate(fromLocation(location.state) ?? roleHome(answer.user), { replace: true }),
     }),
   );
 

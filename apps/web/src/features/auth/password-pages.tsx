@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useLightForm } from '../../lib/light-form';
 import { toast } from '../../lib/toast';
-import { useForgotPassword, useResetPassword } from './auth.actions';
+import { isChallenge, useForgotPassword, useResetPassword } from './auth.actions';
 import { roleHome } from './auth-provider';
 import { PasswordInput } from './password-input';
 
@@ -91,6 +91,11 @@ export function ResetPasswordPage() {
   const onSubmit = form.handleSubmit(({ password }) =>
     reset.mutate(password, {
       onSuccess: (answer) => {
+        if (isChallenge(answer)) {
+          toast.success('Password reset', 'Enter your two-factor code to sign in.');
+          navigate('/auth/login/2fa', { replace: true, state: { mfaToken: answer.mfaToken } });
+          return;
+        }
         toast.success('Password reset', 'You are now signed in with your new password.');
         navigate(roleHome(answer.user), { replace: true });
       },

@@ -23,6 +23,7 @@ import { formatDate, formatLimit } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
 import { usePermissions } from '../auth/use-permissions';
+import { CompanySecurityCard } from '../two-factor/company-security-card';
 import { COMPANY_FALLBACK_MESSAGES, useCompany, useCompanyStats, useUpdateCompany } from './companies.api';
 import { SubscriptionBadge, VerificationBadge } from './company-badges';
 
@@ -31,6 +32,7 @@ export function CompanyProfile() {
   const auth = useAuth();
   const current = auth.currentCompany;
   const company = useCompany(current?._id);
+  const { canUseAny } = usePermissions();
   if (!current) {
     return (
       <div>
@@ -72,6 +74,7 @@ export function CompanyProfile() {
       <div className="grid gap-6 xl:grid-cols-3">
         <div className="space-y-6 xl:col-span-2">
           <ProfileForm key={data.updatedAt} company={data} />
+          {canUseAny(['company_update']) ? <CompanySecurityCard companyId={data._id} /> : null}
           <PlanFeatures company={data} />
         </div>
         <div className="order-first space-y-6 xl:order-none">

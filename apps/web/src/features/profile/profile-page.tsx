@@ -16,6 +16,7 @@ import { toast } from '../../lib/toast';
 import { useChangePassword, useUpdateProfile } from '../auth/auth.api';
 import { useAuth } from '../auth/auth-provider';
 import { PasswordInput } from '../auth/password-input';
+import { TwoFactorCard } from '../two-factor/two-factor-card';
 
 const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
@@ -219,7 +220,10 @@ export function ProfilePage() {
   if (!user) return null;
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Profile" description="Manage your personal details and password." />
+      <PageHeader
+        title="Profile"
+        description="Manage your personal details, password and two-factor sign-in."
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="h-fit p-6 text-center">
           <Avatar
@@ -263,6 +267,7 @@ export function ProfilePage() {
         <div className="space-y-6 lg:col-span-2">
           <ProfileForm />
           <PasswordForm />
+          {user.role === 'tenant' ? null : <TwoFactorCard />}
           <AppearanceCard />
         </div>
       </div>

@@ -187,6 +187,10 @@ export function DashboardLayout() {
   }, [openSearch]);
 
   if (!canStay && decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  // The company requires two-factor sign-in of this member: only its set-up (profile → Security) is open.
+  if (auth.permissionContext?.mfaSetupRequired && location.pathname !== '/dashboard/profile') {
+    return <Navigate to="/dashboard/profile?setup=2fa" replace />;
+  }
 
   return (
     <SidebarShell
