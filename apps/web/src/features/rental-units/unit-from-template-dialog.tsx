@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TemplateDto, UNIT_TYPE_LABELS, type UseTemplateBody, ZUseTemplateBody } from '@rentora/shared';
 import { ArrowLeft, Globe2, LayoutTemplate, Search, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Field, FormError, Input } from '../../components/field';
-import { MoneyInput } from '../../components/money-input';
+import { MoneyField } from '../../components/money-field';
 import { SkeletonList } from '../../components/skeleton';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -240,27 +240,13 @@ function UseTemplateForm({
             />
           )}
         </Field>
-        <Field
+        <MoneyField
+          control={control}
+          name="pricing.rent"
           label="Rent"
           hint={`Template: ${formatMoney(template.pricing.rent)}`}
-          error={fieldMessage(errors.pricing?.rent?.message)}
-        >
-          {(ctl) => (
-            <Controller
-              control={control}
-              name="pricing.rent"
-              render={({ field }) => (
-                <MoneyInput
-                  {...ctl}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(minor) => field.onChange(minor ?? undefined)}
-                />
-              )}
-            />
-          )}
-        </Field>
+          formatError={fieldMessage}
+        />
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
           <input
             type="checkbox"

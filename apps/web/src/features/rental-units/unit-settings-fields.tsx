@@ -8,10 +8,10 @@ import {
   type ZUnitSettings,
 } from '@rentora/shared';
 import { Check } from 'lucide-react';
-import { Controller, useController, useFormContext, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field, Input, Select, Textarea } from '../../components/field';
-import { MoneyInput } from '../../components/money-input';
+import { MoneyField } from '../../components/money-field';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/format';
 import { amenityLabel } from '../properties/property-display';
@@ -129,62 +129,29 @@ export function UnitSettingsFields({ idPrefix = 'unit' }: { idPrefix?: string })
       <fieldset className="rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-medium text-slate-700">Pricing (per month)</legend>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Rent" required error={fieldMessage(errors.pricing?.rent?.message)}>
-            {(ctl) => (
-              <Controller
-                control={control}
-                name="pricing.rent"
-                render={({ field }) => (
-                  <MoneyInput
-                    {...ctl}
-                    ref={field.ref}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(minor) => field.onChange(minor ?? undefined)}
-                  />
-                )}
-              />
-            )}
-          </Field>
-          <Field label="Security deposit" error={fieldMessage(errors.pricing?.securityDeposit?.message)}>
-            {(ctl) => (
-              <Controller
-                control={control}
-                name="pricing.securityDeposit"
-                render={({ field }) => (
-                  <MoneyInput
-                    {...ctl}
-                    ref={field.ref}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(minor) => field.onChange(minor ?? 0)}
-                  />
-                )}
-              />
-            )}
-          </Field>
-          <Field
+          <MoneyField
+            control={control}
+            name="pricing.rent"
+            label="Rent"
+            required
+            formatError={fieldMessage}
+          />
+          <MoneyField
+            control={control}
+            name="pricing.securityDeposit"
+            label="Security deposit"
+            empty={0}
+            formatError={fieldMessage}
+          />
+          <MoneyField
+            control={control}
+            name="pricing.maintenanceCharges.amount"
             label="Maintenance"
-            error={fieldMessage(errors.pricing?.maintenanceCharges?.amount?.message)}
             hint={included ? 'Included in the rent' : undefined}
-          >
-            {(ctl) => (
-              <Controller
-                control={control}
-                name="pricing.maintenanceCharges.amount"
-                render={({ field }) => (
-                  <MoneyInput
-                    {...ctl}
-                    ref={field.ref}
-                    value={field.value}
-                    disabled={included}
-                    onBlur={field.onBlur}
-                    onChange={(minor) => field.onChange(minor ?? 0)}
-                  />
-                )}
-              />
-            )}
-          </Field>
+            disabled={included}
+            empty={0}
+            formatError={fieldMessage}
+          />
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
           <label className="flex items-center gap-2 text-sm text-slate-600">

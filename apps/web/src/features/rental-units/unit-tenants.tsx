@@ -9,7 +9,7 @@ import {
 } from '@rentora/shared';
 import { LogOut, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Avatar } from '../../components/avatar';
@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Field, FormError, Input, Select, Textarea } from '../../components/field';
-import { MoneyInput } from '../../components/money-input';
+import { MoneyField } from '../../components/money-field';
 import { SkeletonList } from '../../components/skeleton';
 import { Tabs } from '../../components/tabs';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
@@ -294,27 +294,13 @@ function AssignTenantForm({ unit, onDone }: { unit: RentalUnitDto; onDone: () =>
             />
           )}
         </Field>
-        <Field
+        <MoneyField
+          control={control}
+          name="rent"
           label="Monthly rent"
           hint={`Unit rent: ${formatMoney(unit.pricing.rent)}`}
-          error={fieldMessage(errors.rent?.message)}
-        >
-          {(ctl) => (
-            <Controller
-              control={control}
-              name="rent"
-              render={({ field }) => (
-                <MoneyInput
-                  {...ctl}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(minor) => field.onChange(minor ?? undefined)}
-                />
-              )}
-            />
-          )}
-        </Field>
+          formatError={fieldMessage}
+        />
         <Field label="Notes" error={fieldMessage(errors.notes?.message)} className="sm:col-span-2">
           {(ctl) => <Textarea {...ctl} rows={2} {...register('notes')} />}
         </Field>
