@@ -82,6 +82,29 @@ export function amenityLabel(value: string): string {
 }
 
 /** The photo flagged primary, else the first. */
+/** The "Amenities" section of a property's or a unit's overview: the amenities as chips, or "None listed." */
+export function AmenityList({ amenities }: { amenities: readonly string[] }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold text-slate-900">Amenities</h2>
+      {amenities.length ? (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {amenities.map((amenity) => (
+            <li
+              key={amenity}
+              className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700"
+            >
+              {amenityLabel(amenity)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-1 text-sm text-slate-500">None listed.</p>
+      )}
+    </div>
+  );
+}
+
 export function coverPhoto(photos: readonly ImageDto[]): ImageDto | null {
   return photos.find((photo) => photo.isPrimary) ?? photos[0] ?? null;
 }
