@@ -7,14 +7,12 @@ import {
   UNIT_TYPES,
   type ZUnitSettings,
 } from '@rentora/shared';
-import { Check } from 'lucide-react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field, Input, Select, Textarea } from '../../components/field';
 import { MoneyField } from '../../components/money-field';
-import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/format';
-import { amenityLabel } from '../properties/property-display';
+import { AmenityPicker } from '../properties/property-display';
 
 /** The unit settings a unit and a template share (ZUnitSettings). */
 export type UnitSettingsInput = z.input<typeof ZUnitSettings>;
@@ -180,35 +178,11 @@ export function UnitSettingsFields({ idPrefix = 'unit' }: { idPrefix?: string })
 function UnitAmenities() {
   const { control } = useFormContext<UnitSettingsInput>();
   const { field } = useController({ control, name: 'amenities' });
-  const selected = (field.value ?? []) as string[];
-  const options = [...new Set([...UNIT_AMENITIES, ...selected])];
   return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-medium text-slate-700">Amenities</legend>
-      <div className="flex flex-wrap gap-2">
-        {options.map((option) => {
-          const on = selected.includes(option);
-          return (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={on}
-              onClick={() =>
-                field.onChange(on ? selected.filter((item) => item !== option) : [...selected, option])
-              }
-              className={cn(
-                'inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm transition',
-                on
-                  ? 'border-brand-600 bg-brand-50 text-brand-700'
-                  : 'border-slate-300 bg-white text-slate-600 hover:border-slate-400',
-              )}
-            >
-              {on ? <Check className="h-3.5 w-3.5" aria-hidden /> : null}
-              {amenityLabel(option)}
-            </button>
-          );
-        })}
-      </div>
-    </fieldset>
+    <AmenityPicker
+      options={UNIT_AMENITIES}
+      selected={(field.value ?? []) as string[]}
+      onChange={field.onChange}
+    />
   );
 }
