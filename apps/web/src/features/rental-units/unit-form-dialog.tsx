@@ -9,12 +9,11 @@ import {
   ZRentalUnitCreateBody,
 } from '@rentora/shared';
 import { useState } from 'react';
-import { type FieldPath, FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Field, FormError, Input, Select } from '../../components/field';
-import { ApiError } from '../../lib/api-client';
-import { isPlanRestriction } from '../../lib/toast';
+import { refusalMessage } from '../../lib/form-errors';
 import { useCreateUnit, useUpdateUnit } from './rental-units.api';
 import {
   EMPTY_UNIT_SETTINGS,
@@ -127,13 +126,7 @@ function UnitForm({ propertyId, unit, onClose, onSaved }: Omit<UnitFormDialogPro
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
-        for (const detail of error.details) {
-          form.setError(detail.path as FieldPath<FormValues>, { type: 'server', message: detail.message });
-        }
-      } else if (error instanceof ApiError && !isPlanRestriction(error) && error.status < 500) {
-        setFormError(error.message);
-      }
+      setFormError(refusalMessage(error, form.setError));
     }
   });
 

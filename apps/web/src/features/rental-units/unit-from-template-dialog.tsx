@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TemplateDto, UNIT_TYPE_LABELS, type UseTemplateBody, ZUseTemplateBody } from '@rentora/shared';
 import { ArrowLeft, Globe2, LayoutTemplate, Search, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
@@ -11,10 +11,10 @@ import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Field, FormError, Input } from '../../components/field';
 import { MoneyField } from '../../components/money-field';
 import { SkeletonList } from '../../components/skeleton';
-import { ApiError, apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { refusalMessage } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
-import { isPlanRestriction } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { INVENTORY_MESSAGES } from '../properties/messages';
 import { usePopularTemplates, useTemplates, useUseTemplate } from '../templates/templates.api';
@@ -215,12 +215,7 @@ function UseTemplateForm({
       await use.mutateAsync({ templateId: template._id, body });
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
-        for (const detail of error.details)
-          form.setError(detail.path as FieldPath<FormValues>, { message: detail.message });
-      } else if (error instanceof ApiError && !isPlanRestriction(error) && error.status < 500) {
-        setFormError(error.message);
-      }
+      setFormError(refusalMessage(error, form.setError));
     }
   });
   return (
