@@ -19,6 +19,7 @@ import {
   EMPTY_UNIT_SETTINGS,
   fieldMessage,
   toNullableNumber,
+  UnitNumberFields,
   UnitSettingsFields,
 } from './unit-settings-fields';
 
@@ -139,20 +140,14 @@ function UnitForm({ propertyId, unit, onClose, onSaved }: Omit<UnitFormDialogPro
         aria-label={unit ? 'Edit unit' : 'Create unit'}
       >
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Unit number" required error={fieldMessage(errors.unitNumber?.message)}>
-            {(ctl) => <Input {...ctl} {...register('unitNumber')} placeholder="e.g. A-101" data-autofocus />}
-          </Field>
-          <Field label="Floor" error={fieldMessage(errors.floor?.message)}>
-            {(ctl) => (
-              <Input
-                {...ctl}
-                type="number"
-                min={-5}
-                max={300}
-                {...register('floor', { setValueAs: toNullableNumber })}
-              />
-            )}
-          </Field>
+          <UnitNumberFields
+            placeholder="e.g. A-101"
+            unitNumber={{ input: register('unitNumber'), error: errors.unitNumber?.message }}
+            floor={{
+              input: register('floor', { setValueAs: toNullableNumber }),
+              error: errors.floor?.message,
+            }}
+          />
           <Field label="Status" error={fieldMessage(errors.status?.message)}>
             {(ctl) => (
               <Select {...ctl} {...register('status')}>

@@ -8,7 +8,7 @@ import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { EmptyState, ErrorState } from '../../components/empty-state';
-import { Field, FormError, Input } from '../../components/field';
+import { FormError, Input } from '../../components/field';
 import { MoneyField } from '../../components/money-field';
 import { SkeletonList } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
@@ -18,7 +18,7 @@ import { formatMoney } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { INVENTORY_MESSAGES } from '../properties/messages';
 import { usePopularTemplates, useTemplates, useUseTemplate } from '../templates/templates.api';
-import { FURNISHING_LABELS, fieldMessage, toNullableNumber } from './unit-settings-fields';
+import { FURNISHING_LABELS, fieldMessage, toNullableNumber, UnitNumberFields } from './unit-settings-fields';
 
 type FormValues = z.input<typeof ZUseTemplateBody>;
 
@@ -221,20 +221,11 @@ function UseTemplateForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create unit from template">
       <div className={cn('grid gap-4 sm:grid-cols-2')}>
-        <Field label="Unit number" required error={fieldMessage(errors.unitNumber?.message)}>
-          {(ctl) => <Input {...ctl} {...register('unitNumber')} placeholder="e.g. B-204" data-autofocus />}
-        </Field>
-        <Field label="Floor" error={fieldMessage(errors.floor?.message)}>
-          {(ctl) => (
-            <Input
-              {...ctl}
-              type="number"
-              min={-5}
-              max={300}
-              {...register('floor', { setValueAs: toNullableNumber })}
-            />
-          )}
-        </Field>
+        <UnitNumberFields
+          placeholder="e.g. B-204"
+          unitNumber={{ input: register('unitNumber'), error: errors.unitNumber?.message }}
+          floor={{ input: register('floor', { setValueAs: toNullableNumber }), error: errors.floor?.message }}
+        />
         <MoneyField
           control={control}
           name="pricing.rent"

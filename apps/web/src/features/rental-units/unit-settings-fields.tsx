@@ -9,7 +9,7 @@ import {
 } from '@rentora/shared';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Field, Input, Select, Textarea } from '../../components/field';
+import { Field, Input, type InputProps, Select, Textarea } from '../../components/field';
 import { MoneyField } from '../../components/money-field';
 import { formatMoney } from '../../lib/format';
 import { AmenityPicker } from '../properties/property-display';
@@ -48,6 +48,28 @@ export const toNullableNumber = (value: unknown) =>
 export function fieldMessage(message: string | undefined): string | undefined {
   if (!message) return undefined;
   return /expected (number|string)/i.test(message) ? 'Required' : message;
+}
+
+/** The unit number (focused first) and floor boxes of the unit forms. */
+export function UnitNumberFields({
+  placeholder,
+  unitNumber,
+  floor,
+}: {
+  placeholder: string;
+  unitNumber: { input: InputProps; error?: string };
+  floor: { input: InputProps; error?: string };
+}) {
+  return (
+    <>
+      <Field label="Unit number" required error={fieldMessage(unitNumber.error)}>
+        {(ctl) => <Input {...ctl} {...unitNumber.input} placeholder={placeholder} data-autofocus />}
+      </Field>
+      <Field label="Floor" error={fieldMessage(floor.error)}>
+        {(ctl) => <Input {...ctl} type="number" min={-5} max={300} {...floor.input} />}
+      </Field>
+    </>
+  );
 }
 
 /** Type, size, rooms, furnishing, pricing, amenities and description (inside a FormProvider). */
