@@ -50,6 +50,12 @@ export function fieldMessage(message: string | undefined): string | undefined {
   return /expected (number|string)/i.test(message) ? 'Required' : message;
 }
 
+/** The room counts of a unit (0–50 each). */
+const ROOM_FIELDS = [
+  ['bedrooms', 'Bedrooms'],
+  ['bathrooms', 'Bathrooms'],
+] as const;
+
 /** The unit number (focused first) and floor boxes of the unit forms. */
 export function UnitNumberFields({
   placeholder,
@@ -122,28 +128,19 @@ export function UnitSettingsFields({ idPrefix = 'unit' }: { idPrefix?: string })
             />
           )}
         </Field>
-        <Field label="Bedrooms" error={fieldMessage(errors.bedrooms?.message)}>
-          {(ctl) => (
-            <Input
-              {...ctl}
-              type="number"
-              min={0}
-              max={50}
-              {...register('bedrooms', { setValueAs: toOptionalNumber })}
-            />
-          )}
-        </Field>
-        <Field label="Bathrooms" error={fieldMessage(errors.bathrooms?.message)}>
-          {(ctl) => (
-            <Input
-              {...ctl}
-              type="number"
-              min={0}
-              max={50}
-              {...register('bathrooms', { setValueAs: toOptionalNumber })}
-            />
-          )}
-        </Field>
+        {ROOM_FIELDS.map(([name, label]) => (
+          <Field key={name} label={label} error={fieldMessage(errors[name]?.message)}>
+            {(ctl) => (
+              <Input
+                {...ctl}
+                type="number"
+                min={0}
+                max={50}
+                {...register(name, { setValueAs: toOptionalNumber })}
+              />
+            )}
+          </Field>
+        ))}
       </div>
 
       <fieldset className="rounded-xl border border-slate-200 p-4">
