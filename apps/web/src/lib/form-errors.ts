@@ -37,3 +37,22 @@ export function formErrorOf<T extends FieldValues>(
   if (isPlanRestriction(error) || (error instanceof ApiError && error.status >= 500)) return null;
   return apiErrorMessage(error, fallback);
 }
+
+/**
+ * A failed save of the unit, tenancy and template forms: the server's validation details go onto their fields (each
+ * path through `fieldPath`) and null comes back; any other refusal (4xx) comes back as its message for the form; plan
+ * restrictions (the upgrade dialog), 5xx (the "Server Error" toast) and failures without an answer give null.
+ */
+export function refusalMessage<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldPath: (path: string) => string = (path) => path,
+): string | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
+    for (const detail of error.details)
+      setError(fieldPath(detail.path) as FieldPath<T>, { type: 'server', message: detail.message });
+    return null;
+  }
+  return !isPlanRestriction(error) && error.status < 500 ? error.message : null;
+}

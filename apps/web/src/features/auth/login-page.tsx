@@ -2,7 +2,9 @@ import { AUTH_FALLBACK_MESSAGES } from '@rentora/shared';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { fromLocation } from '../../app/guards';
 import { Button } from '../../components/button';
-import { Field, FormError, Input } from '../../components/field';
+import { EmailField } from '../../components/contact-fields';
+import { Field } from '../../components/field';
+import { LightFormFrame } from '../../components/light-form-frame';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { lazyResolver } from '../../lib/lazy-resolver';
@@ -36,22 +38,14 @@ export function LoginPage() {
     <div>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Welcome back</h1>
       <p className="mt-1 text-sm text-slate-500">Sign in to your Rentora account.</p>
-      <form
+      <LightFormFrame
         onSubmit={onSubmit}
-        onInput={loginResolver.preload}
-        onPointerDown={loginResolver.preload}
-        noValidate
+        preload={loginResolver.preload}
         className="mt-8 space-y-5"
         aria-label="Sign in"
+        error={login.isError ? apiErrorMessage(login.error, AUTH_FALLBACK_MESSAGES.login) : null}
       >
-        <FormError
-          message={login.isError ? apiErrorMessage(login.error, AUTH_FALLBACK_MESSAGES.login) : null}
-        />
-        <Field label="Email" error={errors.email?.message}>
-          {(control) => (
-            <Input {...control} type="email" autoComplete="email" autoFocus {...form.register('email')} />
-          )}
-        </Field>
+        <EmailField error={errors.email?.message} input={{ autoFocus: true, ...form.register('email') }} />
         <Field label="Password" error={errors.password?.message}>
           {(control) => (
             <PasswordInput {...control} autoComplete="current-password" {...form.register('password')} />
@@ -65,7 +59,7 @@ export function LoginPage() {
         <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
           Sign in
         </Button>
-      </form>
+      </LightFormFrame>
       <p className="mt-8 text-center text-sm text-slate-500">
         New to Rentora?{' '}
         <Link to="/auth/register" className="font-medium text-brand-600 hover:underline">

@@ -2,7 +2,9 @@ import { AUTH_FALLBACK_MESSAGES } from '@rentora/shared';
 import { MailCheck } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/button';
-import { Field, FormError, Input } from '../../components/field';
+import { EmailField } from '../../components/contact-fields';
+import { Field } from '../../components/field';
+import { LightFormFrame } from '../../components/light-form-frame';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { lazyResolver } from '../../lib/lazy-resolver';
@@ -46,28 +48,18 @@ export function ForgotPasswordPage() {
     <div>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Forgot your password?</h1>
       <p className="mt-1 text-sm text-slate-500">Enter your email and we’ll send you a link to reset it.</p>
-      <form
+      <LightFormFrame
         onSubmit={onSubmit}
-        onInput={forgotPasswordResolver.preload}
-        onPointerDown={forgotPasswordResolver.preload}
-        noValidate
+        preload={forgotPasswordResolver.preload}
         className="mt-8 space-y-5"
         aria-label="Forgot password"
+        error={forgot.isError ? apiErrorMessage(forgot.error, AUTH_FALLBACK_MESSAGES.forgotPassword) : null}
       >
-        <FormError
-          message={
-            forgot.isError ? apiErrorMessage(forgot.error, AUTH_FALLBACK_MESSAGES.forgotPassword) : null
-          }
-        />
-        <Field label="Email" error={errors.email?.message}>
-          {(control) => (
-            <Input {...control} type="email" autoComplete="email" autoFocus {...form.register('email')} />
-          )}
-        </Field>
+        <EmailField error={errors.email?.message} input={{ autoFocus: true, ...form.register('email') }} />
         <Button type="submit" size="lg" className="w-full" loading={forgot.isPending}>
           Send reset link
         </Button>
-      </form>
+      </LightFormFrame>
       <p className="mt-8 text-center text-sm text-slate-500">
         Remembered it?{' '}
         <Link to="/auth/login" className="font-medium text-brand-600 hover:underline">
@@ -105,17 +97,13 @@ export function ResetPasswordPage() {
     <div>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Choose a new password</h1>
       <p className="mt-1 text-sm text-slate-500">Your new password must be at least 8 characters.</p>
-      <form
+      <LightFormFrame
         onSubmit={onSubmit}
-        onInput={resetPasswordResolver.preload}
-        onPointerDown={resetPasswordResolver.preload}
-        noValidate
+        preload={resetPasswordResolver.preload}
         className="mt-8 space-y-5"
         aria-label="Reset password"
+        error={reset.isError ? apiErrorMessage(reset.error, AUTH_FALLBACK_MESSAGES.resetPassword) : null}
       >
-        <FormError
-          message={reset.isError ? apiErrorMessage(reset.error, AUTH_FALLBACK_MESSAGES.resetPassword) : null}
-        />
         <Field label="New password" error={errors.password?.message}>
           {(control) => (
             <PasswordInput
@@ -134,7 +122,7 @@ export function ResetPasswordPage() {
         <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
           Reset password
         </Button>
-      </form>
+      </LightFormFrame>
       {reset.isError ? (
         <p className="mt-6 text-center text-sm text-slate-500">
           Link expired?{' '}

@@ -2,7 +2,10 @@ import { AUTH_FALLBACK_MESSAGES } from '@rentora/shared';
 import { Building2, UserRound } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
-import { Field, FormError, Input } from '../../components/field';
+import { EmailField, PhoneField } from '../../components/contact-fields';
+import { Field, Input, type InputProps } from '../../components/field';
+import { emptyToUndefined } from '../../components/form-values';
+import { LightFormFrame } from '../../components/light-form-frame';
 import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -11,8 +14,6 @@ import { useLightForm } from '../../lib/light-form';
 import { useRegister, useRegisterCompany } from './auth.actions';
 import { PasswordInput } from './password-input';
 
-const emptyToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 // Validation (zod + the shared schemas, see auth-resolvers.ts) loads on the first input or submit.
 const registerResolver = lazyResolver(() =>
   import('./auth-resolvers').then((module) => module.registerResolver),
@@ -20,6 +21,40 @@ const registerResolver = lazyResolver(() =>
 const registerCompanyResolver = lazyResolver(() =>
   import('./auth-resolvers').then((module) => module.registerCompanyResolver),
 );
+
+type AccountField = 'firstName' | 'lastName' | 'email' | 'phone' | 'password' | 'confirmPassword';
+
+/** The person part of both sign-ups: name, email, optional phone, password twice. */
+function AccountFields({
+  labels,
+  fields,
+}: {
+  labels: Record<'firstName' | 'lastName' | 'email', string>;
+  fields: Record<AccountField, { input: InputProps; error?: string }>;
+}) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={labels.firstName} error={fields.firstName.error}>
+          {(control) => <Input {...control} autoComplete="given-name" {...fields.firstName.input} />}
+        </Field>
+        <Field label={labels.lastName} error={fields.lastName.error}>
+          {(control) => <Input {...control} autoComplete="family-name" {...fields.lastName.input} />}
+        </Field>
+      </div>
+      <EmailField label={labels.email} error={fields.email.error} input={fields.email.input} />
+      <PhoneField hint="Optional" error={fields.phone.error} input={fields.phone.input} />
+      <Field label="Password" hint="At least 8 characters" error={fields.password.error}>
+        {(control) => <PasswordInput {...control} autoComplete="new-password" {...fields.password.input} />}
+      </Field>
+      <Field label="Confirm password" error={fields.confirmPassword.error}>
+        {(control) => (
+          <PasswordInput {...control} autoComplete="new-password" {...fields.confirmPassword.input} />
+        )}
+      </Field>
+    </>
+  );
+}
 
 function PersonForm() {
   const register = useRegister();
@@ -36,52 +71,34 @@ function PersonForm() {
     }),
   );
   return (
-    <form
+    <LightFormFrame
       onSubmit={onSubmit}
-      onInput={registerResolver.preload}
-      onPointerDown={registerResolver.preload}
-      noValidate
+      preload={registerResolver.preload}
       className="space-y-4"
       aria-label="Create a renter account"
+      error={register.isError ? apiErrorMessage(register.error, AUTH_FALLBACK_MESSAGES.register) : null}
     >
-      <FormError
-        message={register.isError ? apiErrorMessage(register.error, AUTH_FALLBACK_MESSAGES.register) : null}
+      <AccountFields
+        labels={{ firstName: 'First name', lastName: 'Last name', email: 'Email' }}
+        fields={{
+          firstName: { input: form.register('firstName'), error: errors.firstName?.message },
+          lastName: { input: form.register('lastName'), error: errors.lastName?.message },
+          email: { input: form.register('email'), error: errors.email?.message },
+          phone: {
+            input: form.register('phone', { setValueAs: emptyToUndefined }),
+            error: errors.phone?.message,
+          },
+          password: { input: form.register('password'), error: errors.password?.message },
+          confirmPassword: {
+            input: form.register('confirmPassword'),
+            error: errors.confirmPassword?.message,
+          },
+        }}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" error={errors.firstName?.message}>
-          {(control) => <Input {...control} autoComplete="given-name" {...form.register('firstName')} />}
-        </Field>
-        <Field label="Last name" error={errors.lastName?.message}>
-          {(control) => <Input {...control} autoComplete="family-name" {...form.register('lastName')} />}
-        </Field>
-      </div>
-      <Field label="Email" error={errors.email?.message}>
-        {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
-      </Field>
-      <Field label="Phone" hint="Optional" error={errors.phone?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="tel"
-            autoComplete="tel"
-            {...form.register('phone', { setValueAs: emptyToUndefined })}
-          />
-        )}
-      </Field>
-      <Field label="Password" hint="At least 8 characters" error={errors.password?.message}>
-        {(control) => (
-          <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
-        )}
-      </Field>
-      <Field label="Confirm password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <PasswordInput {...control} autoComplete="new-password" {...form.register('confirmPassword')} />
-        )}
-      </Field>
       <Button type="submit" size="lg" className="w-full" loading={register.isPending}>
         Create account
       </Button>
-    </form>
+    </LightFormFrame>
   );
 }
 
@@ -104,65 +121,41 @@ function CompanyForm() {
     }),
   );
   return (
-    <form
+    <LightFormFrame
       onSubmit={onSubmit}
-      onInput={registerCompanyResolver.preload}
-      onPointerDown={registerCompanyResolver.preload}
-      noValidate
+      preload={registerCompanyResolver.preload}
       className="space-y-4"
       aria-label="Register your company"
+      error={
+        registerCompany.isError
+          ? apiErrorMessage(registerCompany.error, AUTH_FALLBACK_MESSAGES.registerCompany)
+          : null
+      }
     >
-      <FormError
-        message={
-          registerCompany.isError
-            ? apiErrorMessage(registerCompany.error, AUTH_FALLBACK_MESSAGES.registerCompany)
-            : null
-        }
-      />
       <Field label="Company name" error={errors.company?.name?.message}>
         {(control) => <Input {...control} autoComplete="organization" {...form.register('company.name')} />}
       </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Your first name" error={errors.owner?.firstName?.message}>
-          {(control) => (
-            <Input {...control} autoComplete="given-name" {...form.register('owner.firstName')} />
-          )}
-        </Field>
-        <Field label="Your last name" error={errors.owner?.lastName?.message}>
-          {(control) => (
-            <Input {...control} autoComplete="family-name" {...form.register('owner.lastName')} />
-          )}
-        </Field>
-      </div>
-      <Field label="Work email" error={errors.owner?.email?.message}>
-        {(control) => (
-          <Input {...control} type="email" autoComplete="email" {...form.register('owner.email')} />
-        )}
-      </Field>
-      <Field label="Phone" hint="Optional" error={errors.owner?.phone?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="tel"
-            autoComplete="tel"
-            {...form.register('owner.phone', { setValueAs: emptyToUndefined })}
-          />
-        )}
-      </Field>
-      <Field label="Password" hint="At least 8 characters" error={errors.owner?.password?.message}>
-        {(control) => (
-          <PasswordInput {...control} autoComplete="new-password" {...form.register('owner.password')} />
-        )}
-      </Field>
-      <Field label="Confirm password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <PasswordInput {...control} autoComplete="new-password" {...form.register('confirmPassword')} />
-        )}
-      </Field>
+      <AccountFields
+        labels={{ firstName: 'Your first name', lastName: 'Your last name', email: 'Work email' }}
+        fields={{
+          firstName: { input: form.register('owner.firstName'), error: errors.owner?.firstName?.message },
+          lastName: { input: form.register('owner.lastName'), error: errors.owner?.lastName?.message },
+          email: { input: form.register('owner.email'), error: errors.owner?.email?.message },
+          phone: {
+            input: form.register('owner.phone', { setValueAs: emptyToUndefined }),
+            error: errors.owner?.phone?.message,
+          },
+          password: { input: form.register('owner.password'), error: errors.owner?.password?.message },
+          confirmPassword: {
+            input: form.register('confirmPassword'),
+            error: errors.confirmPassword?.message,
+          },
+        }}
+      />
       <Button type="submit" size="lg" className="w-full" loading={registerCompany.isPending}>
         Create company
       </Button>
-    </form>
+    </LightFormFrame>
   );
 }
 

@@ -8,12 +8,12 @@ import {
   ZInvoicePaymentBody,
 } from '@rentora/shared';
 import { useEffect, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Field, Input, Select } from '../../components/field';
-import { MoneyInput } from '../../components/money-input';
+import { MoneyField } from '../../components/money-field';
 import { applyServerErrors } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
 import { invoiceLabel, methodLabel } from './invoice-display';
@@ -95,23 +95,7 @@ export function RecordPaymentDialog({
       }
     >
       <form id="record-payment" className="space-y-4" noValidate onSubmit={submit}>
-        <Field label="Amount" required error={errors.amount?.message}>
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="amount"
-              render={({ field }) => (
-                <MoneyInput
-                  {...control}
-                  ref={field.ref}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            />
-          )}
-        </Field>
+        <MoneyField control={form.control} name="amount" label="Amount" required empty={null} />
         <Field label="Method" required error={errors.method?.message}>
           {(control) => (
             <Select {...control} {...form.register('method')}>

@@ -7,7 +7,8 @@ import {
   type UnitDisplayStatus,
   type VerificationStatus,
 } from '@rentora/shared';
-import { BadgeCheck, Clock3, ShieldX } from 'lucide-react';
+import { BadgeCheck, Check, Clock3, ShieldX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/format';
@@ -82,6 +83,75 @@ export function amenityLabel(value: string): string {
 }
 
 /** The photo flagged primary, else the first. */
+/** The "Amenities" section of a property's or a unit's overview: the amenities as chips, or "None listed." */
+export function AmenityList({ amenities }: { amenities: readonly string[] }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold text-slate-900">Amenities</h2>
+      {amenities.length ? (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {amenities.map((amenity) => (
+            <li
+              key={amenity}
+              className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700"
+            >
+              {amenityLabel(amenity)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-1 text-sm text-slate-500">None listed.</p>
+      )}
+    </div>
+  );
+}
+
+/** The "Amenities" chips of the property and unit forms, each toggled on or off; `children` (an own-amenity box)
+ * follows the chips. Chosen values outside `options` are offered too. */
+export function AmenityPicker({
+  options: known,
+  selected,
+  onChange,
+  children,
+}: {
+  options: readonly string[];
+  selected: string[];
+  onChange: (next: string[]) => void;
+  children?: ReactNode;
+}) {
+  const options = [...new Set([...known, ...selected])];
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-slate-700">Amenities</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => {
+          const on = selected.includes(option);
+          return (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={on}
+              onClick={() =>
+                onChange(on ? selected.filter((item) => item !== option) : [...selected, option])
+              }
+              className={cn(
+                'inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm transition',
+                on
+                  ? 'border-brand-600 bg-brand-50 text-brand-700'
+                  : 'border-slate-300 bg-white text-slate-600 hover:border-slate-400',
+              )}
+            >
+              {on ? <Check className="h-3.5 w-3.5" aria-hidden /> : null}
+              {amenityLabel(option)}
+            </button>
+          );
+        })}
+      </div>
+      {children}
+    </fieldset>
+  );
+}
+
 export function coverPhoto(photos: readonly ImageDto[]): ImageDto | null {
   return photos.find((photo) => photo.isPrimary) ?? photos[0] ?? null;
 }

@@ -5,7 +5,8 @@ import {
   type VerificationStatusBody,
   ZVerificationStatusBody,
 } from '@rentora/shared';
-import { useEffect } from 'react';
+import { ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -104,5 +105,42 @@ export function VerificationDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** The super admin's "Verification" button and its dialog, set to reject a verified item and to verify any other. */
+export function VerificationAction({
+  subject,
+  current,
+  submitting,
+  onSubmit,
+}: {
+  subject: string;
+  current: VerificationStatus;
+  submitting: boolean;
+  /** Saves the status; `close` shuts the dialog once it is saved. */
+  onSubmit: (body: VerificationStatusBody, close: () => void) => void;
+}) {
+  const [verifying, setVerifying] = useState<VerificationStatus | null>(null);
+  const close = () => setVerifying(null);
+  return (
+    <>
+      <Button
+        variant="outline"
+        onClick={() => setVerifying(current === 'verified' ? 'rejected' : 'verified')}
+        icon={<ShieldCheck className="h-4 w-4" aria-hidden />}
+      >
+        Verification
+      </Button>
+      <VerificationDialog
+        open={verifying !== null}
+        subject={subject}
+        current={current}
+        initialStatus={verifying ?? undefined}
+        submitting={submitting}
+        onClose={close}
+        onSubmit={(body) => onSubmit(body, close)}
+      />
+    </>
   );
 }

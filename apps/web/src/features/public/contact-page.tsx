@@ -1,15 +1,15 @@
 import { CheckCircle2, Mail, MapPin, Phone } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { Button, ButtonLink } from '../../components/button';
-import { Field, FormError, Input, Textarea } from '../../components/field';
+import { EmailField, PhoneField } from '../../components/contact-fields';
+import { Field, Input, Textarea } from '../../components/field';
+import { emptyToUndefined } from '../../components/form-values';
+import { LightFormFrame } from '../../components/light-form-frame';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useLightForm } from '../../lib/light-form';
 import { useCreateLead } from './public.api';
-
-const emptyToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const CONTACT_FALLBACK_MESSAGE = 'Failed to send your message';
 
@@ -78,38 +78,22 @@ export function ContactPage() {
               </ButtonLink>
             </div>
           ) : (
-            <form
+            <LightFormFrame
               onSubmit={onSubmit}
-              onInput={contactResolver.preload}
-              onPointerDown={contactResolver.preload}
-              noValidate
+              preload={contactResolver.preload}
               className="space-y-5"
               aria-label="Contact form"
+              error={createLead.isError ? apiErrorMessage(createLead.error, CONTACT_FALLBACK_MESSAGE) : null}
             >
-              <FormError
-                message={
-                  createLead.isError ? apiErrorMessage(createLead.error, CONTACT_FALLBACK_MESSAGE) : null
-                }
-              />
               <div className="grid gap-5 sm:grid-cols-2">
                 <Field label="Name" required error={errors.name?.message}>
                   {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
                 </Field>
-                <Field label="Email" required error={errors.email?.message}>
-                  {(control) => (
-                    <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
-                  )}
-                </Field>
-                <Field label="Phone" error={errors.phone?.message}>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      type="tel"
-                      autoComplete="tel"
-                      {...form.register('phone', { setValueAs: emptyToUndefined })}
-                    />
-                  )}
-                </Field>
+                <EmailField required error={errors.email?.message} input={form.register('email')} />
+                <PhoneField
+                  error={errors.phone?.message}
+                  input={form.register('phone', { setValueAs: emptyToUndefined })}
+                />
                 <Field label="Company" error={errors.company?.message}>
                   {(control) => (
                     <Input
@@ -129,7 +113,7 @@ export function ContactPage() {
               <Button type="submit" size="lg" className="w-full sm:w-auto" loading={createLead.isPending}>
                 Send message
               </Button>
-            </form>
+            </LightFormFrame>
           )}
         </div>
       </div>

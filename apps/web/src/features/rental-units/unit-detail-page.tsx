@@ -1,11 +1,5 @@
-import {
-  type RentalUnitDto,
-  UNIT_STATUSES,
-  UNIT_TYPE_LABELS,
-  type UnitStatus,
-  type VerificationStatus,
-} from '@rentora/shared';
-import { ArrowLeft, Camera, LayoutTemplate, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
+import { type RentalUnitDto, UNIT_STATUSES, UNIT_TYPE_LABELS, type UnitStatus } from '@rentora/shared';
+import { ArrowLeft, Camera, LayoutTemplate, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ActionMenu } from '../../components/action-menu';
@@ -21,8 +15,8 @@ import { Tabs } from '../../components/tabs';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
-import { amenityLabel, UnitStatusBadge, VerificationBadge } from '../properties/property-display';
-import { VerificationDialog } from '../properties/verification-dialog';
+import { AmenityList, UnitStatusBadge, VerificationBadge } from '../properties/property-display';
+import { VerificationAction } from '../properties/verification-dialog';
 import { SaveAsTemplateDialog } from '../templates/save-as-template-dialog';
 import {
   useDeleteUnit,
@@ -57,7 +51,6 @@ export function UnitDetailPage() {
   const [editing, setEditing] = useState(false);
   const [templating, setTemplating] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [verifying, setVerifying] = useState<VerificationStatus | null>(null);
   useDocumentTitle(unit.data ? `Unit ${unit.data.unitNumber} · ${unit.data.property.name}` : 'Rental Unit');
   const propertyUrl = `/dashboard/properties/${propertyId ?? ''}`;
 
@@ -129,15 +122,12 @@ export function UnitDetailPage() {
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 {can.isSuperAdmin ? (
-                  <Button
-                    variant="outline"
-                    onClick={() =>
-                      setVerifying(data.verificationStatus === 'verified' ? 'rejected' : 'verified')
-                    }
-                    icon={<ShieldCheck className="h-4 w-4" aria-hidden />}
-                  >
-                    Verification
-                  </Button>
+                  <VerificationAction
+                    subject={`Unit ${data.unitNumber} · ${data.property.name}`}
+                    current={data.verificationStatus}
+                    submitting={verify.isPending}
+                    onSubmit={(body, close) => verify.mutate({ id: data._id, body }, { onSuccess: close })}
+                  />
                 ) : null}
                 {can.canEdit ? (
                   <Button
@@ -268,15 +258,6 @@ export function UnitDetailPage() {
           })
         }
       />
-      <VerificationDialog
-        open={verifying !== null}
-        subject={`Unit ${data.unitNumber} · ${data.property.name}`}
-        current={data.verificationStatus}
-        initialStatus={verifying ?? undefined}
-        submitting={verify.isPending}
-        onClose={() => setVerifying(null)}
-        onSubmit={(body) => verify.mutate({ id: data._id, body }, { onSuccess: () => setVerifying(null) })}
-      />
     </div>
   );
 }
@@ -315,23 +296,7 @@ function UnitOverview({ unit }: { unit: RentalUnitDto }) {
             </span>
           </Row>
         </dl>
-        <div>
-          <h2 className="text-sm font-semibold text-slate-900">Amenities</h2>
-          {unit.amenities.length ? (
-            <ul className="mt-2 flex flex-wrap gap-2">
-              {unit.amenities.map((amenity) => (
-                <li
-                  key={amenity}
-                  className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700"
-                >
-                  {amenityLabel(amenity)}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-1 text-sm text-slate-500">None listed.</p>
-          )}
-        </div>
+        <AmenityList amenities={unit.amenities} />
       </Card>
       <div className="space-y-5">
         <Card className="p-5">

@@ -10,17 +10,17 @@ import {
   ZUnitGstUse,
 } from '@rentora/shared';
 import { useState } from 'react';
-import { type FieldPath, FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Field, FormError, Input, Select } from '../../components/field';
-import { ApiError } from '../../lib/api-client';
-import { isPlanRestriction } from '../../lib/toast';
+import { refusalMessage } from '../../lib/form-errors';
 import { useCreateUnit, useUpdateUnit } from './rental-units.api';
 import {
   EMPTY_UNIT_SETTINGS,
   fieldMessage,
   toNullableNumber,
+  UnitNumberFields,
   UnitSettingsFields,
 } from './unit-settings-fields';
 
@@ -128,13 +128,7 @@ function UnitForm({ propertyId, unit, onClose, onSaved }: Omit<UnitFormDialogPro
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
-        for (const detail of error.details) {
-          form.setError(detail.path as FieldPath<FormValues>, { type: 'server', message: detail.message });
-        }
-      } else if (error instanceof ApiError && !isPlanRestriction(error) && error.status < 500) {
-        setFormError(error.message);
-      }
+      setFormError(refusalMessage(error, form.setError));
     }
   });
 
@@ -147,20 +141,14 @@ function UnitForm({ propertyId, unit, onClose, onSaved }: Omit<UnitFormDialogPro
         aria-label={unit ? 'Edit unit' : 'Create unit'}
       >
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Unit number" required error={fieldMessage(errors.unitNumber?.message)}>
-            {(ctl) => <Input {...ctl} {...register('unitNumber')} placeholder="e.g. A-101" data-autofocus />}
-          </Field>
-          <Field label="Floor" error={fieldMessage(errors.floor?.message)}>
-            {(ctl) => (
-              <Input
-                {...ctl}
-                type="number"
-                min={-5}
-                max={300}
-                {...register('floor', { setValueAs: toNullableNumber })}
-              />
-            )}
-          </Field>
+          <UnitNumberFields
+            placeholder="e.g. A-101"
+            unitNumber={{ input: register('unitNumber'), error: errors.unitNumber?.message }}
+            floor={{
+              input: register('floor', { setValueAs: toNullableNumber }),
+              error: errors.floor?.message,
+            }}
+          />
           <Field label="Status" error={fieldMessage(errors.status?.message)}>
             {(ctl) => (
               <Select {...ctl} {...register('status')}>

@@ -2,23 +2,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TemplateDto, UNIT_TYPE_LABELS, type UseTemplateBody, ZUseTemplateBody } from '@rentora/shared';
 import { ArrowLeft, Globe2, LayoutTemplate, Search, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { EmptyState, ErrorState } from '../../components/empty-state';
-import { Field, FormError, Input } from '../../components/field';
-import { MoneyInput } from '../../components/money-input';
+import { FormError, Input } from '../../components/field';
+import { MoneyField } from '../../components/money-field';
 import { SkeletonList } from '../../components/skeleton';
-import { ApiError, apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { refusalMessage } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
-import { isPlanRestriction } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { INVENTORY_MESSAGES } from '../properties/messages';
 import { usePopularTemplates, useTemplates, useUseTemplate } from '../templates/templates.api';
-import { FURNISHING_LABELS, fieldMessage, toNullableNumber } from './unit-settings-fields';
+import { FURNISHING_LABELS, fieldMessage, toNullableNumber, UnitNumberFields } from './unit-settings-fields';
 
 type FormValues = z.input<typeof ZUseTemplateBody>;
 
@@ -215,52 +215,24 @@ function UseTemplateForm({
       await use.mutateAsync({ templateId: template._id, body });
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
-        for (const detail of error.details)
-          form.setError(detail.path as FieldPath<FormValues>, { message: detail.message });
-      } else if (error instanceof ApiError && !isPlanRestriction(error) && error.status < 500) {
-        setFormError(error.message);
-      }
+      setFormError(refusalMessage(error, form.setError));
     }
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create unit from template">
       <div className={cn('grid gap-4 sm:grid-cols-2')}>
-        <Field label="Unit number" required error={fieldMessage(errors.unitNumber?.message)}>
-          {(ctl) => <Input {...ctl} {...register('unitNumber')} placeholder="e.g. B-204" data-autofocus />}
-        </Field>
-        <Field label="Floor" error={fieldMessage(errors.floor?.message)}>
-          {(ctl) => (
-            <Input
-              {...ctl}
-              type="number"
-              min={-5}
-              max={300}
-              {...register('floor', { setValueAs: toNullableNumber })}
-            />
-          )}
-        </Field>
-        <Field
+        <UnitNumberFields
+          placeholder="e.g. B-204"
+          unitNumber={{ input: register('unitNumber'), error: errors.unitNumber?.message }}
+          floor={{ input: register('floor', { setValueAs: toNullableNumber }), error: errors.floor?.message }}
+        />
+        <MoneyField
+          control={control}
+          name="pricing.rent"
           label="Rent"
           hint={`Template: ${formatMoney(template.pricing.rent)}`}
-          error={fieldMessage(errors.pricing?.rent?.message)}
-        >
-          {(ctl) => (
-            <Controller
-              control={control}
-              name="pricing.rent"
-              render={({ field }) => (
-                <MoneyInput
-                  {...ctl}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(minor) => field.onChange(minor ?? undefined)}
-                />
-              )}
-            />
-          )}
-        </Field>
+          formatError={fieldMessage}
+        />
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
           <input
             type="checkbox"

@@ -7,14 +7,12 @@ import {
   UNIT_TYPES,
   type ZUnitSettings,
 } from '@rentora/shared';
-import { Check } from 'lucide-react';
-import { Controller, useController, useFormContext, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Field, Input, Select, Textarea } from '../../components/field';
-import { MoneyInput } from '../../components/money-input';
-import { cn } from '../../lib/cn';
+import { Field, Input, type InputProps, Select, Textarea } from '../../components/field';
+import { MoneyField } from '../../components/money-field';
 import { formatMoney } from '../../lib/format';
-import { amenityLabel } from '../properties/property-display';
+import { AmenityPicker } from '../properties/property-display';
 
 /** The unit settings a unit and a template share (ZUnitSettings). */
 export type UnitSettingsInput = z.input<typeof ZUnitSettings>;
@@ -50,6 +48,34 @@ export const toNullableNumber = (value: unknown) =>
 export function fieldMessage(message: string | undefined): string | undefined {
   if (!message) return undefined;
   return /expected (number|string)/i.test(message) ? 'Required' : message;
+}
+
+/** The room counts of a unit (0–50 each). */
+const ROOM_FIELDS = [
+  ['bedrooms', 'Bedrooms'],
+  ['bathrooms', 'Bathrooms'],
+] as const;
+
+/** The unit number (focused first) and floor boxes of the unit forms. */
+export function UnitNumberFields({
+  placeholder,
+  unitNumber,
+  floor,
+}: {
+  placeholder: string;
+  unitNumber: { input: InputProps; error?: string };
+  floor: { input: InputProps; error?: string };
+}) {
+  return (
+    <>
+      <Field label="Unit number" required error={fieldMessage(unitNumber.error)}>
+        {(ctl) => <Input {...ctl} {...unitNumber.input} placeholder={placeholder} data-autofocus />}
+      </Field>
+      <Field label="Floor" error={fieldMessage(floor.error)}>
+        {(ctl) => <Input {...ctl} type="number" min={-5} max={300} {...floor.input} />}
+      </Field>
+    </>
+  );
 }
 
 /** Type, size, rooms, furnishing, pricing, amenities and description (inside a FormProvider). */
@@ -102,89 +128,47 @@ export function UnitSettingsFields({ idPrefix = 'unit' }: { idPrefix?: string })
             />
           )}
         </Field>
-        <Field label="Bedrooms" error={fieldMessage(errors.bedrooms?.message)}>
-          {(ctl) => (
-            <Input
-              {...ctl}
-              type="number"
-              min={0}
-              max={50}
-              {...register('bedrooms', { setValueAs: toOptionalNumber })}
-            />
-          )}
-        </Field>
-        <Field label="Bathrooms" error={fieldMessage(errors.bathrooms?.message)}>
-          {(ctl) => (
-            <Input
-              {...ctl}
-              type="number"
-              min={0}
-              max={50}
-              {...register('bathrooms', { setValueAs: toOptionalNumber })}
-            />
-          )}
-        </Field>
+        {ROOM_FIELDS.map(([name, label]) => (
+          <Field key={name} label={label} error={fieldMessage(errors[name]?.message)}>
+            {(ctl) => (
+              <Input
+                {...ctl}
+                type="number"
+                min={0}
+                max={50}
+                {...register(name, { setValueAs: toOptionalNumber })}
+              />
+            )}
+          </Field>
+        ))}
       </div>
 
       <fieldset className="rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-medium text-slate-700">Pricing (per month)</legend>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Rent" required error={fieldMessage(errors.pricing?.rent?.message)}>
-            {(ctl) => (
-              <Controller
-                control={control}
-                name="pricing.rent"
-                render={({ field }) => (
-                  <MoneyInput
-                    {...ctl}
-                    ref={field.ref}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(minor) => field.onChange(minor ?? undefined)}
-                  />
-                )}
-              />
-            )}
-          </Field>
-          <Field label="Security deposit" error={fieldMessage(errors.pricing?.securityDeposit?.message)}>
-            {(ctl) => (
-              <Controller
-                control={control}
-                name="pricing.securityDeposit"
-                render={({ field }) => (
-                  <MoneyInput
-                    {...ctl}
-                    ref={field.ref}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(minor) => field.onChange(minor ?? 0)}
-                  />
-                )}
-              />
-            )}
-          </Field>
-          <Field
+          <MoneyField
+            control={control}
+            name="pricing.rent"
+            label="Rent"
+            required
+            formatError={fieldMessage}
+          />
+          <MoneyField
+            control={control}
+            name="pricing.securityDeposit"
+            label="Security deposit"
+            empty={0}
+            formatError={fieldMessage}
+          />
+          <MoneyField
+            control={control}
+            name="pricing.maintenanceCharges.amount"
             label="Maintenance"
-            error={fieldMessage(errors.pricing?.maintenanceCharges?.amount?.message)}
             hint={included ? 'Included in the rent' : undefined}
-          >
-            {(ctl) => (
-              <Controller
-                control={control}
-                name="pricing.maintenanceCharges.amount"
-                render={({ field }) => (
-                  <MoneyInput
-                    {...ctl}
-                    ref={field.ref}
-                    value={field.value}
-                    disabled={included}
-                    onBlur={field.onBlur}
-                    onChange={(minor) => field.onChange(minor ?? 0)}
-                  />
-                )}
-              />
-            )}
-          </Field>
+            disabled={included}
+            empty={0}
+            formatError={fieldMessage}
+          />
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
           <label className="flex items-center gap-2 text-sm text-slate-600">
@@ -213,35 +197,11 @@ export function UnitSettingsFields({ idPrefix = 'unit' }: { idPrefix?: string })
 function UnitAmenities() {
   const { control } = useFormContext<UnitSettingsInput>();
   const { field } = useController({ control, name: 'amenities' });
-  const selected = (field.value ?? []) as string[];
-  const options = [...new Set([...UNIT_AMENITIES, ...selected])];
   return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-medium text-slate-700">Amenities</legend>
-      <div className="flex flex-wrap gap-2">
-        {options.map((option) => {
-          const on = selected.includes(option);
-          return (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={on}
-              onClick={() =>
-                field.onChange(on ? selected.filter((item) => item !== option) : [...selected, option])
-              }
-              className={cn(
-                'inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm transition',
-                on
-                  ? 'border-brand-600 bg-brand-50 text-brand-700'
-                  : 'border-slate-300 bg-white text-slate-600 hover:border-slate-400',
-              )}
-            >
-              {on ? <Check className="h-3.5 w-3.5" aria-hidden /> : null}
-              {amenityLabel(option)}
-            </button>
-          );
-        })}
-      </div>
-    </fieldset>
+    <AmenityPicker
+      options={UNIT_AMENITIES}
+      selected={(field.value ?? []) as string[]}
+      onChange={field.onChange}
+    />
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '@rentora/shared';
 import { LogOut, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Avatar } from '../../components/avatar';
@@ -20,12 +20,12 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Field, FormError, Input, Select, Textarea } from '../../components/field';
-import { MoneyInput } from '../../components/money-input';
+import { MoneyField } from '../../components/money-field';
 import { SkeletonList } from '../../components/skeleton';
 import { Tabs } from '../../components/tabs';
-import { ApiError, apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-client';
+import { refusalMessage } from '../../lib/form-errors';
 import { formatDate, formatMoney, humanize } from '../../lib/format';
-import { isPlanRestriction } from '../../lib/toast';
 import { type TenantListType, useAssignTenant, useMoveOutTenant, useUnitTenants } from './rental-units.api';
 import { fieldMessage } from './unit-settings-fields';
 
@@ -235,14 +235,7 @@ function AssignTenantForm({ unit, onDone }: { unit: RentalUnitDto; onDone: () =>
         });
         onDone();
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
-          for (const detail of error.details) {
-            const path = detail.path.replace(/^userId\./, '') as FieldPath<AssignFormInput>;
-            form.setError(path, { message: detail.message });
-          }
-        } else if (error instanceof ApiError && !isPlanRestriction(error) && error.status < 500) {
-          setFormError(error.message);
-        }
+        setFormError(refusalMessage(error, form.setError, (path) => path.replace(/^userId\./, '')));
       }
     },
   );
@@ -294,27 +287,13 @@ function AssignTenantForm({ unit, onDone }: { unit: RentalUnitDto; onDone: () =>
             />
           )}
         </Field>
-        <Field
+        <MoneyField
+          control={control}
+          name="rent"
           label="Monthly rent"
           hint={`Unit rent: ${formatMoney(unit.pricing.rent)}`}
-          error={fieldMessage(errors.rent?.message)}
-        >
-          {(ctl) => (
-            <Controller
-              control={control}
-              name="rent"
-              render={({ field }) => (
-                <MoneyInput
-                  {...ctl}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(minor) => field.onChange(minor ?? undefined)}
-                />
-              )}
-            />
-          )}
-        </Field>
+          formatError={fieldMessage}
+        />
         <Field label="Notes" error={fieldMessage(errors.notes?.message)} className="sm:col-span-2">
           {(ctl) => <Textarea {...ctl} rows={2} {...register('notes')} />}
         </Field>

@@ -6,12 +6,11 @@ import {
   ZTemplateCreateBody,
 } from '@rentora/shared';
 import { useState } from 'react';
-import { type FieldPath, FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Field, FormError, Input } from '../../components/field';
-import { ApiError } from '../../lib/api-client';
-import { isPlanRestriction } from '../../lib/toast';
+import { refusalMessage } from '../../lib/form-errors';
 import { usePermissions } from '../auth/use-permissions';
 import { EMPTY_UNIT_SETTINGS, fieldMessage, UnitSettingsFields } from '../rental-units/unit-settings-fields';
 import { useCreateTemplate, useUpdateTemplate } from './templates.api';
@@ -81,12 +80,7 @@ function TemplateForm({ template, onClose }: { template?: TemplateDto; onClose: 
       }
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
-        for (const detail of error.details)
-          form.setError(detail.path as FieldPath<FormValues>, { message: detail.message });
-      } else if (error instanceof ApiError && !isPlanRestriction(error) && error.status < 500) {
-        setFormError(error.message);
-      }
+      setFormError(refusalMessage(error, form.setError));
     }
   });
   const pending = create.isPending || update.isPending;

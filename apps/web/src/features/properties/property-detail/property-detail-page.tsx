@@ -1,4 +1,3 @@
-import type { VerificationStatus } from '@rentora/shared';
 import {
   ArrowLeft,
   Building2,
@@ -33,7 +32,7 @@ import {
   propertyTypeLabel,
   VerificationBadge,
 } from '../property-display';
-import { VerificationDialog } from '../verification-dialog';
+import { VerificationAction } from '../verification-dialog';
 import { DetailSkeleton, PropertyDetails, Stat } from './property-details';
 import { PropertyPhotos } from './property-photos';
 import { VerificationNotice } from './verification-notice';
@@ -50,7 +49,6 @@ export function PropertyDetailPage() {
   const verify = useSetPropertyVerification();
   const [section, setSection] = useState<Section>('units');
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [verifying, setVerifying] = useState<VerificationStatus | null>(null);
   useDocumentTitle(
     property.data?.name ?? 'Property',
     property.data ? formatAddress(property.data.address) : undefined,
@@ -132,15 +130,12 @@ export function PropertyDetailPage() {
               </div>
               <div className="flex shrink-0 flex-wrap gap-2">
                 {permissions.isSuperAdmin ? (
-                  <Button
-                    variant="outline"
-                    onClick={() =>
-                      setVerifying(data.verificationStatus === 'verified' ? 'rejected' : 'verified')
-                    }
-                    icon={<ShieldCheck className="h-4 w-4" aria-hidden />}
-                  >
-                    Verification
-                  </Button>
+                  <VerificationAction
+                    subject={data.name}
+                    current={data.verificationStatus}
+                    submitting={verify.isPending}
+                    onSubmit={(body, close) => verify.mutate({ id: data._id, body }, { onSuccess: close })}
+                  />
                 ) : null}
                 {canEdit ? (
                   <ButtonLink
@@ -237,15 +232,6 @@ export function PropertyDetailPage() {
             onSettled: () => setConfirmDelete(false),
           })
         }
-      />
-      <VerificationDialog
-        open={verifying !== null}
-        subject={data.name}
-        current={data.verificationStatus}
-        initialStatus={verifying ?? undefined}
-        submitting={verify.isPending}
-        onClose={() => setVerifying(null)}
-        onSubmit={(body) => verify.mutate({ id: data._id, body }, { onSuccess: () => setVerifying(null) })}
       />
     </div>
   );

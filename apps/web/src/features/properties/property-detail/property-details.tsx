@@ -4,7 +4,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Card } from '../../../components/card';
 import { Skeleton } from '../../../components/skeleton';
 import { formatDate } from '../../../lib/format';
-import { amenityLabel, formatAddress } from '../property-display';
+import { AmenityList, formatAddress } from '../property-display';
 
 const LocationMap = lazy(() =>
   import('../../property-map/location-map').then((module) => ({ default: module.LocationMap })),
@@ -97,23 +97,7 @@ export function PropertyDetails({ property }: { property: PropertyDto }) {
             <dd className="text-sm font-medium text-slate-900">{formatDate(property.createdAt)}</dd>
           </div>
         </dl>
-        <div>
-          <h2 className="text-sm font-semibold text-slate-900">Amenities</h2>
-          {property.amenities.length ? (
-            <ul className="mt-2 flex flex-wrap gap-2">
-              {property.amenities.map((amenity) => (
-                <li
-                  key={amenity}
-                  className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700"
-                >
-                  {amenityLabel(amenity)}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-1 text-sm text-slate-500">None listed.</p>
-          )}
-        </div>
+        <AmenityList amenities={property.amenities} />
         <div className="grid gap-3 sm:grid-cols-2">
           <ContactCard title="Owner" contact={property.ownerContact} />
           <ContactCard title="Manager" contact={property.managerContact} />

@@ -1,11 +1,10 @@
 import { PROPERTY_AMENITIES } from '@rentora/shared';
-import { Check, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { Field, Input } from '../../../components/field';
-import { cn } from '../../../lib/cn';
-import { amenityLabel } from '../property-display';
+import { AmenityPicker } from '../property-display';
 import { type FormValues, nullableNumber, nullableText } from './property-form-values';
 
 export function DetailsStep() {
@@ -57,42 +56,13 @@ function AmenitiesPicker() {
   const { field } = useController({ control, name: 'amenities' });
   const selected = (field.value ?? []) as string[];
   const [custom, setCustom] = useState('');
-  const options = [...new Set([...PROPERTY_AMENITIES, ...selected])];
-  function toggle(value: string) {
-    field.onChange(
-      selected.includes(value) ? selected.filter((item) => item !== value) : [...selected, value],
-    );
-  }
   function addCustom() {
     const value = custom.trim().toLowerCase().replace(/\s+/g, '_');
     if (value && !selected.includes(value)) field.onChange([...selected, value]);
     setCustom('');
   }
   return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-medium text-slate-700">Amenities</legend>
-      <div className="flex flex-wrap gap-2">
-        {options.map((option) => {
-          const on = selected.includes(option);
-          return (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={on}
-              onClick={() => toggle(option)}
-              className={cn(
-                'inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm transition',
-                on
-                  ? 'border-brand-600 bg-brand-50 text-brand-700'
-                  : 'border-slate-300 bg-white text-slate-600 hover:border-slate-400',
-              )}
-            >
-              {on ? <Check className="h-3.5 w-3.5" aria-hidden /> : null}
-              {amenityLabel(option)}
-            </button>
-          );
-        })}
-      </div>
+    <AmenityPicker options={PROPERTY_AMENITIES} selected={selected} onChange={field.onChange}>
       <div className="mt-3 flex max-w-sm gap-2">
         <Input
           value={custom}
@@ -116,7 +86,7 @@ function AmenitiesPicker() {
           Add
         </Button>
       </div>
-    </fieldset>
+    </AmenityPicker>
   );
 }
 

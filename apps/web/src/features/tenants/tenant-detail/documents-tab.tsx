@@ -1,9 +1,4 @@
-import {
-  REQUIRED_TENANT_DOCUMENTS,
-  TENANT_DOCUMENT_TYPES,
-  type TenantDocumentType,
-  type TenantDto,
-} from '@rentora/shared';
+import { REQUIRED_TENANT_DOCUMENTS, type TenantDocumentType, type TenantDto } from '@rentora/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -12,21 +7,20 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { Field, Select } from '../../../components/field';
 import { ProgressBar } from '../../../components/progress-bar';
 import { timeAgo } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { documentLabel } from '../tenant-display';
+import { TenantDocumentPicker } from '../tenant-document-picker';
 import { TENANT_MESSAGES, tenantKeys, tenantsApi, uploadTenantDocument } from '../tenants.api';
 
 export function Documents({ tenant, canWrite }: { tenant: TenantDto; canWrite: boolean }) {
   const queryClient = useQueryClient();
-  const [type, setType] = useState<TenantDocumentType>('aadhaar');
   const [progress, setProgress] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: tenantKeys.detail(tenant._id) });
   const present = new Set(tenant.documents.map((document) => document.type));
-  async function upload(file: File) {
+  async function upload(file: File, type: TenantDocumentType) {
     setProgress(0);
     try {
       await uploadTenantDocument(tenant._id, file, type, setProgress);
@@ -75,37 +69,14 @@ export function Documents({ tenant, canWrite }: { tenant: TenantDto; canWrite: b
           )}
         </p>
         {canWrite ? (
-          <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-            <Field label="Type" className="sm:w-56">
-              {(control) => (
-                <Select
-                  {...control}
-                  value={type}
-                  onChange={(event) => setType(event.target.value as TenantDocumentType)}
-                >
-                  {TENANT_DOCUMENT_TYPES.map((option) => (
-                    <option key={option} value={option}>
-                      {documentLabel(option)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:border-brand-400">
-              <FileText className="h-4 w-4" aria-hidden /> Upload document
-              <input
-                type="file"
-                className="sr-only"
-                accept="application/pdf,image/jpeg,image/png,image/webp"
-                disabled={progress !== null}
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  if (file) void upload(file);
-                  event.target.value = '';
-                }}
-              />
-            </label>
-          </div>
+          <TenantDocumentPicker
+            className="mt-3"
+            typeLabel="Type"
+            fileLabel="Upload document"
+            icon={FileText}
+            disabled={progress !== null}
+            onPick={(file, type) => void upload(file, type)}
+          />
         ) : null}
         {progress !== null ? (
           <ProgressBar className="mt-3" value={progress} label="Uploading document" />
