@@ -10,6 +10,7 @@ import { chatRoutes } from './chat/chat.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { companyUserStatsRoutes, companyUsersRoutes } from './company-users/company-users.routes';
 import { taxSettingsRoutes } from './gst/gst.routes';
+import { importsRoutes } from './imports/imports.routes';
 import { healthRoutes, metricsRoutes } from './health/health.routes';
 import { invitationsRoutes } from './invitations/invitations.routes';
 import { creditNotesRoutes } from './invoices/credit-notes.routes';
@@ -64,6 +65,7 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/credit-notes', plugin: creditNotesRoutes },
   { prefix: '/tax-settings', plugin: taxSettingsRoutes },
   { prefix: '/gst', plugin: gstReturnsRoutes },
+  { prefix: '/imports', plugin: importsRoutes },
   { prefix: '/tenants', plugin: tenantsRoutes },
   { prefix: '/tenant-codes', plugin: tenantCodesRoutes },
   { prefix: '/bookings', plugin: bookingsRoutes },

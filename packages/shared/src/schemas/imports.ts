@@ -134,7 +134,8 @@ export function importDate(text: string): string | null {
   if (!parts) return null;
   const [year, month, day] = parts.map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
@@ -146,7 +147,10 @@ export const ZImportTemplateQuery = z.object({ format: ZImportFormat.default('cs
 /** The text fields of the multipart POST /imports (the file comes in the field `file`). */
 export const ZImportFields = z.object({
   kind: ZImportKind,
-  dryRun: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+  dryRun: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
 });
 export type ImportFields = z.infer<typeof ZImportFields>;
 
