@@ -2,7 +2,7 @@ import type { ImportJobDto } from '@rentora/shared';
 import type { FixtureBuilder } from '../../../test/fixtures';
 import { csvOf, PROPERTY_HEADER, propertyRow, upload } from './imports.testing';
 
-/** A queued dry run of company A (a one-row properties file) and a template kind. */
+/** A queued dry run of company A (a one-row properties file). */
 export const fixtures: FixtureBuilder = async ({ app, owner }) => {
   const response = await upload(
     app,
@@ -16,6 +16,7 @@ export const fixtures: FixtureBuilder = async ({ app, owner }) => {
   if (response.statusCode !== 202) throw new Error(`import: ${response.body}`);
   return {
     'imports:id': response.json<{ data: ImportJobDto }>().data._id,
-    'templates:kind': 'units',
+    // A template names no record of company A; a name that is no kind is refused (400) to everyone.
+    'templates:kind': 'no-such-kind',
   };
 };
