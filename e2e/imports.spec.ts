@@ -142,8 +142,9 @@ describe('spreadsheet import', () => {
     await commit.waitFor({ timeout: 60_000 });
     await screenshot(page, 'imports-dry-run');
     await commit.click();
-    await page.getByText('Skipped (unchanged)').waitFor({ timeout: 60_000 });
-    await page.getByRole('main').getByText('Done', { exact: true }).first().waitFor({ timeout: 60_000 });
+    const panel = page.getByRole('region', { name: 'Import job' });
+    await panel.getByText('Done', { exact: true }).waitFor({ timeout: 60_000 });
+    await panel.getByText('Skipped (unchanged)').waitFor();
     await screenshot(page, 'imports-done');
 
     await page.goto('/dashboard/tenants');

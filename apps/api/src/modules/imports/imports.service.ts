@@ -310,7 +310,14 @@ export function createImportsService(deps: Deps, log: ServiceLog) {
       requireKindFeature(ctx, job.kind);
       const moved =
         job.dryRun &&
-        (await repo.transition(ctx.companyId, id, ['ready'], { status: 'queued', dryRun: false }));
+        (await repo.transition(ctx.companyId, id, ['ready'], {
+          status: 'queued',
+          dryRun: false,
+          created: 0,
+          updated: 0,
+          skipped: 0,
+          doneRows: 0,
+        }));
       if (!moved) throw conflict('Only a dry run that has been validated can be committed');
       await jobs.send<ImportJobData>(IMPORTS_RUN_JOB, { companyId: ctx.companyId, jobId: id });
       return toDto(await mustFind(ctx, id));

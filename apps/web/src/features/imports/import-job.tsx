@@ -67,7 +67,7 @@ export function ImportJobPanel({ id, onClose }: { id: string; onClose: () => voi
       ];
 
   return (
-    <Card className="space-y-4 p-5" aria-live="polite">
+    <Card className="space-y-4 p-5" role="region" aria-label="Import job" aria-live="polite">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-base font-semibold text-slate-900">

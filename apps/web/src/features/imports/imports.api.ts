@@ -1,5 +1,6 @@
 import type { ImportJobDto, ImportKind, Pagination } from '@rentora/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
 
 export const IMPORT_FALLBACK_MESSAGES = {
@@ -32,14 +33,20 @@ export function useImportHistory(filters: { page: number; limit: number }) {
   });
 }
 
-/** One import, polled every second while it runs. */
+/** One import, polled every second while it runs; the history is read again whenever its status moves. */
 export function useImportJob(id: string | null) {
-  return useQuery({
+  const client = useQueryClient();
+  const query = useQuery({
     queryKey: importKeys.job(id ?? ''),
     queryFn: ({ signal }) => api.getData<ImportJobDto>(`/imports/${id}`, { signal }),
     enabled: Boolean(id),
-    refetchInterval: (query) => (isRunning(query.state.data) ? 1000 : false),
+    refetchInterval: (state) => (isRunning(state.state.data) ? 1000 : false),
   });
+  const status = query.data?.status;
+  useEffect(() => {
+    if (status) void client.invalidateQueries({ queryKey: ['imports', 'list'] });
+  }, [client, status]);
+  return query;
 }
 
 export function useUploadImport() {
