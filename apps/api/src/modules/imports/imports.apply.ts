@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../db/client';
 import type { AuthService } from '../auth/auth.service';
 import type { InvoicesService } from '../invoices/invoices.service';
 import { createPropertyIn, type PropertiesService } from '../properties/properties.service';
-import { createUnitIn, type RentalUnitsService } from '../rental-units/rental-units.service';
+import { createUnitIn, createUnitsIn, type RentalUnitsService } from '../rental-units/rental-units.service';
 import { createTenancyInTx, type TenantsService } from '../tenants/tenants.service';
 import type { SheetRow } from './imports.parse';
 import { createImportsRepo } from './imports.repo';
@@ -126,6 +126,11 @@ export async function runBatch(
   const openings: { row: number; tenantId: string; amount: number }[] = [];
   if (creates.length) {
     await deps.db.transaction(async (tx) => {
+      // Units: the whole batch in one statement when it goes through; else row by row below, each row on its own.
+      if (kind === 'units' && (await createUnitsAtOnce(tx, ctx, creates))) {
+        result.created += creates.length;
+        return;
+      }
       for (const row of creates) {
         try {
           const tenantId = await tx.transaction((savepoint) => createRow(deps, savepoint, ctx, row));
@@ -173,6 +178,17 @@ export async function runBatch(
         },
       ]);
     }
+  }
+}
+
+/** The batch's new units in one savepoint; false (nothing written) when any of them is refused. */
+async function createUnitsAtOnce(tx: Tx, ctx: CompanyContext, rows: ReadyRow[]): Promise<boolean> {
+  const inputs = rows.flatMap((row) => (row.kind === 'units' ? [row.create] : []));
+  try {
+    await tx.transaction((savepoint) => createUnitsIn(savepoint, ctx, inputs));
+    return true;
+  } catch {
+    return false;
   }
 }
 
