@@ -30,6 +30,7 @@ export async function* csvRecords(stream: Readable): AsyncGenerator<string[]> {
   let record: string[] = [];
   let quoted = false;
   let afterQuote = false;
+  let afterCarriageReturn = false;
   let first = true;
   const pending: string[][] = [];
   const endField = () => {
@@ -62,18 +63,21 @@ export async function* csvRecords(stream: Readable): AsyncGenerator<string[]> {
         quoted = true;
         afterQuote = false;
       } else if (char === ',') endField();
-      else if (char === '\n') endRecord();
-      else if (char === '\r') {
-        if (text[i + 1] !== '\n') endRecord();
+      else if (char === '\r') endRecord();
+      else if (char === '\n') {
+        // The \n of a \r\n (perhaps in the next chunk) ends nothing more.
+        if (!afterCarriageReturn) endRecord();
       } else {
         field += char;
         afterQuote = false;
       }
+      afterCarriageReturn = char === '\r' && !quoted;
     }
   };
   for await (const chunk of stream) {
     let text = decoder.write(chunk as Buffer);
-    if (first) {
+    // A byte-order mark may come split over the first chunks: it is dropped from the first text decoded.
+    if (first && text) {
       text = text.replace(/^\uFEFF/, '');
       first = false;
     }
