@@ -31,6 +31,11 @@ const ZEnv = z.object({
     .int()
     .min(1024)
     .default(10 * 1_048_576),
+  IMPORT_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1_048_576),
   WEB_DIST_DIR: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
@@ -74,6 +79,8 @@ export interface Config {
   rateLimits: { loginPerIp: number; loginPerAccount: number; emailPerAccount: number; windowSeconds: number };
   bodyLimitBytes: number;
   uploadLimitBytes: number;
+  /** The largest spreadsheet POST /api/imports takes (413 beyond). */
+  importLimitBytes: number;
   webDistDir?: string;
   /** `apiUrl`: another Razorpay API host (tests point the SDK at a local stand-in); unset in production. */
   razorpay?: { keyId: string; keySecret: string; apiUrl?: string };
@@ -150,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
+    importLimitBytes: e.IMPORT_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
     razorpay:
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET

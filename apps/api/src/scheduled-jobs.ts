@@ -1,5 +1,6 @@
 import type { ServiceLog } from './core/app-deps';
 import type { JobRunner } from './core/jobs';
+import { IMPORTS_RUN_JOB, type ImportJobData } from './modules/imports/imports.service';
 import type { Services } from './services';
 
 /** Hold expiry and reconciliation of gateway payments whose browser never came back. */
@@ -20,7 +21,7 @@ export async function defineScheduledJobs(
   services: Services,
   log: ServiceLog,
 ): Promise<void> {
-  const { bookings, payments, maintenanceRequests, billing, invoiceReminders } = services;
+  const { bookings, payments, maintenanceRequests, billing, invoiceReminders, imports } = services;
 
   // Hold expiry and reconciliation once a minute, and once at start-up (server.ts queues it: money the gateway took
   // while no process was running is recorded at once).
@@ -63,5 +64,12 @@ export async function defineScheduledJobs(
     handler: async ({ companyId, month, since }) => {
       await billing.notifyRentRun(companyId, month, since);
     },
+  });
+
+  // Not scheduled: queued by each upload (POST /api/imports) and each commit of a dry run.
+  jobs.define<ImportJobData>(IMPORTS_RUN_JOB, {
+    retryLimit: 1,
+    expireInSeconds: 3600,
+    handler: (data) => imports.run(data),
   });
 }

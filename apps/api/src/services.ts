@@ -11,6 +11,7 @@ import { createChatService } from './modules/chat/chat.service';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createCompanyUsersService } from './modules/company-users/company-users.service';
 import { createGstService } from './modules/gst/gst.service';
+import { createImportsService } from './modules/imports/imports.service';
 import { createInvitationsService } from './modules/invitations/invitations.service';
 import { createInvoiceTemplatesService } from './modules/invoices/invoice-templates.service';
 import { createBillingService } from './modules/invoices/invoices.billing';
@@ -50,7 +51,7 @@ import { createImagesService } from './modules/uploads/uploads.service';
  * service themselves.
  */
 export function createServices(deps: AppDeps, log: ServiceLog) {
-  const { db, config, tokens, mailer, limiter, realtime, notifier, storage, cache } = deps;
+  const { db, config, tokens, mailer, limiter, realtime, notifier, storage, cache, jobs } = deps;
 
   // Accounts, companies and their members.
   const companies = createCompaniesService({ db, realtime, notifier });
@@ -93,6 +94,11 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   const invoiceTemplates = createInvoiceTemplatesService(db, storage, config.uploadLimitBytes);
   const bookings = createBookingsService({ db, config, notifier, mailer, storage, log, payments });
   const agreementTemplates = createAgreementTemplateService(db);
+  // Spreadsheet imports write through the inventory, tenants and invoices modules.
+  const imports = createImportsService(
+    { db, storage, jobs, auth, properties, rentalUnits, tenants, invoices },
+    log,
+  );
 
   // What happens when a payment lands: inside the transaction that records a captured payment, the booking or the
   // invoice it pays moves on; once that has committed, the booker and the company hear of a booking payment.
@@ -146,6 +152,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     tenants,
     gst,
     invoices,
+    imports,
     billing,
     invoiceReminders,
     invoiceTemplates,

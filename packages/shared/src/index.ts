@@ -21,6 +21,7 @@ export * from './schemas/common';
 export * from './schemas/companies';
 export * from './schemas/company-users';
 export * from './schemas/gst';
+export * from './schemas/imports';
 export * from './schemas/invitations';
 export * from './schemas/invoice-templates';
 export * from './schemas/invoices';

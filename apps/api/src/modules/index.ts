@@ -11,6 +11,7 @@ import { companiesRoutes } from './companies/companies.routes';
 import { companyUserStatsRoutes, companyUsersRoutes } from './company-users/company-users.routes';
 import { taxSettingsRoutes } from './gst/gst.routes';
 import { healthRoutes, metricsRoutes } from './health/health.routes';
+import { importsRoutes } from './imports/imports.routes';
 import { invitationsRoutes } from './invitations/invitations.routes';
 import { creditNotesRoutes } from './invoices/credit-notes.routes';
 import { gstReturnsRoutes } from './invoices/gst-returns.routes';
@@ -67,6 +68,7 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/credit-notes', plugin: creditNotesRoutes },
   { prefix: '/tax-settings', plugin: taxSettingsRoutes },
   { prefix: '/gst', plugin: gstReturnsRoutes },
+  { prefix: '/imports', plugin: importsRoutes },
   { prefix: '/tenants', plugin: tenantsRoutes },
   { prefix: '/tenant-codes', plugin: tenantCodesRoutes },
   { prefix: '/bookings', plugin: bookingsRoutes },

@@ -277,6 +277,12 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     component: lazyPage(() => import('../features/leads/leads-page'), 'LeadsPage'),
   },
   {
+    path: 'imports',
+    title: 'Import',
+    description: 'Bring properties, units and tenancies in from a spreadsheet',
+    component: lazyPage(() => import('../features/imports/imports-page'), 'ImportsPage'),
+  },
+  {
     path: 'audit-log',
     title: 'Audit Log',
     description: 'Every sensitive change, with who, when and from where',

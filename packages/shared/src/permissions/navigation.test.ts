@@ -17,6 +17,8 @@ const SPEC_NAV: Record<string, { features: Feature[]; requireAll: boolean }> = {
   analytics: { features: ['analytics_read'], requireAll: false },
   companies: { features: ['company_read'], requireAll: false },
   'company-users': { features: ['users_read'], requireAll: false },
+  // Not in the spec's table: spreadsheet imports (any of the three write features).
+  imports: { features: ['properties_write', 'rentalunit_write', 'tenants_write'], requireAll: false },
   // Not in the spec's table: the audit log (owners and the super admin only, by role).
   'audit-log': { features: [], requireAll: false },
   'admin-management': { features: ['admin_read', 'admin_write'], requireAll: false },

@@ -42,6 +42,13 @@ const SPEC_GATES: SpecGate[] = [
   { path: '/dashboard/chat', features: [], fallback: ALL, label: 'Chat' },
   // Not in the spec's table: owners and the super admin (roles: ['owner']).
   { path: '/dashboard/audit-log', features: [], fallback: THREE, label: 'Audit Log' },
+  // Not in the spec's table: spreadsheet imports (any of the three write features).
+  {
+    path: '/dashboard/imports',
+    features: ['properties_write', 'rentalunit_write', 'tenants_write'],
+    fallback: FOUR,
+    label: 'Import',
+  },
   { path: '/dashboard/properties', features: ['properties_read'], fallback: FOUR, label: 'Properties' },
   {
     path: '/dashboard/properties/create',
@@ -124,6 +131,8 @@ const SPEC_GATES: SpecGate[] = [
 
 /** The labels the spec allows in 'You do not have access to X.'. */
 const SPEC_DENIED_LABELS = [
+  // Not in the spec: the import page (Company → Import).
+  'Import',
   'Properties',
   'Tenants',
   'Companies',

@@ -24,6 +24,12 @@ export const ROUTE_GATES: readonly RouteGate[] = [
   { path: '/dashboard', features: [], fallbackRoles: STAFF_ROLES, label: 'Dashboard' },
   { path: '/dashboard/profile', features: [], fallbackRoles: STAFF_ROLES, label: 'Profile' },
   { path: '/dashboard/chat', features: [], fallbackRoles: STAFF_ROLES, label: 'Chat' },
+  {
+    path: '/dashboard/imports',
+    features: ['properties_write', 'rentalunit_write', 'tenants_write'],
+    fallbackRoles: FOUR,
+    label: 'Import',
+  },
   { path: '/dashboard/audit-log', features: [], fallbackRoles: THREE, roles: ['owner'], label: 'Audit Log' },
   { path: '/dashboard/properties', features: ['properties_read'], fallbackRoles: FOUR, label: 'Properties' },
   {

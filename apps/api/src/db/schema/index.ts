@@ -5,6 +5,7 @@ export * from './chat';
 export * from './companies';
 export * from './gst';
 export * from './identity';
+export * from './imports';
 export * from './invoices';
 export * from './jobs';
 export * from './maintenance';

@@ -76,6 +76,33 @@ export async function refreshPropertyStats(tx: DbOrTx, companyId: string, proper
   await createPropertiesRepo(tx).refreshStats(companyId, propertyIds);
 }
 
+/**
+ * Creates a property inside `tx`, counted against maxPropertiesPerCompany in the same transaction (exact under
+ * concurrent creates). Used by POST /properties and by spreadsheet imports.
+ */
+export async function createPropertyIn(
+  tx: DbOrTx,
+  ctx: CompanyContext,
+  input: PropertyCreateBody,
+): Promise<PropertyRow> {
+  await reserveCompanyUsage(tx, ctx.companyId, 'properties');
+  const { address, ...rest } = input;
+  return createPropertiesRepo(tx).insert({
+    ...rest,
+    companyId: ctx.companyId,
+    addressLine1: address.line1,
+    addressLine2: address.line2,
+    landmark: address.landmark,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+    country: address.country,
+    latitude: address.coordinates?.latitude ?? null,
+    longitude: address.coordinates?.longitude ?? null,
+    createdBy: ctx.userId,
+  });
+}
+
 const PROPERTY: VerifiedKind = { entityType: 'property', noun: 'Property' };
 
 type Deps = Pick<AppDeps, 'db' | 'notifier'> & { images: ImagesService; companies: CompaniesService };
@@ -141,24 +168,7 @@ export function createPropertiesService(deps: Deps) {
 
     /** Counts against maxPropertiesPerCompany in the same transaction (exact under concurrent creates). */
     async create(ctx: CompanyContext, input: PropertyCreateBody): Promise<PropertyDto> {
-      const row = await db.transaction(async (tx) => {
-        await reserveCompanyUsage(tx, ctx.companyId, 'properties');
-        const { address, ...rest } = input;
-        return createPropertiesRepo(tx).insert({
-          ...rest,
-          companyId: ctx.companyId,
-          addressLine1: address.line1,
-          addressLine2: address.line2,
-          landmark: address.landmark,
-          city: address.city,
-          state: address.state,
-          postalCode: address.postalCode,
-          country: address.country,
-          latitude: address.coordinates?.latitude ?? null,
-          longitude: address.coordinates?.longitude ?? null,
-          createdBy: ctx.userId,
-        });
-      });
+      const row = await db.transaction((tx) => createPropertyIn(tx, ctx, input));
       const [dto] = await toDtos(ctx.companyId, [row]);
       return dto!;
     },

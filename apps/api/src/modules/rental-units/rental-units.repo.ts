@@ -222,6 +222,12 @@ export function createRentalUnitsRepo(db: DbOrTx) {
       return row!;
     },
 
+    /** Several units in one statement (their numbers are unique per property: a repeat fails the whole insert). */
+    async insertMany(values: NewUnit[]): Promise<{ id: string }[]> {
+      if (!values.length) return [];
+      return db.insert(rentalUnits).values(values).returning({ id: rentalUnits.id });
+    },
+
     async update(companyId: string, unitId: string, values: Partial<NewUnit>): Promise<void> {
       if (Object.keys(values).length === 0) return;
       await db

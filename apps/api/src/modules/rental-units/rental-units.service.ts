@@ -90,6 +90,44 @@ export async function createUnitIn(
   return unit;
 }
 
+/**
+ * Creates many units inside `tx` with the rules of `createUnitIn`, a property at a time: each property locked once
+ * (in id order), its maxRentalUnitsPerProperty checked for all its new units together, the rows written in one
+ * statement (a unit number already in the property fails the whole call: 409), the usage counted and the figures
+ * refreshed once. Used by spreadsheet imports.
+ */
+export async function createUnitsIn(
+  tx: DbOrTx,
+  ctx: CompanyContext,
+  inputs: readonly RentalUnitCreateBody[],
+): Promise<number> {
+  if (!inputs.length) return 0;
+  const unitsRepo = createRentalUnitsRepo(tx);
+  const limit = (await unitsRepo.companyLimits(ctx.companyId))?.maxRentalUnitsPerProperty ?? UNLIMITED;
+  const byProperty = groupBy(inputs, (input) => input.propertyId);
+  const propertyIds = [...byProperty.keys()].sort();
+  for (const propertyId of propertyIds) {
+    if (!(await lockProperty(tx, ctx.companyId, propertyId))) throw notFound('Property');
+    const adding = byProperty.get(propertyId)!.length;
+    const current = await unitsRepo.countForProperty(ctx.companyId, propertyId);
+    if (limit !== UNLIMITED && current + adding > limit)
+      throw planLimitReached('rentalUnits', current, limit);
+  }
+  const rows = await unitsRepo.insertMany(
+    inputs.map(({ propertyId, ...rest }) => ({
+      ...(unitColumnsOf(rest) as Omit<NewUnit, 'companyId' | 'propertyId'>),
+      rent: rest.pricing.rent,
+      companyId: ctx.companyId,
+      propertyId,
+      currency: rest.pricing.currency,
+      createdBy: ctx.userId,
+    })),
+  );
+  await addRentalUnitUsage(tx, ctx.companyId, rows.length);
+  await refreshPropertyStats(tx, ctx.companyId, propertyIds);
+  return rows.length;
+}
+
 export { lockUnit, settleOccupancy } from './rental-units.occupancy';
 
 const RENTAL_UNIT: VerifiedKind = { entityType: 'rental_unit', noun: 'Rental unit' };

@@ -8,6 +8,7 @@ const SOURCE_REASONS: Record<string, string> = {
   staff: 'Added by staff',
   booking: 'From a paid booking',
   transfer: 'Transferred from another unit',
+  import: 'Imported from a spreadsheet',
 };
 
 export interface CreateTenancyInput {

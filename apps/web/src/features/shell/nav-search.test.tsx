@@ -42,8 +42,8 @@ describe('navigation search', () => {
 
     await userEvent.clear(input);
     await userEvent.type(input, 'company');
-    // Company, Company Users and the Audit Log of the Company group.
-    expect(screen.getByText('3 results')).toBeTruthy();
+    // Company, Company Users, Import and the Audit Log of the Company group.
+    expect(screen.getByText('4 results')).toBeTruthy();
 
     await userEvent.clear(input);
     await userEvent.type(input, 'zzzz');
@@ -61,11 +61,15 @@ describe('navigation search', () => {
       screen.getAllByRole('option')[1]!.getAttribute('id'),
     );
     await userEvent.keyboard('{ArrowDown}');
+    expect(selectedOption()).toBe('ImportCompany');
+    await userEvent.keyboard('{ArrowDown}');
     expect(selectedOption()).toBe('Audit LogCompany');
     await userEvent.keyboard('{ArrowDown}');
     expect(selectedOption()).toBe('CompanyCompany');
     await userEvent.keyboard('{ArrowUp}');
     expect(selectedOption()).toBe('Audit LogCompany');
+    await userEvent.keyboard('{ArrowUp}');
+    expect(selectedOption()).toBe('ImportCompany');
     await userEvent.keyboard('{ArrowUp}');
     expect(selectedOption()).toBe('Company UsersCompany');
     await userEvent.keyboard('{Enter}');

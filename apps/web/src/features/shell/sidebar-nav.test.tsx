@@ -91,7 +91,7 @@ describe('sidebar item states (shared navItemState)', () => {
     renderNav({ role: 'super_admin', features: [], planFeatures: STARTER });
     await openAllGroups();
     const states = itemStates();
-    expect(Object.keys(states)).toHaveLength(19);
+    expect(Object.keys(states)).toHaveLength(20);
     expect(Object.values(states).every((state) => state === 'accessible')).toBe(true);
     const admin = within(screen.getByRole('list', { name: 'Administration' }));
     expect(admin.getAllByRole('link').map((link) => link.textContent)).toEqual([
