@@ -138,6 +138,7 @@ export function createImportsService(deps: Deps, log: ServiceLog) {
       planFeatures: [],
       limitations: null,
       dataVersion: null,
+      mfaSetupRequired: false,
     };
   }
 
