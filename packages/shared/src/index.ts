@@ -19,6 +19,7 @@ export * from './schemas/bookings';
 export * from './schemas/chat';
 export * from './schemas/common';
 export * from './schemas/companies';
+export * from './schemas/deposits';
 export * from './schemas/company-users';
 export * from './schemas/gst';
 export * from './schemas/invitations';

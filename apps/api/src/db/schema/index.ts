@@ -14,3 +14,4 @@ export * from './platform';
 export * from './properties';
 export * from './teams';
 export * from './tenants';
+export * from './deposits';

@@ -16,6 +16,8 @@ import { invoiceViews } from './invoices.views';
 export { PDF_LINK_SECONDS } from './invoices.documents';
 export { setTenantDues } from './invoices.dues';
 export { insertOfflinePayment } from './invoices.repo';
+export type { InvoiceRow } from './invoices.dto';
+export { type InvoicePaymentHook, paymentInstant } from './invoices.payments';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage'> & {
   payments: PaymentsService;
