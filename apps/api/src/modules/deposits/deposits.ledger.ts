@@ -68,7 +68,7 @@ async function holdInvoiceDeposit(
   payment: { invoicePaymentId: string; paymentId: string | null; paidAt: Date; method: string | null },
 ) {
   const invoice = await invoiceForDeposit(tx, invoiceId);
-  if (!invoice || !invoice.lineItems.some((line) => line.kind === 'deposit')) return;
+  if (!invoice?.lineItems.some((line) => line.kind === 'deposit')) return;
   const settled = settledOfKind(invoice, 'deposit', invoice.amountPaid);
   const held = await receivedFrom(tx, invoice.companyId, { invoiceId });
   if (settled <= held) return;

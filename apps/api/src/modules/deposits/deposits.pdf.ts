@@ -1,8 +1,8 @@
 import { DEDUCTION_REASON_LABELS, type DepositDto, type SettlementDto } from '@rentora/shared';
 import {
+  contactLine,
   DEFAULT_BRAND,
   type DocumentCompany,
-  contactLine,
   formatBusinessDate,
   INK,
   MUTED,
@@ -16,7 +16,14 @@ import {
  */
 export async function renderSettlementPdf(input: {
   company: DocumentCompany;
-  tenant: { name: string; email: string; unit: string; property: string; startDate: string; movedOutAt: string | null };
+  tenant: {
+    name: string;
+    email: string;
+    unit: string;
+    property: string;
+    startDate: string;
+    movedOutAt: string | null;
+  };
   deposit: DepositDto;
   settlement: SettlementDto;
   shortfallInvoiceNumber: string | null;
@@ -61,7 +68,11 @@ export async function renderSettlementPdf(input: {
   );
   c.y -= 12;
   c.table(
-    [{ header: 'Deduction' }, { header: 'Reason', width: 110 }, { header: 'Amount', width: 100, align: 'right' }],
+    [
+      { header: 'Deduction' },
+      { header: 'Reason', width: 110 },
+      { header: 'Amount', width: 100, align: 'right' },
+    ],
     settlement.deductions.length === 0
       ? [{ cells: ['No deductions', '', money(0)] }]
       : settlement.deductions.map((d) => ({
@@ -90,7 +101,12 @@ export async function renderSettlementPdf(input: {
   const half = c.inner / 2;
   for (const [i, who] of ['For the landlord', 'Tenant'].entries()) {
     const x = c.M + i * half;
-    c.page.drawLine({ start: { x, y: c.y }, end: { x: x + half - 30, y: c.y }, thickness: 0.5, color: MUTED });
+    c.page.drawLine({
+      start: { x, y: c.y },
+      end: { x: x + half - 30, y: c.y },
+      thickness: 0.5,
+      color: MUTED,
+    });
     c.text(who === 'Tenant' ? `${who}: ${tenant.name}` : `${who}: ${company.name}`, x, c.y - 12, { size: 8 });
     c.text('Signature and date', x, c.y - 22, { size: 8, color: MUTED });
   }

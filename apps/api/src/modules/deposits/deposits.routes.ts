@@ -7,8 +7,8 @@ import {
   ZSettlementRefundBody,
   zOk,
 } from '@rentora/shared';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { access, requireCompany, requireUser } from '../../core/access';
 import { ok, sendPdf } from '../../core/http';
 import type { ServicesOption } from '../../services';
@@ -27,7 +27,12 @@ export const depositsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
     '/:id/deposit',
     {
       config: { access: read },
-      schema: { tags, summary: 'The deposit ledger of a tenancy', params: ZIdParams, response: depositResponse },
+      schema: {
+        tags,
+        summary: 'The deposit ledger of a tenancy',
+        params: ZIdParams,
+        response: depositResponse,
+      },
     },
     async (request) => ok(await deposits.deposit(requireCompany(request.auth), request.params.id)),
   );
@@ -45,7 +50,11 @@ export const depositsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
       },
     },
     async (request, reply) => {
-      const data = await deposits.recordReceipt(requireCompany(request.auth), request.params.id, request.body);
+      const data = await deposits.recordReceipt(
+        requireCompany(request.auth),
+        request.params.id,
+        request.body,
+      );
       return reply.code(201).send(ok(data, 'Deposit recorded'));
     },
   );
@@ -63,7 +72,11 @@ export const depositsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
       },
     },
     async (request, reply) => {
-      const data = await deposits.draftSettlement(requireCompany(request.auth), request.params.id, request.body);
+      const data = await deposits.draftSettlement(
+        requireCompany(request.auth),
+        request.params.id,
+        request.body,
+      );
       return reply.code(201).send(ok(data, 'Settlement drafted'));
     },
   );
@@ -149,6 +162,7 @@ export const myDepositsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (ap
   app.get(
     '/mine/:id/pdf',
     { config: { access: access.user }, schema: { tags, params: ZIdParams } },
-    async (request, reply) => sendPdf(reply, await deposits.minePdf(requireUser(request.auth), request.params.id)),
+    async (request, reply) =>
+      sendPdf(reply, await deposits.minePdf(requireUser(request.auth), request.params.id)),
   );
 };

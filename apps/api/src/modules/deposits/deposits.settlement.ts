@@ -95,7 +95,8 @@ export function settlements(db: Db, invoices: InvoicesService, payments: Payment
       for (const invoice of await openInvoicesOf(tx, companyId, tenantId)) {
         lines.push({
           reason: 'unpaid_dues',
-          description: `Invoice ${invoice.number ?? ''}${invoice.period ? ` (${invoice.period})` : ''}`.trim(),
+          description:
+            `Invoice ${invoice.number ?? ''}${invoice.period ? ` (${invoice.period})` : ''}`.trim(),
           amount: invoice.balance,
           invoiceId: invoice.id,
         });
@@ -256,7 +257,10 @@ export function settlements(db: Db, invoices: InvoicesService, payments: Payment
     for (const receipt of await gatewayReceipts(db, companyId, tenantId)) {
       if (left <= 0) break;
       const take = Math.min(left, receipt.amount);
-      const refund = await payments.refundPayment({ gatewayPaymentId: receipt.gatewayPaymentId, amount: take });
+      const refund = await payments.refundPayment({
+        gatewayPaymentId: receipt.gatewayPaymentId,
+        amount: take,
+      });
       ids.push(refund.refundId);
       left -= take;
     }
@@ -286,7 +290,11 @@ export function settlements(db: Db, invoices: InvoicesService, payments: Payment
         reference = await refundThroughGateway(ctx.companyId, tenantId, claimed.refundDue);
       }
     } catch (error) {
-      await setSettlement(db, claimed.id, { refundStatus: 'none', refundMethod: null, refundReference: null });
+      await setSettlement(db, claimed.id, {
+        refundStatus: 'none',
+        refundMethod: null,
+        refundReference: null,
+      });
       throw error;
     }
     const row = await db.transaction(async (tx) => {
@@ -312,7 +320,11 @@ export function settlements(db: Db, invoices: InvoicesService, payments: Payment
         entityId: tenantId,
         summary: `Deposit refund ${claimed.refundDue} by ${body.method}${reference ? ` (${reference})` : ''}`,
       });
-      return setSettlement(tx, claimed.id, { refundStatus: 'refunded', refundReference: reference, refundedAt });
+      return setSettlement(tx, claimed.id, {
+        refundStatus: 'refunded',
+        refundReference: reference,
+        refundedAt,
+      });
     });
     return view(db, row!);
   }

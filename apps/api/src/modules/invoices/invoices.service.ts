@@ -14,10 +14,10 @@ import { createInvoicesRepo } from './invoices.repo';
 import { invoiceViews } from './invoices.views';
 
 export { PDF_LINK_SECONDS } from './invoices.documents';
-export { setTenantDues } from './invoices.dues';
-export { insertOfflinePayment } from './invoices.repo';
 export type { InvoiceRow } from './invoices.dto';
+export { setTenantDues } from './invoices.dues';
 export { type InvoicePaymentHook, paymentInstant } from './invoices.payments';
+export { insertOfflinePayment } from './invoices.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage'> & {
   payments: PaymentsService;
