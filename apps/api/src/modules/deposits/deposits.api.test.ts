@@ -1,8 +1,16 @@
-import type { DepositDto, InvoiceDetailDto, PaymentStatsDto, SettlementDto } from '@rentora/shared';
+import type {
+  BookingCheckoutDto,
+  BookingDto,
+  DepositDto,
+  InvoiceDetailDto,
+  PaymentStatsDto,
+  SettlementDto,
+} from '@rentora/shared';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
-import { type CompanySession, createCompany } from '../../../test/factories';
+import { type CompanySession, createCompany, signUp } from '../../../test/factories';
+import { book, makeBookableUnit, payInSandbox } from '../bookings/bookings.testing';
 import {
   issuedInvoice,
   makeTenancy,
@@ -100,6 +108,25 @@ describe('deposit ledger', () => {
       ['received', 500_000, 'invoice'],
       ['received', 2_500_000, 'invoice'],
     ]);
+  });
+
+  it('holds the deposit a booking pays, on the tenancy the booking makes', async () => {
+    const company = await createCompany(app, { plan: 'enterprise' });
+    const unit = await makeBookableUnit(app, company);
+    const visitor = await signUp(app);
+    const booked = await book(app, visitor, unit._id);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const checkout = booked.json<{ data: BookingCheckoutDto }>().data;
+    expect((await payInSandbox(app, visitor, checkout)).statusCode).toBe(200);
+    const booking = await call(app, 'GET', `/api/bookings/${checkout.booking._id}`, {
+      token: company.token,
+      companyId: company.companyId,
+    });
+    const tenantId = booking.json<{ data: BookingDto }>().data.tenantId!;
+    expect(tenantId).toBeTruthy();
+    const ledger = await deposit(tenantId, company);
+    expect(ledger).toMatchObject({ agreed: 3_000_000, received: 3_000_000, held: 3_000_000 });
+    expect(ledger.rows[0]).toMatchObject({ kind: 'received', source: 'booking' });
   });
 
   it('leaves deposits out of collected money and shows them as held', async () => {
