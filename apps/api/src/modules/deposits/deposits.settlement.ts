@@ -1,4 +1,5 @@
 import {
+  DEDUCTION_REASON_LABELS,
   type SettlementBody,
   type SettlementDto,
   type SettlementRefundBody,
@@ -222,7 +223,7 @@ export function settlements(db: Db, invoices: InvoicesService, payments: Payment
           amount,
           source: 'settlement',
           sourceKey: `settlement:${current.id}:deduction:${i}`,
-          description: `${line.reason}: ${line.description}`,
+          description: `${DEDUCTION_REASON_LABELS[line.reason]}: ${line.description}`,
           invoiceId: line.invoiceId ?? null,
           settlementId: current.id,
           occurredAt: finalizedAt,

@@ -162,7 +162,7 @@ function ReceiptForm({ tenantId, onDone }: { tenantId: string; onDone: () => voi
       onSubmit={submit}
       noValidate
       aria-label="Record deposit received"
-      className="space-y-3 rounded-lg border p-4"
+      className="space-y-3 rounded-lg border border-slate-200 p-4"
     >
       <FormError message={formError} />
       <div className="grid gap-3 sm:grid-cols-4">

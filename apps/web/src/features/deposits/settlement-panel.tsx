@@ -141,7 +141,7 @@ function SettlementSummary({
           </Button>
         </div>
       </div>
-      <ul className="divide-y rounded-lg border">
+      <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
         {settlement.deductions.length === 0 ? (
           <li className="p-3 text-sm text-slate-500">No deductions</li>
         ) : (
