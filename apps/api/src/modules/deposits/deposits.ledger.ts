@@ -19,7 +19,6 @@ import {
   invoiceForDeposit,
   invoicePaymentOfLedger,
   receivedFrom,
-  receivedFromBookings,
   tenancyOf,
 } from './deposits.repo';
 
@@ -119,7 +118,7 @@ export async function onDepositPaid(tx: Tx, order: PaymentOrderRow, payment: Pay
   const booking = await bookingForDeposit(tx, order.referenceId);
   if (!booking?.tenantId || booking.securityDeposit <= 0) return;
   const covered = Math.min(booking.securityDeposit, booking.paidAmount);
-  const held = await receivedFromBookings(tx, booking.companyId, booking.tenantId);
+  const held = await receivedFrom(tx, booking.companyId, { bookingsOf: booking.tenantId });
   if (covered <= held) return;
   await insertEntryOnce(tx, {
     companyId: booking.companyId,

@@ -72,8 +72,12 @@ export async function insertEntryOnce(conn: DbOrTx, entry: DepositEntryInsert) {
   return row;
 }
 
-/** Deposit money already held from one invoice, or from one booking. */
-export async function receivedFrom(tx: Tx, companyId: string, by: { invoiceId?: string; source?: string }) {
+/** Deposit money already held from one invoice, or from a tenancy's bookings. */
+export async function receivedFrom(
+  tx: Tx,
+  companyId: string,
+  by: { invoiceId: string } | { bookingsOf: string },
+) {
   const [row] = await tx
     .select({ total: sql<number>`coalesce(sum(${depositLedger.amount}), 0)::float8` })
     .from(depositLedger)
@@ -81,24 +85,9 @@ export async function receivedFrom(tx: Tx, companyId: string, by: { invoiceId?: 
       and(
         eq(depositLedger.companyId, companyId),
         eq(depositLedger.kind, 'received'),
-        by.invoiceId ? eq(depositLedger.invoiceId, by.invoiceId) : undefined,
-        by.source ? eq(depositLedger.sourceKey, by.source) : undefined,
-      ),
-    );
-  return Number(row?.total ?? 0);
-}
-
-/** Booking deposits already held for a tenancy. */
-export async function receivedFromBookings(tx: Tx, companyId: string, tenantId: string) {
-  const [row] = await tx
-    .select({ total: sql<number>`coalesce(sum(${depositLedger.amount}), 0)::float8` })
-    .from(depositLedger)
-    .where(
-      and(
-        eq(depositLedger.companyId, companyId),
-        eq(depositLedger.tenantId, tenantId),
-        eq(depositLedger.kind, 'received'),
-        eq(depositLedger.source, 'booking'),
+        'invoiceId' in by
+          ? eq(depositLedger.invoiceId, by.invoiceId)
+          : and(eq(depositLedger.tenantId, by.bookingsOf), eq(depositLedger.source, 'booking')),
       ),
     );
   return Number(row?.total ?? 0);
