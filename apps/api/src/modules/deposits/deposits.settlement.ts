@@ -204,11 +204,11 @@ export function settlements(db: Db, invoices: InvoicesService, payments: Payment
 
   /** POST /tenants/{id}/settlement/finalize: locks the settlement; the ledger takes the deductions. Once (409). */
   async function finalize(ctx: CompanyContext, tenantId: string): Promise<SettlementDto> {
-    const row = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       await tenancy(tx, ctx.companyId, tenantId);
       const current = await settlementOf(tx, ctx.companyId, tenantId, true);
       if (!current) throw notFound('Settlement');
-      if (current.status !== 'draft') throw conflict('This settlement is already finalized');
+      if (current.status !== 'draft') return { already: true, row: current };
       const held = await heldOf(tx, ctx.companyId, tenantId);
       const figures = settlementFigures(held, current.deductions);
       const { covered } = coverage(held, current.deductions);
@@ -246,9 +246,12 @@ export function settlements(db: Db, invoices: InvoicesService, payments: Payment
         summary: `Deposit ${held}: deductions ${figures.totalDeductions}, refund due ${figures.refundDue}, shortfall ${figures.shortfall}`,
         after: figures,
       });
-      return updated!;
+      return { already: false, row: updated! };
     });
-    return view(db, await complete(ctx, row));
+    const result = await complete(ctx, outcome.row);
+    // A finalize cut short after its commit left payments or the shortfall invoice undone: a second one makes them.
+    if (outcome.already) throw conflict('This settlement is already finalized');
+    return view(db, result);
   }
 
   /** Refunds through the gateway the payments the deposit came with, newest last, up to `amount`. */
