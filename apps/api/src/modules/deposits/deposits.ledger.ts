@@ -93,7 +93,7 @@ export const onInvoicePaymentRecorded: InvoicePaymentHook = async (tx, invoice: 
     invoicePaymentId: payment.id,
     paymentId: payment.paymentId,
     paidAt: payment.paidAt,
-    method: null,
+    method: payment.method,
   });
 
 /**

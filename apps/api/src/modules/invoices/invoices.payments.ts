@@ -44,7 +44,7 @@ export function paymentInstant(given: string | undefined, now = new Date()): Dat
 export type InvoicePaymentHook = (
   tx: Tx,
   invoice: InvoiceRow,
-  payment: { id: string; paymentId: string | null; paidAt: Date },
+  payment: { id: string; paymentId: string | null; paidAt: Date; method: string },
 ) => Promise<void>;
 
 /** Money for an invoice: offline payments staff record, and the gateway orders the tenant (or staff) pays. */
