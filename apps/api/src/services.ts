@@ -10,6 +10,11 @@ import { createAgreementTemplateService } from './modules/bookings/bookings.temp
 import { createChatService } from './modules/chat/chat.service';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createCompanyUsersService } from './modules/company-users/company-users.service';
+import {
+  createDepositsService,
+  onDepositPaid,
+  onInvoicePaymentRecorded,
+} from './modules/deposits/deposits.service';
 import { createGstService } from './modules/gst/gst.service';
 import { createImportsService } from './modules/imports/imports.service';
 import { createInvitationsService } from './modules/invitations/invitations.service';
@@ -99,11 +104,15 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     { db, storage, jobs, auth, properties, rentalUnits, tenants, invoices },
     log,
   );
+  const deposits = createDepositsService({ db, invoices, payments });
 
   // What happens when a payment lands: inside the transaction that records a captured payment, the booking or the
   // invoice it pays moves on; once that has committed, the booker and the company hear of a booking payment.
   payments.onPaid(onBookingPaid);
   payments.onPaid(onInvoicePaid);
+  // Deposit money is held for the tenant (a liability), after the booking or invoice took the payment.
+  payments.onPaid(onDepositPaid);
+  invoices.onPaymentRecorded(onInvoicePaymentRecorded);
   payments.onSettled(notifyBookingPaid);
 
   // Maintenance: types, assignment rules, requests, public forms, the tenant side and the assignee portal.
@@ -158,6 +167,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     invoiceTemplates,
     bookings,
     agreementTemplates,
+    deposits,
     maintenanceTypes,
     maintenanceAssignments,
     maintenanceRequests,

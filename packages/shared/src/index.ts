@@ -20,6 +20,7 @@ export * from './schemas/chat';
 export * from './schemas/common';
 export * from './schemas/companies';
 export * from './schemas/company-users';
+export * from './schemas/deposits';
 export * from './schemas/gst';
 export * from './schemas/imports';
 export * from './schemas/invitations';

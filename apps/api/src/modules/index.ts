@@ -9,6 +9,7 @@ import { bookingsRoutes } from './bookings/bookings.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { companyUserStatsRoutes, companyUsersRoutes } from './company-users/company-users.routes';
+import { depositsRoutes, myDepositsRoutes } from './deposits/deposits.routes';
 import { taxSettingsRoutes } from './gst/gst.routes';
 import { healthRoutes, metricsRoutes } from './health/health.routes';
 import { importsRoutes } from './imports/imports.routes';
@@ -71,6 +72,8 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/imports', plugin: importsRoutes },
   { prefix: '/tenants', plugin: tenantsRoutes },
   { prefix: '/tenant-codes', plugin: tenantCodesRoutes },
+  { prefix: '/tenants', plugin: depositsRoutes },
+  { prefix: '/deposits', plugin: myDepositsRoutes },
   { prefix: '/bookings', plugin: bookingsRoutes },
   { prefix: '/maintenance', plugin: maintenanceRoutes },
   { prefix: '/maintenance', plugin: maintenanceConfigRoutes },

@@ -132,3 +132,20 @@ export function invoiceDuesByKind(invoice: DuesInvoice): DuesByKind {
 export function duesOfInvoices(invoices: readonly DuesInvoice[]): DuesByKind {
   return invoices.reduce((sum, inv) => addDues(sum, invoiceDuesByKind(inv)), noDues());
 }
+
+/**
+ * How much of an invoice's lines of one kind `paid` settles: payments settle the lines in their order (the first
+ * line first), each line asking its amount plus its tax. Used for the deposit lines: money received for them is held
+ * as a deposit, not income.
+ */
+export function settledOfKind(invoice: DuesInvoice, kind: InvoiceLineKind, paid: number): number {
+  const shares = lineTaxes(invoice);
+  let left = Math.max(0, paid);
+  let settledKind = 0;
+  invoice.lineItems.forEach((line, i) => {
+    const settled = Math.min(left, line.amount + shares[i]!);
+    left -= settled;
+    if (line.kind === kind) settledKind += settled;
+  });
+  return settledKind;
+}

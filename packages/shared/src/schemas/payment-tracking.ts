@@ -36,7 +36,10 @@ export const ZPaymentTrackingDto = z.object({
 export type PaymentTrackingDto = z.infer<typeof ZPaymentTrackingDto>;
 
 export const ZPaymentStatsDto = z.object({
+  /** Money received this month, security deposits left out (they are held, not earned). */
   collectedThisMonth: z.number().int(),
+  /** Security deposits the company holds for its tenants. */
+  depositsHeld: z.number().int(),
   outstanding: z.number().int(),
   overdue: z.number().int(),
   byMonth: z.array(z.object({ month: z.string(), collected: z.number().int() })),

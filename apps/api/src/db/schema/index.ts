@@ -3,6 +3,7 @@ export * from './audit';
 export * from './bookings';
 export * from './chat';
 export * from './companies';
+export * from './deposits';
 export * from './gst';
 export * from './identity';
 export * from './imports';

@@ -274,8 +274,16 @@ describe('overview money, bookings and maintenance KPIs', () => {
     const { kpis } = response.json<{ data: AnalyticsOverview }>().data;
     const kpi = (key: string) => kpis.find((item) => item.key === key)!;
 
-    // Every booking payment is a captured ledger payment of this period.
-    expect(kpi('rentCollected').value).toBe(bookingRows.reduce((sum, row) => sum + row.paidAmount, 0));
+    // Every booking payment is a captured ledger payment of this period; the deposit it pays first is held, not
+    // collected.
+    const deposits = bookingRows.reduce(
+      (sum, row) => sum + (row.tenantId ? Math.min(row.securityDeposit, row.paidAmount) : 0),
+      0,
+    );
+    expect(kpi('rentCollected').value).toBe(
+      bookingRows.reduce((sum, row) => sum + row.paidAmount, 0) - deposits,
+    );
+    expect(kpi('depositsHeld').value).toBe(deposits);
     expect(kpi('rentCollected').previous).toBe(0);
     const dues = tenants
       .filter((row) => row.isActive)

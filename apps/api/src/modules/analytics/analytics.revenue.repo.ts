@@ -1,7 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bookings, paymentOrders, payments, rentalUnitUsers } from '../../db/schema';
+import { bookings, depositLedger, paymentOrders, payments, rentalUnitUsers } from '../../db/schema';
 import { type Scope, tenancyScope } from './analytics.scope';
+
+/** The part of a ledger payment `p` held as a security deposit: a liability, left out of what is collected. */
+const depositShare = sql`coalesce((select sum(dl.amount) from ${depositLedger} dl where dl.payment_id = p.id and dl.kind = 'received'), 0)`;
 
 /** Money: expected and collected rent per month and per period, receivables, pending installments. */
 export function revenueStatements(db: DbOrTx) {
@@ -36,7 +39,7 @@ export function revenueStatements(db: DbOrTx) {
           select generate_series(${`${fromMonth}-01`}::date, ${`${toMonth}-01`}::date, interval '1 month')::date as start
         ),
         received as (
-          select date_trunc('month', p.created_at)::date as month, sum(p.amount)::bigint as amount
+          select date_trunc('month', p.created_at)::date as month, sum(p.amount - ${depositShare})::bigint as amount
           from ${payments} p
           join ${paymentOrders} o on o.id = p.order_id
           left join ${bookings} b on b.id = o.reference_id
@@ -69,7 +72,7 @@ export function revenueStatements(db: DbOrTx) {
     /** Captured payments of the ledger in [from, to) (a property filter follows the booking the order paid for). */
     async collectedBetween(scope: Scope, from: string, to: string) {
       const result = await db.execute(sql`
-        select coalesce(sum(p.amount), 0)::bigint as collected
+        select coalesce(sum(p.amount - ${depositShare}), 0)::bigint as collected
         from ${payments} p
         join ${paymentOrders} o on o.id = p.order_id
         left join ${bookings} b on b.id = o.reference_id
@@ -147,8 +150,8 @@ export function revenueStatements(db: DbOrTx) {
     /** Captured payments of the period and of the previous one, in one statement. */
     async collectedTwoPeriods(scope: Scope, range: { from: string; end: string; previousFrom: string }) {
       const result = await db.execute(sql`
-        select coalesce(sum(p.amount) filter (where p.created_at >= ${range.from}::date), 0)::bigint as collected,
-          coalesce(sum(p.amount) filter (where p.created_at < ${range.from}::date), 0)::bigint as previous
+        select coalesce(sum(p.amount - ${depositShare}) filter (where p.created_at >= ${range.from}::date), 0)::bigint as collected,
+          coalesce(sum(p.amount - ${depositShare}) filter (where p.created_at < ${range.from}::date), 0)::bigint as previous
         from ${payments} p
         ${scope.propertyId ? sql`join ${paymentOrders} o on o.id = p.order_id join ${bookings} b on b.id = o.reference_id` : sql``}
         where p.status = 'captured'
@@ -157,6 +160,18 @@ export function revenueStatements(db: DbOrTx) {
           ${scope.propertyId ? sql`and b.property_id = ${scope.propertyId}` : sql``}`);
       const row = (result as unknown as { rows: Record<string, string | number>[] }).rows[0] ?? {};
       return { collected: Number(row.collected ?? 0), previous: Number(row.previous ?? 0) };
+    },
+
+    /** Security deposits held (received + top-ups − deductions − refunds); a property filter follows the tenancy. */
+    async depositsHeld(scope: Scope) {
+      const result = await db.execute(sql`
+        select coalesce(sum(case when dl.kind in ('received', 'top_up') then dl.amount else -dl.amount end), 0)::bigint as held
+        from ${depositLedger} dl
+        ${scope.propertyId ? sql`join ${rentalUnitUsers} u on u.id = dl.tenant_id` : sql``}
+        where true
+          ${scope.companyId ? sql`and dl.company_id = ${scope.companyId}` : sql``}
+          ${scope.propertyId ? sql`and u.property_id = ${scope.propertyId}` : sql``}`);
+      return Number((result as unknown as { rows: { held: string | number }[] }).rows[0]?.held ?? 0);
     },
   };
 }

@@ -95,14 +95,16 @@ export function createAnalyticsService(deps: Pick<AppDeps, 'db'>) {
       previousFrom: period.previousFrom,
       previousEnd: nextDay(period.previousTo),
     };
-    const [units, tenancies, installments, money, bookingCounts, maintenance] = await Promise.all([
-      repo.unitsByStatus(scope),
-      repo.overviewTenancies(scope, range),
-      repo.pendingInstallments(scope, day(new Date())),
-      repo.collectedTwoPeriods(scope, range),
-      repo.bookingsTwoPeriods(scope, range),
-      repo.maintenanceTwoPeriods(scope, range),
-    ]);
+    const [units, tenancies, installments, money, bookingCounts, maintenance, depositsHeld] =
+      await Promise.all([
+        repo.unitsByStatus(scope),
+        repo.overviewTenancies(scope, range),
+        repo.pendingInstallments(scope, day(new Date())),
+        repo.collectedTwoPeriods(scope, range),
+        repo.bookingsTwoPeriods(scope, range),
+        repo.maintenanceTwoPeriods(scope, range),
+        repo.depositsHeld(scope),
+      ]);
     const activeTenants = tenancies.active;
     const expectedRent = tenancies.rent;
     // Tenants' dues are all past due (they count from the last rent due date); installments after their due date.
@@ -123,6 +125,7 @@ export function createAnalyticsService(deps: Pick<AppDeps, 'db'>) {
         kpi('moveIns', 'Move-ins', 'count', tenancies.moveIns, tenancies.previousMoveIns),
         kpi('expectedMonthlyRent', 'Expected monthly rent', 'money', expectedRent),
         kpi('rentCollected', 'Rent collected', 'money', money.collected, money.previous),
+        kpi('depositsHeld', 'Deposits held', 'money', depositsHeld),
         kpi('outstanding', 'Outstanding', 'money', outstanding),
         kpi('overdue', 'Overdue', 'money', overdue),
         kpi('bookings', 'Bookings', 'count', bookingCounts.created, bookingCounts.previous),

@@ -8,10 +8,10 @@ import {
 import type { AuthContext, CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan } from '../../core/errors';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { takeReceiptNumber } from '../gst/gst.service';
 import { expireOpenOrder, expireOrder, orderById, type PaymentsService } from '../payments/payments.service';
-import { balanceOf } from './invoices.dto';
+import { balanceOf, type InvoiceRow } from './invoices.dto';
 import { refreshTenantDues } from './invoices.dues';
 import { type InvoicesRepo, insertOfflinePayment, invoiceById, setInvoiceReturning } from './invoices.repo';
 import type { InvoiceViews } from './invoices.views';
@@ -27,7 +27,7 @@ function isUniqueViolation(error: unknown): boolean {
  * When an offline payment was made: now, or the date given (a payment may be dated back, never ahead). A date alone
  * is midday of that day in India, or now when it is today.
  */
-function paymentInstant(given: string | undefined, now = new Date()): Date {
+export function paymentInstant(given: string | undefined, now = new Date()): Date {
   if (!given) return now;
   const dateOnly = given.length === 10;
   if (dateOnly && given === businessDate(now)) return now;
@@ -37,8 +37,24 @@ function paymentInstant(given: string | undefined, now = new Date()): Date {
   return paidAt;
 }
 
+/**
+ * Runs inside the transaction that records an offline payment, after the invoice took it (`invoice` is the row as
+ * updated); registered with `onPaymentRecorded` (services.ts), e.g. to hold the deposit lines' money as a deposit.
+ */
+export type InvoicePaymentHook = (
+  tx: Tx,
+  invoice: InvoiceRow,
+  payment: { id: string; paymentId: string | null; paidAt: Date; method: string },
+) => Promise<void>;
+
 /** Money for an invoice: offline payments staff record, and the gateway orders the tenant (or staff) pays. */
-export function invoicePayments(db: Db, repo: InvoicesRepo, views: InvoiceViews, payments: PaymentsService) {
+export function invoicePayments(
+  db: Db,
+  repo: InvoicesRepo,
+  views: InvoiceViews,
+  payments: PaymentsService,
+  hooks: InvoicePaymentHook[] = [],
+) {
   const { load, visible, detailOf, dtos } = views;
 
   /** An offline payment (cash, UPI, cheque, …) of at most the balance, under the invoice's row lock. */
@@ -87,6 +103,7 @@ export function invoicePayments(db: Db, repo: InvoicesRepo, views: InvoiceViews,
           after: { status, amountPaid, paymentId: payment!.id },
         });
         await refreshTenantDues(tx, ctx.companyId, current.tenantId);
+        for (const hook of hooks) await hook(tx, updated!, payment!);
         return updated!;
       });
       return detailOf(row);
@@ -170,5 +187,13 @@ export function invoicePayments(db: Db, repo: InvoicesRepo, views: InvoiceViews,
     return detailOf(row);
   }
 
-  return { recordPayment, pay, verifyPayment };
+  return {
+    recordPayment,
+    pay,
+    verifyPayment,
+    /** Adds a hook run inside the transaction of every offline payment recorded. */
+    onPaymentRecorded(hook: InvoicePaymentHook): void {
+      if (!hooks.includes(hook)) hooks.push(hook);
+    },
+  };
 }

@@ -14,7 +14,9 @@ import { createInvoicesRepo } from './invoices.repo';
 import { invoiceViews } from './invoices.views';
 
 export { PDF_LINK_SECONDS } from './invoices.documents';
+export type { InvoiceRow } from './invoices.dto';
 export { setTenantDues } from './invoices.dues';
+export { type InvoicePaymentHook, paymentInstant } from './invoices.payments';
 export { insertOfflinePayment } from './invoices.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage'> & {

@@ -2,7 +2,15 @@ import type { PaymentStatsDto, PaymentTrackingDto, PaymentTrackingRow } from '@r
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { today as todayIso } from '../../core/dates';
 import type { Db } from '../../db/client';
-import { invoicePayments, invoices, properties, rentalUnits, rentalUnitUsers, users } from '../../db/schema';
+import {
+  depositLedger,
+  invoicePayments,
+  invoices,
+  properties,
+  rentalUnits,
+  rentalUnitUsers,
+  users,
+} from '../../db/schema';
 import { openBalance } from './invoices.dto';
 import { addDays, lastDayOf, monthOf } from './invoices.months';
 
@@ -124,15 +132,18 @@ export function moneyOverviews(db: Db) {
     };
   }
 
+  /** The part of an invoice payment held as a deposit (a liability): left out of what is collected. */
+  const depositShare = sql`coalesce((select sum(${depositLedger.amount}) from ${depositLedger} where ${depositLedger.invoicePaymentId} = ${invoicePayments.id} and ${depositLedger.kind} = 'received'), 0)`;
+
   // Money sums are float8: exact for whole paise up to 2^53, where a company's totals easily pass int4's 2^31.
   /** Collected this month and by month (12), outstanding, overdue by age, by method, counts, recent payments. */
   async function stats(companyId: string): Promise<PaymentStatsDto> {
     const today = todayIso();
     const thisMonth = `${monthOf(today)}-01`;
     const open = and(eq(invoices.companyId, companyId), inArray(invoices.status, ['sent', 'partially_paid']));
-    const [collected, months, outstanding, methods, counts, recent] = await Promise.all([
+    const [collected, months, outstanding, methods, counts, recent, deposits] = await Promise.all([
       db
-        .select({ n: sql<number>`coalesce(sum(${invoicePayments.amount}), 0)::float8` })
+        .select({ n: sql<number>`coalesce(sum(${invoicePayments.amount} - ${depositShare}), 0)::float8` })
         .from(invoicePayments)
         .where(
           and(eq(invoicePayments.companyId, companyId), sql`${invoicePayments.paidAt} >= ${thisMonth}::date`),
@@ -140,7 +151,7 @@ export function moneyOverviews(db: Db) {
       db
         .select({
           month: sql<string>`to_char(date_trunc('month', ${invoicePayments.paidAt} at time zone 'UTC'), 'YYYY-MM')`,
-          collected: sql<number>`sum(${invoicePayments.amount})::float8`,
+          collected: sql<number>`sum(${invoicePayments.amount} - ${depositShare})::float8`,
         })
         .from(invoicePayments)
         .where(
@@ -165,7 +176,7 @@ export function moneyOverviews(db: Db) {
       db
         .select({
           method: invoicePayments.method,
-          amount: sql<number>`sum(${invoicePayments.amount})::float8`,
+          amount: sql<number>`sum(${invoicePayments.amount} - ${depositShare})::float8`,
           count: sql<number>`count(*)::int`,
         })
         .from(invoicePayments)
@@ -199,6 +210,12 @@ export function moneyOverviews(db: Db) {
         .where(eq(invoicePayments.companyId, companyId))
         .orderBy(desc(invoicePayments.paidAt), desc(invoicePayments.id))
         .limit(10),
+      db
+        .select({
+          held: sql<number>`coalesce(sum(case when ${depositLedger.kind} in ('received', 'top_up') then ${depositLedger.amount} else -${depositLedger.amount} end), 0)::float8`,
+        })
+        .from(depositLedger)
+        .where(eq(depositLedger.companyId, companyId)),
     ]);
     const invoiceCounts: Record<string, number> = {
       draft: 0,
@@ -223,6 +240,7 @@ export function moneyOverviews(db: Db) {
     const o = outstanding[0];
     return {
       collectedThisMonth: collected[0]?.n ?? 0,
+      depositsHeld: deposits[0]?.held ?? 0,
       outstanding: o?.outstanding ?? 0,
       overdue: o?.overdue ?? 0,
       byMonth,

@@ -11,6 +11,7 @@ import { DEMO_COMPANY_DOMAINS } from '../../db/demo';
 import {
   companies,
   companyUsers,
+  depositLedger,
   rentalUnits,
   rentalUnitUsers,
   tenantCodes,
@@ -257,6 +258,22 @@ export async function seedTenantsDemo(db: Db, storage?: Storage): Promise<void> 
         });
       }
       await tx.update(rentalUnitUsers).set(after).where(eq(rentalUnitUsers.id, created._id));
+      if (demo.status !== 'pending' && demo.status !== 'rejected') {
+        // The deposit was received by bank transfer at move-in: held for the tenant until the move-out settlement.
+        await tx.insert(depositLedger).values({
+          companyId: company.id,
+          tenantId: created._id,
+          kind: 'received',
+          amount: unit.rent * 3,
+          source: 'offline',
+          sourceKey: `offline:seed-deposit-${created._id}`,
+          method: 'bank_transfer',
+          reference: `NEFT-DEP-${index + 1}`,
+          description: 'Deposit received',
+          occurredAt: new Date(`${moveIn}T12:00:00+05:30`),
+          recordedBy: actor,
+        });
+      }
       const [unitRow] = await tx.select().from(rentalUnits).where(eq(rentalUnits.id, unit.id));
       if (unitRow) await settleOccupancy(tx, company.id, unitRow);
       return created._id;

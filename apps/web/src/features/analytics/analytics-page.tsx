@@ -198,7 +198,7 @@ export function AnalyticsPage() {
         />
       ) : (
         <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {(overview.data?.kpis ?? Array.from({ length: 14 }, () => null)).map((kpi, index) =>
+          {(overview.data?.kpis ?? Array.from({ length: 15 }, () => null)).map((kpi, index) =>
             kpi ? (
               <StatCard
                 key={kpi.key}

@@ -1,4 +1,4 @@
-import { AlertTriangle, CircleDollarSign, Clock, FileText, Plus, Wallet } from 'lucide-react';
+import { AlertTriangle, CircleDollarSign, Clock, FileText, Landmark, Plus, Wallet } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
@@ -49,13 +49,21 @@ export function PaymentsOverviewPage() {
         />
       ) : (
         <>
-          <div className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
             <StatCard
               label="Collected"
               icon={CircleDollarSign}
               tone="success"
               value={formatMoney(data?.collectedThisMonth ?? 0)}
-              hint="This month"
+              hint="This month, deposits apart"
+              loading={stats.isPending}
+            />
+            <StatCard
+              label="Deposits held"
+              icon={Landmark}
+              tone="neutral"
+              value={formatMoney(data?.depositsHeld ?? 0)}
+              hint="Owed back to tenants"
               loading={stats.isPending}
             />
             <StatCard

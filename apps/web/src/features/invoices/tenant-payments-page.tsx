@@ -11,6 +11,7 @@ import { type ApiList, type ApiOk, api } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import { MyDepositStatements } from '../deposits/my-deposit-statements';
 import { GatewayCheckout } from '../payments-checkout/gateway-checkout';
 import { InvoiceStatusBadge, invoiceLabel, LedgerStatusBadge, methodLabel } from './invoice-display';
 import { ledgerKeys, useMyPayments } from './invoices.api';
@@ -139,6 +140,7 @@ export function TenantPaymentsPage() {
         }
       </ListView>
       <PaymentHistory />
+      <MyDepositStatements />
       {checkout ? (
         <GatewayCheckout
           gateway={checkout.gateway}

@@ -9,6 +9,7 @@ import { Tabs } from '../../../components/tabs';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { usePermissions } from '../../auth/use-permissions';
+import { DepositTab } from '../../deposits/deposit-tab';
 import { TenantStatusBadge, tenantName } from '../tenant-display';
 import { TENANT_MESSAGES, useTenant } from '../tenants.api';
 import { Behavior } from './behavior-tab';
@@ -21,7 +22,16 @@ import { Overview } from './overview-tab';
 import { Payments } from './payments-tab';
 import { TenantActions } from './tenant-actions';
 
-type TabId = 'overview' | 'documents' | 'dues' | 'payments' | 'notes' | 'behavior' | 'compliance' | 'history';
+type TabId =
+  | 'overview'
+  | 'documents'
+  | 'dues'
+  | 'deposit'
+  | 'payments'
+  | 'notes'
+  | 'behavior'
+  | 'compliance'
+  | 'history';
 
 /** /dashboard/tenants/:id: everything about one tenancy, with its actions. */
 export function TenantDetailPage() {
@@ -54,6 +64,7 @@ export function TenantDetailPage() {
     { id: 'overview' as const, label: 'Overview' },
     { id: 'documents' as const, label: 'Documents', count: data.documents.length },
     { id: 'dues' as const, label: 'Dues' },
+    { id: 'deposit' as const, label: 'Deposit' },
     { id: 'payments' as const, label: 'Payments' },
     { id: 'notes' as const, label: 'Notes', count: data.notes.length },
     { id: 'behavior' as const, label: 'Behaviour' },
@@ -108,6 +119,7 @@ export function TenantDetailPage() {
         {tab === 'overview' ? <Overview tenant={data} /> : null}
         {tab === 'documents' ? <Documents tenant={data} canWrite={canWrite} /> : null}
         {tab === 'dues' ? <Dues tenant={data} canWrite={canWrite} /> : null}
+        {tab === 'deposit' ? <DepositTab tenant={data} canWrite={canWrite} /> : null}
         {tab === 'payments' ? <Payments id={data._id} /> : null}
         {tab === 'notes' ? <Notes tenant={data} canWrite={canWrite} /> : null}
         {tab === 'behavior' ? <Behavior tenant={data} canWrite={canWrite} /> : null}
