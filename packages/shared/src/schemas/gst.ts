@@ -3,6 +3,7 @@ import { seriesPrefixProblem } from '../domain/financial-year';
 import { gstinProblem } from '../domain/gst-registration';
 import { GST_DOCUMENT_TYPES, GST_TREATMENTS, GST_USES } from '../domain/gst-tax';
 import { ZId } from './common';
+import { ZOptionalPan } from './rent-tax';
 import { zQueryText } from './properties';
 import { ZDateOnly } from './rental-units';
 
@@ -51,6 +52,8 @@ export const ZTaxSettingsBody = z.object({
   invoicePrefix: zSeriesPrefix.default('INV'),
   creditNotePrefix: zSeriesPrefix.default('CN'),
   receiptPrefix: zSeriesPrefix.default('RCT'),
+  /** The landlord's PAN (rent receipts); absent keeps the one stored, empty removes it. */
+  pan: ZOptionalPan.optional(),
 });
 export type TaxSettingsBody = z.infer<typeof ZTaxSettingsBody>;
 export type TaxSettingsInput = z.input<typeof ZTaxSettingsBody>;
@@ -66,6 +69,7 @@ export const ZTaxSettingsDto = z.object({
   invoicePrefix: z.string(),
   creditNotePrefix: z.string(),
   receiptPrefix: z.string(),
+  pan: z.string().nullable(),
   /** The current financial year ("2026-27") and the next numbers of its series. */
   financialYear: z.string(),
   nextInvoiceNumber: z.string(),
