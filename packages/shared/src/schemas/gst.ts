@@ -3,8 +3,8 @@ import { seriesPrefixProblem } from '../domain/financial-year';
 import { gstinProblem } from '../domain/gst-registration';
 import { GST_DOCUMENT_TYPES, GST_TREATMENTS, GST_USES } from '../domain/gst-tax';
 import { ZId } from './common';
-import { ZOptionalPan } from './rent-tax';
 import { zQueryText } from './properties';
+import { ZOptionalPan } from './rent-tax';
 import { ZDateOnly } from './rental-units';
 
 /** GST: the company's tax settings, credit notes and the GSTR-1 export. Money in paise, rates in percent. */

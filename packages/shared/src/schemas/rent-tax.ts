@@ -35,7 +35,13 @@ export type RentReceiptsQuery = z.infer<typeof ZRentReceiptsQuery>;
 
 /** The PDF: an annual statement of a financial year, or the receipt of one month. */
 export const ZRentReceiptPdfQuery = z
-  .object({ fy: ZFinancialYearLabel.optional(), month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-11').optional() })
+  .object({
+    fy: ZFinancialYearLabel.optional(),
+    month: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-11')
+      .optional(),
+  })
   .refine((q) => Boolean(q.fy) !== Boolean(q.month), {
     message: 'Give either fy (2026-27) or month (2026-11)',
     path: ['fy'],

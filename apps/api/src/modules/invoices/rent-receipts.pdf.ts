@@ -21,14 +21,21 @@ const monthName = (month: string) =>
  * year. Landlord and PAN, tenant, unit address, period, amount in figures and words, each payment's date and
  * reference, the revenue-stamp note for rent received in cash above ₹5,000, and the landlord's signature.
  */
-export async function renderRentReceiptPdf(receipts: RentReceiptsDto, month: string | null): Promise<Uint8Array> {
+export async function renderRentReceiptPdf(
+  receipts: RentReceiptsDto,
+  month: string | null,
+): Promise<Uint8Array> {
   const months = month ? receipts.months.filter((m) => m.month === month) : receipts.months;
   const total = months.reduce((sum, m) => sum + m.rentPaid, 0);
   const period = month
     ? monthName(month)
     : `${formatDate(`${receipts.financialYear.slice(0, 4)}-04-01`)} to ${formatDate(`${Number(receipts.financialYear.slice(0, 4)) + 1}-03-31`)} (FY ${receipts.financialYear})`;
   const title = month ? 'RENT RECEIPT' : 'ANNUAL RENT STATEMENT';
-  const c = await PdfCanvas.create({ title: `${title} ${period}`, author: receipts.landlordName, margin: 56 });
+  const c = await PdfCanvas.create({
+    title: `${title} ${period}`,
+    author: receipts.landlordName,
+    margin: 56,
+  });
   const { M, W } = c;
 
   c.band(BRAND);
@@ -61,7 +68,11 @@ export async function renderRentReceiptPdf(receipts: RentReceiptsDto, month: str
 
   if (!month) {
     c.table(
-      [{ header: 'Month', width: 140 }, { header: 'Payments' }, { header: 'Rent paid', width: 110, align: 'right' }],
+      [
+        { header: 'Month', width: 140 },
+        { header: 'Payments' },
+        { header: 'Rent paid', width: 110, align: 'right' },
+      ],
       receipts.months.map((m) => ({
         cells: [
           monthName(m.month),

@@ -27,7 +27,10 @@ function rentOfInvoice(
 ): number {
   return lines
     .filter((line) => line.kind === 'rent')
-    .reduce((sum, l) => sum + l.amount + (reverseCharge ? 0 : (l.cgst ?? 0) + (l.sgst ?? 0) + (l.igst ?? 0)), 0);
+    .reduce(
+      (sum, l) => sum + l.amount + (reverseCharge ? 0 : (l.cgst ?? 0) + (l.sgst ?? 0) + (l.igst ?? 0)),
+      0,
+    );
 }
 
 /**
@@ -79,7 +82,13 @@ export function rentReceipts(db: Db, gst: GstService) {
       });
     }
     const total = months.reduce((sum, m) => sum + m.rentPaid, 0);
-    const address = [tenancy.addressLine1, tenancy.addressLine2, tenancy.city, tenancy.state, tenancy.postalCode]
+    const address = [
+      tenancy.addressLine1,
+      tenancy.addressLine2,
+      tenancy.city,
+      tenancy.state,
+      tenancy.postalCode,
+    ]
       .filter(Boolean)
       .join(', ');
     const panRequired = total > HRA_PAN_THRESHOLD;
@@ -132,7 +141,8 @@ export function rentReceipts(db: Db, gst: GstService) {
     pdfForTenancy: async (ctx: CompanyContext, tenantId: string, query: RentReceiptPdfQuery) =>
       pdfOf(await staffTenancy(ctx, tenantId), query),
     /** The signed-in tenant's own tenancy (tenant area); anyone else's is 404. */
-    mine: async (ctx: AuthContext, tenantId: string, fy: string) => build(await ownTenancy(ctx, tenantId), fy),
+    mine: async (ctx: AuthContext, tenantId: string, fy: string) =>
+      build(await ownTenancy(ctx, tenantId), fy),
     minePdf: async (ctx: AuthContext, tenantId: string, query: RentReceiptPdfQuery) =>
       pdfOf(await ownTenancy(ctx, tenantId), query),
   };

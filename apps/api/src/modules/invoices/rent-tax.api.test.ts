@@ -27,12 +27,19 @@ function pay(owner: CompanySession, invoiceId: string, body: Record<string, unkn
 }
 
 /** A tenancy paying `months` invoices of rent (₹rent) and maintenance (₹2,000) in FY 2026-27. */
-async function payingTenancy(owner: CompanySession, rent: number, payments: { date: string; method: string }[]) {
+async function payingTenancy(
+  owner: CompanySession,
+  rent: number,
+  payments: { date: string; method: string }[],
+) {
   const tenancy = await makeTenancy(app, owner);
   for (const [i, p] of payments.entries()) {
     const invoice = await issuedInvoice(app, owner, tenancy.tenantId, {
       issueDate: p.date,
-      lineItems: [rentLine(rent), { description: 'Maintenance', quantity: 1, unitPrice: 200_000, kind: 'maintenance' }],
+      lineItems: [
+        rentLine(rent),
+        { description: 'Maintenance', quantity: 1, unitPrice: 200_000, kind: 'maintenance' },
+      ],
     });
     const paid = await pay(owner, invoice._id, {
       amount: invoice.total,
@@ -49,10 +56,16 @@ describe('company PAN in tax settings', () => {
   it('keeps a valid PAN, refuses a malformed one and removes it when empty', async () => {
     const owner = await createCompany(app, { plan: 'enterprise' });
     expect((await setPan(owner, 'aabcl1234k')).pan).toBe('AABCL1234K');
-    const bad = await call(app, 'PUT', '/api/tax-settings', { ...as(owner), body: { gstin: null, pan: 'AAB1234' } });
+    const bad = await call(app, 'PUT', '/api/tax-settings', {
+      ...as(owner),
+      body: { gstin: null, pan: 'AAB1234' },
+    });
     expect(bad.statusCode).toBe(400);
     // A PUT without the field keeps the stored PAN.
-    const kept = await call(app, 'PUT', '/api/tax-settings', { ...as(owner), body: { gstin: null, legalName: 'X' } });
+    const kept = await call(app, 'PUT', '/api/tax-settings', {
+      ...as(owner),
+      body: { gstin: null, legalName: 'X' },
+    });
     expect(kept.json<{ data: { pan: string } }>().data.pan).toBe('AABCL1234K');
     expect((await setPan(owner, '')).pan).toBeNull();
   });
@@ -66,17 +79,30 @@ describe('GET /api/tenants/{id}/rent-receipts', () => {
       { date: '2026-05-03', method: 'upi' },
       { date: '2026-06-04', method: 'cash' },
     ]);
-    const response = await call(app, 'GET', `/api/tenants/${tenancy.tenantId}/rent-receipts?fy=2026-27`, as(owner));
+    const response = await call(
+      app,
+      'GET',
+      `/api/tenants/${tenancy.tenantId}/rent-receipts?fy=2026-27`,
+      as(owner),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json<{ data: RentReceiptsDto }>().data;
     expect(data.months).toHaveLength(12);
     expect(data.months[0]!.month).toBe('2026-04');
     const may = data.months.find((m) => m.month === '2026-05')!;
     expect(may.rentPaid).toBe(1_500_000);
-    expect(may.payments[0]).toMatchObject({ amount: 1_700_000, rent: 1_500_000, reference: 'UTR-0-2026-05-03' });
+    expect(may.payments[0]).toMatchObject({
+      amount: 1_700_000,
+      rent: 1_500_000,
+      reference: 'UTR-0-2026-05-03',
+    });
     expect(data.months.find((m) => m.month === '2026-06')!.cashRent).toBe(1_500_000);
     expect(data.total).toBe(3_000_000);
-    expect(data).toMatchObject({ landlordName: 'Landlord Estates LLP', landlordPan: 'AABCL1234K', panRequired: false });
+    expect(data).toMatchObject({
+      landlordName: 'Landlord Estates LLP',
+      landlordPan: 'AABCL1234K',
+      panRequired: false,
+    });
   });
 
   it('answers 422 above ₹1,00,000 of rent a year without a landlord PAN, and the receipts once it is given', async () => {
@@ -149,7 +175,9 @@ describe('GET /api/tenants/me/{id}/rent-receipts', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdfText(pdf.rawPayload)).toContain('INR 15,000.00');
     for (const path of ['rent-receipts?fy=2026-27', 'rent-receipts/pdf?month=2026-07']) {
-      const other = await call(app, 'GET', `/api/tenants/me/${theirs.tenantId}/${path}`, { token: mine.person.token });
+      const other = await call(app, 'GET', `/api/tenants/me/${theirs.tenantId}/${path}`, {
+        token: mine.person.token,
+      });
       expect(other.statusCode).toBe(404);
     }
     // The tenant is no staff member: the staff route is closed to them.
@@ -238,11 +266,17 @@ describe('TDS on rent', () => {
       (await call(app, 'GET', '/api/payments/tds?fy=2026-27', as(session))).json<{ data: TdsDto[] }>().data;
     const target = (await list()).find((r) => r.invoiceId === first.invoice._id)!;
     const upload = (session: CompanySession, data: Buffer, id = target._id) => {
-      const form = multipart([{ field: 'certificate', filename: 'form16c.pdf', contentType: 'application/pdf', data }]);
+      const form = multipart([
+        { field: 'certificate', filename: 'form16c.pdf', contentType: 'application/pdf', data },
+      ]);
       return app.inject({
         method: 'POST',
         url: `/api/payments/${id}/tds-certificate`,
-        headers: { authorization: `Bearer ${session.token}`, 'x-company-id': session.companyId, ...form.headers },
+        headers: {
+          authorization: `Bearer ${session.token}`,
+          'x-company-id': session.companyId,
+          ...form.headers,
+        },
         payload: form.payload,
       });
     };
@@ -261,7 +295,9 @@ describe('TDS on rent', () => {
     const file = await call(app, 'GET', `/api/payments/tds/${target._id}/certificate`, as(owner));
     expect(file.statusCode).toBe(200);
     expect(file.body).toContain('Form 16C');
-    expect((await call(app, 'GET', `/api/payments/tds/${target._id}/certificate`, as(other))).statusCode).toBe(404);
+    expect(
+      (await call(app, 'GET', `/api/payments/tds/${target._id}/certificate`, as(other))).statusCode,
+    ).toBe(404);
   });
 
   it('counts TDS as rent paid on the HRA receipts', async () => {
@@ -270,7 +306,12 @@ describe('TDS on rent', () => {
     await setPan(owner, 'AABCL1234K');
     const paid = await pay(owner, invoice._id, { amount: 4_900_000, method: 'upi', tds: tds(100_000) });
     expect(paid.statusCode).toBe(201);
-    const receipts = await call(app, 'GET', `/api/tenants/${tenancy.tenantId}/rent-receipts?fy=2026-27`, as(owner));
+    const receipts = await call(
+      app,
+      'GET',
+      `/api/tenants/${tenancy.tenantId}/rent-receipts?fy=2026-27`,
+      as(owner),
+    );
     expect(receipts.json<{ data: RentReceiptsDto }>().data.total).toBe(5_000_000);
   });
 });

@@ -55,7 +55,10 @@ export const rentReceiptsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (
       },
     },
     async (request, reply) =>
-      sendPdf(reply, await receipts.pdfForTenancy(requireCompany(request.auth), request.params.id, request.query)),
+      sendPdf(
+        reply,
+        await receipts.pdfForTenancy(requireCompany(request.auth), request.params.id, request.query),
+      ),
   );
 
   app.get(
@@ -70,7 +73,8 @@ export const rentReceiptsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (
         response: { 200: zOk(ZRentReceiptsDto) },
       },
     },
-    async (request) => ok(await receipts.mine(requireUser(request.auth), request.params.id, request.query.fy)),
+    async (request) =>
+      ok(await receipts.mine(requireUser(request.auth), request.params.id, request.query.fy)),
   );
 
   app.get(
@@ -141,7 +145,10 @@ export const tdsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { se
         file = { fileName: part.filename ?? 'certificate.pdf', data: await part.toBuffer() };
       }
       if (!file || file.data.length === 0) {
-        throw badRequest(`Attach the PDF in the field "${TDS_CERTIFICATE_UPLOAD.field}"`, TDS_CERTIFICATE_UPLOAD.field);
+        throw badRequest(
+          `Attach the PDF in the field "${TDS_CERTIFICATE_UPLOAD.field}"`,
+          TDS_CERTIFICATE_UPLOAD.field,
+        );
       }
       return ok(await tds.uploadCertificate(ctx, request.params.id, file), 'Certificate received');
     },
@@ -157,7 +164,10 @@ export const tdsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { se
       const { file, fileName } = await tds.certificateFile(requireCompany(request.auth), request.params.id);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${fileName.replace(/[^\w.-]+/g, '_').slice(0, 100)}"`)
+        .header(
+          'content-disposition',
+          `inline; filename="${fileName.replace(/[^\w.-]+/g, '_').slice(0, 100)}"`,
+        )
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(file.stream);

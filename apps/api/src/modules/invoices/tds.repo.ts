@@ -1,14 +1,7 @@
 import { businessDate, financialYearOf, type TdsInput } from '@rentora/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import {
-  invoices,
-  properties,
-  rentalUnits,
-  rentalUnitUsers,
-  tdsDeductions,
-  users,
-} from '../../db/schema';
+import { invoices, properties, rentalUnits, rentalUnitUsers, tdsDeductions, users } from '../../db/schema';
 import type { InvoiceRow } from './invoices.dto';
 import type { InvoicePaymentRow } from './invoices.repo';
 

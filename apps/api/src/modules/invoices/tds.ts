@@ -69,7 +69,13 @@ export function tdsTracking(db: Db, storage: Storage) {
         const row = await txRepo.lock(ctx.companyId, id);
         if (!row) throw notFound('TDS deduction');
         previous = row.certificateKey;
-        await txRepo.setCertificate(ctx.companyId, id, key, file.fileName.slice(0, 200) || 'certificate.pdf', new Date());
+        await txRepo.setCertificate(
+          ctx.companyId,
+          id,
+          key,
+          file.fileName.slice(0, 200) || 'certificate.pdf',
+          new Date(),
+        );
         await recordAudit(tx, {
           companyId: ctx.companyId,
           action: 'tds.certificate_received',

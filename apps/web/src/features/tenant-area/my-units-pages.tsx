@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
 import { capitalize, documentLabel, stayLabel, TenantStatusBadge } from '../tenants/tenant-display';
 import { TENANT_MESSAGES, useMyTenancies } from '../tenants/tenants.api';
+import { RentReceiptsCard } from '../rent-tax/rent-receipts-card';
 
 /** Current tenancies first (active, notice given), then pending, then past ones. */
 function ordered(rows: readonly TenantDto[]): TenantDto[] {
@@ -254,6 +255,7 @@ export function MyUnitPage() {
           </ul>
         )}
       </Card>
+      <RentReceiptsCard tenantId={tenancy._id} scope="tenant" />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { Dues } from './dues-tab';
 import { History } from './history-tab';
 import { Notes } from './notes-tab';
 import { Overview } from './overview-tab';
+import { RentReceiptsCard } from '../../rent-tax/rent-receipts-card';
 import { Payments } from './payments-tab';
 import { TenantActions } from './tenant-actions';
 
@@ -108,7 +109,12 @@ export function TenantDetailPage() {
         {tab === 'overview' ? <Overview tenant={data} /> : null}
         {tab === 'documents' ? <Documents tenant={data} canWrite={canWrite} /> : null}
         {tab === 'dues' ? <Dues tenant={data} canWrite={canWrite} /> : null}
-        {tab === 'payments' ? <Payments id={data._id} /> : null}
+        {tab === 'payments' ? (
+          <div className="space-y-4">
+            <Payments id={data._id} />
+            <RentReceiptsCard tenantId={data._id} scope="staff" />
+          </div>
+        ) : null}
         {tab === 'notes' ? <Notes tenant={data} canWrite={canWrite} /> : null}
         {tab === 'behavior' ? <Behavior tenant={data} canWrite={canWrite} /> : null}
         {tab === 'compliance' ? <Compliance tenant={data} canWrite={canWrite} /> : null}
