@@ -129,6 +129,7 @@ export const tdsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { se
     },
     async (request) => {
       const ctx = requireCompany(request.auth);
+      await tds.assertExists(ctx, request.params.id);
       if (!request.isMultipart()) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',

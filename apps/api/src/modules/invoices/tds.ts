@@ -105,7 +105,12 @@ export function tdsTracking(db: Db, storage: Storage) {
     return { file, fileName: row.fileName ?? 'certificate.pdf' };
   }
 
-  return { list, uploadCertificate, certificateFile };
+  /** 404 before an upload is read when the deduction is not the company's. */
+  async function assertExists(ctx: CompanyContext, id: string): Promise<void> {
+    if (!(await repo.one(ctx.companyId, id))) throw notFound('TDS deduction');
+  }
+
+  return { list, assertExists, uploadCertificate, certificateFile };
 }
 
 export type TdsTracking = ReturnType<typeof tdsTracking>;

@@ -17,7 +17,11 @@ import {
 } from './rent-tax.api';
 
 const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /**
  * "Rent receipts (HRA)": pick a financial year, see the rent paid month by month, download the annual statement or
@@ -51,7 +55,9 @@ export function RentReceiptsCard({ tenantId, scope }: { tenantId: string; scope:
           <h2 id={headingId} className="flex items-center gap-2 font-semibold text-slate-900">
             <FileText className="h-4 w-4 text-brand-600" aria-hidden /> Rent receipts (HRA)
           </h2>
-          <p className="text-sm text-slate-500">Rent paid in the financial year, for a house rent allowance claim.</p>
+          <p className="text-sm text-slate-500">
+            Rent paid in the financial year, for a house rent allowance claim.
+          </p>
         </div>
         <div className="flex items-end gap-2">
           <label htmlFor={selectId} className="text-sm text-slate-600">

@@ -30,19 +30,25 @@ const receiptsPath = (scope: ReceiptsScope, tenantId: string) =>
   scope === 'staff' ? `/tenants/${tenantId}/rent-receipts` : `/tenants/me/${tenantId}/rent-receipts`;
 
 export const rentTaxKeys = {
-  receipts: (scope: ReceiptsScope, tenantId: string, fy: string) => ['rent-receipts', scope, tenantId, fy] as const,
+  receipts: (scope: ReceiptsScope, tenantId: string, fy: string) =>
+    ['rent-receipts', scope, tenantId, fy] as const,
   tds: (fy: string, page: number) => ['tds', fy, page] as const,
 };
 
 export function useRentReceipts(scope: ReceiptsScope, tenantId: string, fy: string) {
   return useQuery({
     queryKey: rentTaxKeys.receipts(scope, tenantId, fy),
-    queryFn: ({ signal }) => api.getData<RentReceiptsDto>(receiptsPath(scope, tenantId), { query: { fy }, signal }),
+    queryFn: ({ signal }) =>
+      api.getData<RentReceiptsDto>(receiptsPath(scope, tenantId), { query: { fy }, signal }),
     retry: false,
   });
 }
 
-export const downloadRentReceipt = (scope: ReceiptsScope, tenantId: string, query: { fy?: string; month?: string }) =>
+export const downloadRentReceipt = (
+  scope: ReceiptsScope,
+  tenantId: string,
+  query: { fy?: string; month?: string },
+) =>
   downloadFile(
     `${receiptsPath(scope, tenantId)}/pdf`,
     query,

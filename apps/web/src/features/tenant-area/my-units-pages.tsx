@@ -11,9 +11,9 @@ import { StatCard } from '../../components/stat-card';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
+import { RentReceiptsCard } from '../rent-tax/rent-receipts-card';
 import { capitalize, documentLabel, stayLabel, TenantStatusBadge } from '../tenants/tenant-display';
 import { TENANT_MESSAGES, useMyTenancies } from '../tenants/tenants.api';
-import { RentReceiptsCard } from '../rent-tax/rent-receipts-card';
 
 /** Current tenancies first (active, notice given), then pending, then past ones. */
 function ordered(rows: readonly TenantDto[]): TenantDto[] {

@@ -9,6 +9,7 @@ import { Tabs } from '../../../components/tabs';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { usePermissions } from '../../auth/use-permissions';
+import { RentReceiptsCard } from '../../rent-tax/rent-receipts-card';
 import { TenantStatusBadge, tenantName } from '../tenant-display';
 import { TENANT_MESSAGES, useTenant } from '../tenants.api';
 import { Behavior } from './behavior-tab';
@@ -18,7 +19,6 @@ import { Dues } from './dues-tab';
 import { History } from './history-tab';
 import { Notes } from './notes-tab';
 import { Overview } from './overview-tab';
-import { RentReceiptsCard } from '../../rent-tax/rent-receipts-card';
 import { Payments } from './payments-tab';
 import { TenantActions } from './tenant-actions';
 
