@@ -59,8 +59,8 @@ export function RentReceiptsCard({ tenantId, scope }: { tenantId: string; scope:
             Rent paid in the financial year, for a house rent allowance claim.
           </p>
         </div>
-        <div className="flex items-end gap-2">
-          <label htmlFor={selectId} className="text-sm text-slate-600">
+        <div className="flex items-center gap-2">
+          <label htmlFor={selectId} className="whitespace-nowrap text-sm text-slate-600">
             Financial year
           </label>
           <Select id={selectId} value={fy} onChange={(event) => setFy(event.target.value)} className="w-32">
@@ -72,6 +72,7 @@ export function RentReceiptsCard({ tenantId, scope }: { tenantId: string; scope:
           </Select>
           <Button
             size="sm"
+            className="whitespace-nowrap"
             onClick={() => void download({ fy })}
             loading={busy === 'year'}
             disabled={!receipts.data || receipts.data.total === 0}

@@ -120,7 +120,7 @@ export function TdsCard() {
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <label htmlFor={selectId} className="text-sm text-slate-600">
+          <label htmlFor={selectId} className="whitespace-nowrap text-sm text-slate-600">
             Financial year
           </label>
           <Select
