@@ -17,6 +17,7 @@ import { invitationsRoutes } from './invitations/invitations.routes';
 import { creditNotesRoutes } from './invoices/credit-notes.routes';
 import { gstReturnsRoutes } from './invoices/gst-returns.routes';
 import { invoicesRoutes, invoiceTemplatesRoutes, paymentTrackingRoutes } from './invoices/invoices.routes';
+import { rentReceiptsRoutes, tdsRoutes } from './invoices/rent-tax.routes';
 import { leadsRoutes } from './leads/leads.routes';
 import { maintenanceConfigRoutes } from './maintenance/maintenance.config.routes';
 import { maintenanceRoutes, tenantPortalMaintenanceRoutes } from './maintenance/maintenance.routes';
@@ -64,6 +65,7 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/audit-logs', plugin: auditLogsRoutes },
   { prefix: '/payments', plugin: paymentsRoutes },
   { prefix: '/payments', plugin: paymentTrackingRoutes },
+  { prefix: '/payments', plugin: tdsRoutes },
   { prefix: '/invoices', plugin: invoicesRoutes },
   { prefix: '/invoice-templates', plugin: invoiceTemplatesRoutes },
   { prefix: '/credit-notes', plugin: creditNotesRoutes },
@@ -71,6 +73,7 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/gst', plugin: gstReturnsRoutes },
   { prefix: '/imports', plugin: importsRoutes },
   { prefix: '/tenants', plugin: tenantsRoutes },
+  { prefix: '/tenants', plugin: rentReceiptsRoutes },
   { prefix: '/tenant-codes', plugin: tenantCodesRoutes },
   { prefix: '/tenants', plugin: depositsRoutes },
   { prefix: '/deposits', plugin: myDepositsRoutes },

@@ -4,6 +4,7 @@ import { gstinProblem } from '../domain/gst-registration';
 import { GST_DOCUMENT_TYPES, GST_TREATMENTS, GST_USES } from '../domain/gst-tax';
 import { ZId } from './common';
 import { zQueryText } from './properties';
+import { ZOptionalPan } from './rent-tax';
 import { ZDateOnly } from './rental-units';
 
 /** GST: the company's tax settings, credit notes and the GSTR-1 export. Money in paise, rates in percent. */
@@ -51,6 +52,8 @@ export const ZTaxSettingsBody = z.object({
   invoicePrefix: zSeriesPrefix.default('INV'),
   creditNotePrefix: zSeriesPrefix.default('CN'),
   receiptPrefix: zSeriesPrefix.default('RCT'),
+  /** The landlord's PAN (rent receipts); absent keeps the one stored, empty removes it. */
+  pan: ZOptionalPan.optional(),
 });
 export type TaxSettingsBody = z.infer<typeof ZTaxSettingsBody>;
 export type TaxSettingsInput = z.input<typeof ZTaxSettingsBody>;
@@ -66,6 +69,7 @@ export const ZTaxSettingsDto = z.object({
   invoicePrefix: z.string(),
   creditNotePrefix: z.string(),
   receiptPrefix: z.string(),
+  pan: z.string().nullable(),
   /** The current financial year ("2026-27") and the next numbers of its series. */
   financialYear: z.string(),
   nextInvoiceNumber: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId, ZSortOrder } from './common';
 import { gstDocumentFields, gstLineFields } from './gst';
 import { ZMoney, zQueryText } from './properties';
+import { ZTdsInput } from './rent-tax';
 import { ZDateOnly } from './rental-units';
 
 /** Invoices: statuses, lines, the invoice and its payments, list query, checkout, rent run. Money in paise. */
@@ -185,6 +186,8 @@ export const ZInvoicePaymentBody = z.object({
   method: ZInvoicePaymentMethod,
   paidAt: z.iso.datetime({ offset: true }).or(ZDateOnly).optional(),
   reference: z.string().trim().max(100).default(''),
+  /** TDS the tenant deducted: the invoice is settled by the money and the TDS together. */
+  tds: ZTdsInput.optional(),
 });
 export type InvoicePaymentBody = z.infer<typeof ZInvoicePaymentBody>;
 export type InvoicePaymentInput = z.input<typeof ZInvoicePaymentBody>;

@@ -218,6 +218,7 @@ CREATE TABLE "company_tax_settings" (
 	"invoice_prefix" text DEFAULT 'INV' NOT NULL,
 	"credit_note_prefix" text DEFAULT 'CN' NOT NULL,
 	"receipt_prefix" text DEFAULT 'RCT' NOT NULL,
+	"pan" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -250,6 +251,26 @@ CREATE TABLE "document_counters" (
 	"fy_start" integer NOT NULL,
 	"last_number" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "document_counters_company_id_series_fy_start_pk" PRIMARY KEY("company_id","series","fy_start")
+);
+--> statement-breakpoint
+CREATE TABLE "tds_deductions" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"invoice_id" uuid NOT NULL,
+	"invoice_payment_id" uuid NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"section" text NOT NULL,
+	"rate_bp" integer NOT NULL,
+	"amount" integer NOT NULL,
+	"payment_amount" integer NOT NULL,
+	"deducted_at" timestamp with time zone NOT NULL,
+	"financial_year" text NOT NULL,
+	"status" text DEFAULT 'certificate_pending' NOT NULL,
+	"certificate_key" text,
+	"certificate_file_name" text,
+	"certificate_received_at" timestamp with time zone,
+	"recorded_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "auth_tokens" (
@@ -975,6 +996,11 @@ ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_property_id_properties_i
 ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_rental_unit_id_rental_units_id_fk" FOREIGN KEY ("rental_unit_id") REFERENCES "public"."rental_units"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_counters" ADD CONSTRAINT "document_counters_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tds_deductions" ADD CONSTRAINT "tds_deductions_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tds_deductions" ADD CONSTRAINT "tds_deductions_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tds_deductions" ADD CONSTRAINT "tds_deductions_invoice_payment_id_invoice_payments_id_fk" FOREIGN KEY ("invoice_payment_id") REFERENCES "public"."invoice_payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tds_deductions" ADD CONSTRAINT "tds_deductions_tenant_id_rental_unit_users_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."rental_unit_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tds_deductions" ADD CONSTRAINT "tds_deductions_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mfa_recovery_codes" ADD CONSTRAINT "mfa_recovery_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1109,6 +1135,9 @@ CREATE INDEX "credit_notes_company_created_idx" ON "credit_notes" USING btree ("
 CREATE INDEX "credit_notes_company_issue_idx" ON "credit_notes" USING btree ("company_id","issue_date","id");--> statement-breakpoint
 CREATE INDEX "credit_notes_invoice_idx" ON "credit_notes" USING btree ("invoice_id","created_at");--> statement-breakpoint
 CREATE INDEX "credit_notes_company_tenant_idx" ON "credit_notes" USING btree ("company_id","tenant_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "tds_deductions_payment_uq" ON "tds_deductions" USING btree ("invoice_payment_id");--> statement-breakpoint
+CREATE INDEX "tds_deductions_company_fy_idx" ON "tds_deductions" USING btree ("company_id","financial_year","status","tenant_id");--> statement-breakpoint
+CREATE INDEX "tds_deductions_invoice_idx" ON "tds_deductions" USING btree ("invoice_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "auth_tokens_hash_uq" ON "auth_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("user_id","purpose");--> statement-breakpoint
 CREATE INDEX "mfa_recovery_codes_user_idx" ON "mfa_recovery_codes" USING btree ("user_id");--> statement-breakpoint

@@ -6,13 +6,14 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { companies } from './companies';
 import { users } from './identity';
-import { invoices } from './invoices';
+import { invoicePayments, invoices } from './invoices';
 import { properties, rentalUnits, rentalUnitUsers } from './properties';
 
 /**
@@ -33,6 +34,8 @@ export const companyTaxSettings = pgTable('company_tax_settings', {
   invoicePrefix: text().notNull().default('INV'),
   creditNotePrefix: text().notNull().default('CN'),
   receiptPrefix: text().notNull().default('RCT'),
+  /** The landlord's PAN, printed on rent receipts (null: none given). */
+  pan: text(),
   updatedAt: updatedAt(),
 });
 
@@ -108,5 +111,53 @@ export const creditNotes = pgTable(
     index('credit_notes_company_issue_idx').on(t.companyId, t.issueDate, t.id),
     index('credit_notes_invoice_idx').on(t.invoiceId, t.createdAt),
     index('credit_notes_company_tenant_idx').on(t.companyId, t.tenantId, t.createdAt),
+  ],
+);
+
+export const TDS_SECTIONS = ['194IB', '194I'] as const;
+export const TDS_STATUSES = ['certificate_pending', 'certificate_received'] as const;
+
+/**
+ * TDS a tenant deducted from rent: it settles the invoice with the money received (the invoice payment it came
+ * with) but is no money received itself, so it is kept here, apart from the payments ledger, until the tenant's
+ * certificate (Form 16A / 16C) is uploaded.
+ */
+export const tdsDeductions = pgTable(
+  'tds_deductions',
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** The payment it was deducted from: one deduction per payment. */
+    invoicePaymentId: uuid()
+      .notNull()
+      .references(() => invoicePayments.id, { onDelete: 'cascade' }),
+    tenantId: uuid()
+      .notNull()
+      .references(() => rentalUnitUsers.id, { onDelete: 'cascade' }),
+    section: text({ enum: TDS_SECTIONS }).notNull(),
+    /** Percent in basis points (1000 = 10 %). */
+    rateBp: integer().notNull(),
+    amount: integer().notNull(),
+    /** The money received with it. */
+    paymentAmount: integer().notNull(),
+    deductedAt: timestamp({ withTimezone: true }).notNull(),
+    /** "2026-27": the financial year of the payment's date in India. */
+    financialYear: text().notNull(),
+    status: text({ enum: TDS_STATUSES }).notNull().default('certificate_pending'),
+    certificateKey: text(),
+    certificateFileName: text(),
+    certificateReceivedAt: timestamp({ withTimezone: true }),
+    recordedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tds_deductions_payment_uq').on(t.invoicePaymentId),
+    index('tds_deductions_company_fy_idx').on(t.companyId, t.financialYear, t.status, t.tenantId),
+    index('tds_deductions_invoice_idx').on(t.invoiceId),
   ],
 );

@@ -35,6 +35,8 @@ export interface SupplierFacts {
   legalName: string;
   address: string;
   rateBp: number;
+  /** The landlord's PAN (rent receipts). */
+  pan: string | null;
   prefixes: Record<DocumentSeries, string>;
 }
 
@@ -57,6 +59,7 @@ function supplierOf(row: TaxSettingsRow | undefined): SupplierFacts {
     legalName: row?.legalName ?? '',
     address: row?.address ?? '',
     rateBp: row?.rateBp ?? 1800,
+    pan: row?.pan ?? null,
     prefixes: {
       invoice: row?.invoicePrefix ?? DEFAULT_SERIES_PREFIX.invoice,
       credit_note: row?.creditNotePrefix ?? DEFAULT_SERIES_PREFIX.credit_note,
@@ -169,6 +172,7 @@ export function createGstService({ db }: Deps) {
       invoicePrefix: s.prefixes.invoice,
       creditNotePrefix: s.prefixes.credit_note,
       receiptPrefix: s.prefixes.receipt,
+      pan: s.pan,
       financialYear: fy.label,
       nextInvoiceNumber: await next('invoice'),
       nextCreditNoteNumber: await next('credit_note'),
@@ -188,6 +192,7 @@ export function createGstService({ db }: Deps) {
         invoicePrefix: body.invoicePrefix,
         creditNotePrefix: body.creditNotePrefix,
         receiptPrefix: body.receiptPrefix,
+        pan: body.pan === undefined ? (before?.pan ?? null) : body.pan,
       });
       await recordAudit(tx, {
         companyId: ctx.companyId,

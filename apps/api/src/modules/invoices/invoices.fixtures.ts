@@ -1,4 +1,11 @@
-import type { CreditNoteDto, InvoiceDetailDto, InvoiceTemplateDto } from '@rentora/shared';
+import {
+  businessDate,
+  type CreditNoteDto,
+  financialYearOf,
+  type InvoiceDetailDto,
+  type InvoiceTemplateDto,
+  type TdsDto,
+} from '@rentora/shared';
 import { call } from '../../../test/app';
 import type { FixtureBuilder } from '../../../test/fixtures';
 import { createInvoice, makeTenancy } from './invoices.testing';
@@ -31,6 +38,21 @@ export const fixtures: FixtureBuilder = async ({ app, owner }) => {
     },
   );
   if (note.statusCode !== 201) throw new Error(`credit note: ${note.body}`);
+  // A payment with TDS deducted, for the certificate routes.
+  const withTds = await createInvoice(app, owner, tenancy.tenantId, { send: true });
+  const tdsPaid = await call(
+    app,
+    'POST',
+    `/api/invoices/${withTds.json<{ data: InvoiceDetailDto }>().data._id}/payments`,
+    {
+      ...auth,
+      body: { amount: 1_470_000, method: 'upi', tds: { section: '194IB', rate: 2, amount: 30_000 } },
+    },
+  );
+  if (tdsPaid.statusCode !== 201) throw new Error(`tds payment: ${tdsPaid.body}`);
+  const tds = await call(app, 'GET', `/api/payments/tds?fy=${financialYearOf(businessDate()).label}`, auth);
+  const tdsId = tds.json<{ data: TdsDto[] }>().data[0]?._id;
+  if (!tdsId) throw new Error(`tds list: ${tds.body}`);
   return {
     'invoice-templates:id': template.json<{ data: InvoiceTemplateDto }>().data._id,
     'invoices:id': issuedId,
@@ -38,5 +60,9 @@ export const fixtures: FixtureBuilder = async ({ app, owner }) => {
     'mine:id': issuedId,
     '/api/invoices/mine/:id/pdf-link#id': issuedId,
     '/api/invoices/:id/pdf/view#id': issuedId,
+    '/api/payments/:id/tds-certificate#id': tdsId,
+    'tds:id': tdsId,
+    '/api/tenants/me/:id/rent-receipts#id': tenancy.tenantId,
+    '/api/tenants/me/:id/rent-receipts/pdf#id': tenancy.tenantId,
   };
 };

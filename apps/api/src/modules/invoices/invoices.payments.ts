@@ -3,6 +3,8 @@ import {
   type InvoiceCheckoutDto,
   type InvoiceDetailDto,
   type InvoicePaymentBody,
+  maxTdsOf,
+  type TdsInput,
   type VerifyInvoicePaymentBody,
 } from '@rentora/shared';
 import type { AuthContext, CompanyContext } from '../../core/access';
@@ -15,6 +17,18 @@ import { balanceOf, type InvoiceRow } from './invoices.dto';
 import { refreshTenantDues } from './invoices.dues';
 import { type InvoicesRepo, insertOfflinePayment, invoiceById, setInvoiceReturning } from './invoices.repo';
 import type { InvoiceViews } from './invoices.views';
+import { insertTdsDeduction } from './tds.repo';
+
+/** TDS above what the section's rate allows on the payment (rate × (money + TDS), rounded) is refused. */
+function checkTdsRate(amount: number, tds: TdsInput): void {
+  const allowed = maxTdsOf(tds.rate, amount, tds.amount);
+  if (tds.amount > allowed) {
+    throw badRequest(
+      `TDS of ${tds.amount} is more than ${tds.rate}% under section ${tds.section} allows on this payment (${allowed})`,
+      'tds.amount',
+    );
+  }
+}
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -71,9 +85,11 @@ export function invoicePayments(
           throw conflict(`A ${current.status} invoice takes no payment`);
         const balance = balanceOf(current);
         if (balance <= 0) throw conflict('This invoice is already paid');
-        if (body.amount > balance) {
+        const tds = body.tds?.amount ?? 0;
+        if (body.amount + tds > balance) {
           throw conflict(`The payment is more than the balance of ${balance}`);
         }
+        if (body.tds) checkTdsRate(body.amount, body.tds);
         const paidAt = paymentInstant(body.paidAt);
         const payment = await insertOfflinePayment(tx, current, {
           amount: body.amount,
@@ -83,7 +99,11 @@ export function invoicePayments(
           recordedBy: ctx.userId,
           receiptNumber: await takeReceiptNumber(tx, ctx.companyId, paidAt),
         });
-        const amountPaid = current.amountPaid + body.amount;
+        if (body.tds) {
+          await insertTdsDeduction(tx, current, payment, { ...body.tds, recordedBy: ctx.userId });
+        }
+        // The TDS settles the invoice with the money: it is paid when both cover the balance.
+        const amountPaid = current.amountPaid + body.amount + tds;
         const status = amountPaid + current.creditedAmount >= current.total ? 'paid' : 'partially_paid';
         // The open gateway order was for the old balance: close it, a new one is opened for what is left.
         if (current.currentOrderId) await expireOpenOrder(tx, current.currentOrderId);
@@ -98,9 +118,9 @@ export function invoicePayments(
           action: 'invoice.payment_recorded',
           entityType: 'invoice',
           entityId: id,
-          summary: `${current.number}: ${body.method} payment ${body.amount}${body.reference ? ` (${body.reference})` : ''}`,
+          summary: `${current.number}: ${body.method} payment ${body.amount}${tds ? ` + TDS ${tds} u/s ${body.tds?.section}` : ''}${body.reference ? ` (${body.reference})` : ''}`,
           before: { status: current.status, amountPaid: current.amountPaid },
-          after: { status, amountPaid, paymentId: payment!.id },
+          after: { status, amountPaid, paymentId: payment.id, tds },
         });
         await refreshTenantDues(tx, ctx.companyId, current.tenantId);
         for (const hook of hooks) await hook(tx, updated!, payment!);

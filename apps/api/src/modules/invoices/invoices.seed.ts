@@ -57,6 +57,8 @@ export async function seedInvoicesDemo(db: Db): Promise<void> {
       gstin: DEMO_GSTIN,
       legalName: 'Sunrise Estates Private Limited',
       address: '80 Feet Road, 4th Block, Koramangala, Bengaluru, Karnataka 560034',
+      // The PAN inside the GSTIN: on the tenants' HRA rent receipts.
+      pan: DEMO_GSTIN.slice(2, 12),
     })
     .onConflictDoNothing();
   const [standard] = await db

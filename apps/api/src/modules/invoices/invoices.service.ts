@@ -12,6 +12,8 @@ import { invoiceEditing } from './invoices.editing';
 import { invoicePayments } from './invoices.payments';
 import { createInvoicesRepo } from './invoices.repo';
 import { invoiceViews } from './invoices.views';
+import { rentReceipts } from './rent-receipts';
+import { tdsTracking } from './tds';
 
 export { PDF_LINK_SECONDS } from './invoices.documents';
 export type { InvoiceRow } from './invoices.dto';
@@ -77,6 +79,8 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
     ...invoicePayments(db, repo, views, payments),
     ...documents,
     payments,
+    rentReceipts: rentReceipts(db, gst),
+    tds: tdsTracking(db, deps.storage),
   };
 }
 

@@ -92,3 +92,4 @@ export function createPaymentsService(
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+export { methodLabel } from './payments.receipt';

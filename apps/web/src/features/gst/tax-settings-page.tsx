@@ -82,6 +82,7 @@ function TaxSettingsForm({ settings }: { settings: TaxSettingsDto }) {
       invoicePrefix: settings.invoicePrefix,
       creditNotePrefix: settings.creditNotePrefix,
       receiptPrefix: settings.receiptPrefix,
+      pan: settings.pan ?? '',
     },
   });
   const { errors } = form.formState;
@@ -146,6 +147,24 @@ function TaxSettingsForm({ settings }: { settings: TaxSettingsDto }) {
                   min={0}
                   max={40}
                   {...form.register('rate', { valueAsNumber: true })}
+                />
+              )}
+            </Field>
+            <Field
+              label="PAN"
+              hint="Printed on tenants' rent receipts; required once a tenant's rent passes ₹1,00,000 a year."
+              error={errors.pan?.message}
+              className="sm:col-span-2"
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={10}
+                  placeholder="AAAAA9999A"
+                  className="font-mono uppercase"
+                  {...form.register('pan')}
                 />
               )}
             </Field>

@@ -9,6 +9,7 @@ import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
 import { usePermissions } from '../auth/use-permissions';
+import { TdsCard } from '../rent-tax/tds-card';
 import { methodLabel, monthLabel, PaymentsNav, shortMonth } from './invoice-display';
 import { INVOICE_MESSAGES, usePaymentStats } from './invoices.api';
 import { PaymentsLedger } from './payments-ledger';
@@ -189,6 +190,7 @@ export function PaymentsOverviewPage() {
         </>
       )}
       {permissions.canUseFeature('payments_read') ? <PaymentsLedger /> : null}
+      {permissions.canUseFeature('payments_read') ? <TdsCard /> : null}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { StatCard } from '../../components/stat-card';
 import { apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
+import { RentReceiptsCard } from '../rent-tax/rent-receipts-card';
 import { capitalize, documentLabel, stayLabel, TenantStatusBadge } from '../tenants/tenant-display';
 import { TENANT_MESSAGES, useMyTenancies } from '../tenants/tenants.api';
 
@@ -254,6 +255,7 @@ export function MyUnitPage() {
           </ul>
         )}
       </Card>
+      <RentReceiptsCard tenantId={tenancy._id} scope="tenant" />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { apiErrorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { usePermissions } from '../../auth/use-permissions';
 import { DepositTab } from '../../deposits/deposit-tab';
+import { RentReceiptsCard } from '../../rent-tax/rent-receipts-card';
 import { TenantStatusBadge, tenantName } from '../tenant-display';
 import { TENANT_MESSAGES, useTenant } from '../tenants.api';
 import { Behavior } from './behavior-tab';
@@ -120,7 +121,12 @@ export function TenantDetailPage() {
         {tab === 'documents' ? <Documents tenant={data} canWrite={canWrite} /> : null}
         {tab === 'dues' ? <Dues tenant={data} canWrite={canWrite} /> : null}
         {tab === 'deposit' ? <DepositTab tenant={data} canWrite={canWrite} /> : null}
-        {tab === 'payments' ? <Payments id={data._id} /> : null}
+        {tab === 'payments' ? (
+          <div className="space-y-4">
+            <Payments id={data._id} />
+            <RentReceiptsCard tenantId={data._id} scope="staff" />
+          </div>
+        ) : null}
         {tab === 'notes' ? <Notes tenant={data} canWrite={canWrite} /> : null}
         {tab === 'behavior' ? <Behavior tenant={data} canWrite={canWrite} /> : null}
         {tab === 'compliance' ? <Compliance tenant={data} canWrite={canWrite} /> : null}
