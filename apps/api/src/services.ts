@@ -11,6 +11,7 @@ import { createChatService } from './modules/chat/chat.service';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createCompanyUsersService } from './modules/company-users/company-users.service';
 import { createGstService } from './modules/gst/gst.service';
+import { createMetersService } from './modules/meters/meters.service';
 import { createInvitationsService } from './modules/invitations/invitations.service';
 import { createInvoiceTemplatesService } from './modules/invoices/invoice-templates.service';
 import { createBillingService } from './modules/invoices/invoices.billing';
@@ -75,6 +76,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   const rentalUnits = createRentalUnitsService({ db, notifier, images, companies });
   const unitTenants = createUnitTenantsService({ db, config, mailer, auth });
   const unitTemplates = createTemplatesService({ db, units: rentalUnits });
+  const meters = createMetersService({ db, storage, config });
   const publicListing = createPublicListingService({ db, config, cache }, (error) =>
     log.warn({ err: error }, 'public listing cache unavailable; answering from the database'),
   );
@@ -136,6 +138,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     rentalUnits,
     unitTenants,
     unitTemplates,
+    meters,
     publicListing,
     payments,
     ledger,

@@ -16,6 +16,7 @@ import { creditNotesRoutes } from './invoices/credit-notes.routes';
 import { gstReturnsRoutes } from './invoices/gst-returns.routes';
 import { invoicesRoutes, invoiceTemplatesRoutes, paymentTrackingRoutes } from './invoices/invoices.routes';
 import { leadsRoutes } from './leads/leads.routes';
+import { metersRoutes, unitMetersRoutes } from './meters/meters.routes';
 import { maintenanceConfigRoutes } from './maintenance/maintenance.config.routes';
 import { maintenanceRoutes, tenantPortalMaintenanceRoutes } from './maintenance/maintenance.routes';
 import { maintenancePublicRoutes } from './maintenance-public/maintenance-public.routes';
@@ -52,6 +53,8 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/properties', plugin: propertiesRoutes },
   { prefix: '/rental-units', plugin: rentalUnitsRoutes },
   { prefix: '/rental-unit-templates', plugin: rentalUnitTemplatesRoutes },
+  { prefix: '/rental-units', plugin: unitMetersRoutes },
+  { prefix: '/meters', plugin: metersRoutes },
   { prefix: '/companies', plugin: companyInventoryRoutes },
   { prefix: '/public', plugin: publicListingRoutes },
   { prefix: '/chat', plugin: chatRoutes },

@@ -8,6 +8,7 @@ export * from './identity';
 export * from './invoices';
 export * from './jobs';
 export * from './maintenance';
+export * from './meters';
 export * from './notifications';
 export * from './payments';
 export * from './platform';
