@@ -11,7 +11,6 @@ import { createChatService } from './modules/chat/chat.service';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createCompanyUsersService } from './modules/company-users/company-users.service';
 import { createGstService } from './modules/gst/gst.service';
-import { createMetersService } from './modules/meters/meters.service';
 import { createInvitationsService } from './modules/invitations/invitations.service';
 import { createInvoiceTemplatesService } from './modules/invoices/invoice-templates.service';
 import { createBillingService } from './modules/invoices/invoices.billing';
@@ -25,6 +24,7 @@ import { createMaintenanceRequestsService } from './modules/maintenance/maintena
 import { createTenantMaintenanceService } from './modules/maintenance/maintenance.tenant';
 import { createTenantPortalMaintenanceService } from './modules/maintenance/maintenance.tenant-portal';
 import { createMaintenanceTypesService } from './modules/maintenance/maintenance.types';
+import { createMetersService } from './modules/meters/meters.service';
 import {
   createNotificationLogsService,
   registerNotificationLogging,

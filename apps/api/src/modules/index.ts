@@ -16,10 +16,10 @@ import { creditNotesRoutes } from './invoices/credit-notes.routes';
 import { gstReturnsRoutes } from './invoices/gst-returns.routes';
 import { invoicesRoutes, invoiceTemplatesRoutes, paymentTrackingRoutes } from './invoices/invoices.routes';
 import { leadsRoutes } from './leads/leads.routes';
-import { metersRoutes, unitMetersRoutes } from './meters/meters.routes';
 import { maintenanceConfigRoutes } from './maintenance/maintenance.config.routes';
 import { maintenanceRoutes, tenantPortalMaintenanceRoutes } from './maintenance/maintenance.routes';
 import { maintenancePublicRoutes } from './maintenance-public/maintenance-public.routes';
+import { metersRoutes, unitMetersRoutes } from './meters/meters.routes';
 import {
   notificationLogsRoutes,
   testNotificationsRoutes,

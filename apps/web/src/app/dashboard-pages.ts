@@ -86,6 +86,13 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     component: lazyPage(() => import('../features/properties/property-form-pages'), 'PropertyEditPage'),
   },
   {
+    path: 'properties/readings-due',
+    title: 'Readings Due',
+    description: 'Meters without a reading this month',
+    parent: 'properties',
+    component: lazyPage(() => import('../features/meters/readings-due-page'), 'ReadingsDuePage'),
+  },
+  {
     path: 'properties/:id/units/:unitId',
     title: 'Rental Unit',
     description: 'A unit with its images, tenants and analytics',

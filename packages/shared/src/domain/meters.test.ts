@@ -84,8 +84,8 @@ describe('meterLineDescription', () => {
     expect(meterLineDescription({ type: 'electricity', label: '', readings, sharePercent: null })).toBe(
       'Electricity 4,210 → 4,398 kWh',
     );
-    expect(
-      meterLineDescription({ type: 'water', label: 'Common', readings, sharePercent: 40 }),
-    ).toBe('Water (Common) 4,210 → 4,398 kL, 40% share');
+    expect(meterLineDescription({ type: 'water', label: 'Common', readings, sharePercent: 40 })).toBe(
+      'Water (Common) 4,210 → 4,398 kL, 40% share',
+    );
   });
 });

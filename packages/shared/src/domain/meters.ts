@@ -112,7 +112,9 @@ export function meterLineDescription(input: {
   const first = input.readings[0]!;
   const last = input.readings.at(-1)!;
   const unit = METER_UNITS[input.type];
-  const name = input.label.trim() ? `${METER_TYPE_LABELS[input.type]} (${input.label.trim()})` : METER_TYPE_LABELS[input.type];
+  const name = input.label.trim()
+    ? `${METER_TYPE_LABELS[input.type]} (${input.label.trim()})`
+    : METER_TYPE_LABELS[input.type];
   const replaced = input.readings.slice(1).some((r) => r.meterReplaced);
   let text = `${name} ${formatReading(first.reading)} → ${formatReading(last.reading)} ${unit}`;
   if (replaced) text += `, meter replaced: ${formatReading(consumptionOf(input.readings))} ${unit}`;

@@ -66,7 +66,10 @@ export const meterShares = pgTable(
     /** Share in basis points; a meter's shares add up to 10,000. */
     shareBp: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.meterId, t.rentalUnitId] }), index('meter_shares_unit_idx').on(t.rentalUnitId)],
+  (t) => [
+    primaryKey({ columns: [t.meterId, t.rentalUnitId] }),
+    index('meter_shares_unit_idx').on(t.rentalUnitId),
+  ],
 );
 
 export const meterReadings = pgTable(

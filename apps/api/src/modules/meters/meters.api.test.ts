@@ -41,7 +41,8 @@ async function invoiceOf(company: CompanySession, tenantId: string, period: stri
   const list = await call(app, 'GET', '/api/invoices', { ...as(company), query: { period, tenantId } });
   const rows = list.json<{ data: InvoiceListItemDto[] }>().data.filter((r) => r.tenantId === tenantId);
   expect(rows).toHaveLength(1);
-  return (await call(app, 'GET', `/api/invoices/${rows[0]!._id}`, as(company))).json<{ data: InvoiceDto }>().data;
+  return (await call(app, 'GET', `/api/invoices/${rows[0]!._id}`, as(company))).json<{ data: InvoiceDto }>()
+    .data;
 }
 
 const utilities = (invoice: InvoiceDto) => invoice.lineItems.filter((l) => l.kind === 'utilities');
@@ -64,7 +65,13 @@ describe('meters', () => {
     expect(
       (
         await post({
-          tariff: { slabs: [{ upTo: 200, perUnit: 1 }, { upTo: 100, perUnit: 2 }, { upTo: null, perUnit: 3 }] },
+          tariff: {
+            slabs: [
+              { upTo: 200, perUnit: 1 },
+              { upTo: 100, perUnit: 2 },
+              { upTo: null, perUnit: 3 },
+            ],
+          },
         })
       ).statusCode,
     ).toBe(400);
@@ -79,7 +86,11 @@ describe('meters', () => {
     const created = await post({ label: 'Kitchen', tariff: slabs, shared: shared(60, 40) });
     expect(created.statusCode, created.body).toBe(201);
     const meter = created.json<{ data: MeterDto }>().data;
-    expect(meter).toMatchObject({ type: 'water', label: 'Kitchen', tariff: { perUnit: null, fixedCharge: 5_000 } });
+    expect(meter).toMatchObject({
+      type: 'water',
+      label: 'Kitchen',
+      tariff: { perUnit: null, fixedCharge: 5_000 },
+    });
     expect(meter.shared?.map((s) => s.sharePercent).sort()).toEqual([40, 60]);
 
     // the sharing unit sees the shared meter too
@@ -120,7 +131,10 @@ describe('meters', () => {
     expect((await post({ reading: 1.234, readAt: '2026-09-30' })).statusCode).toBe(400);
     const replaced = await post({ reading: 3, readAt: '2026-09-30', meterReplaced: true });
     expect(replaced.statusCode, replaced.body).toBe(201);
-    expect(replaced.json<{ data: MeterReadingDto }>().data).toMatchObject({ reading: 3, meterReplaced: true });
+    expect(replaced.json<{ data: MeterReadingDto }>().data).toMatchObject({
+      reading: 3,
+      meterReplaced: true,
+    });
 
     const page = await call(app, 'GET', `/api/meters/${meter._id}/readings`, {
       ...as(company),
@@ -141,7 +155,11 @@ describe('meters', () => {
       return app.inject({
         method: 'POST',
         url: `/api/meters/${meter._id}/readings`,
-        headers: { authorization: `Bearer ${company.token}`, 'x-company-id': company.companyId, ...body.headers },
+        headers: {
+          authorization: `Bearer ${company.token}`,
+          'x-company-id': company.companyId,
+          ...body.headers,
+        },
         payload: body.payload,
       });
     };
@@ -150,7 +168,12 @@ describe('meters', () => {
     ]);
     expect(fake.statusCode).toBe(415);
     const sent = await send([
-      { field: 'photo', filename: 'meter.png', contentType: 'image/png', data: await makeImage({ format: 'png' }) },
+      {
+        field: 'photo',
+        filename: 'meter.png',
+        contentType: 'image/png',
+        data: await makeImage({ format: 'png' }),
+      },
     ]);
     expect(sent.statusCode, sent.body).toBe(201);
     const reading = sent.json<{ data: MeterReadingDto }>().data;
@@ -250,8 +273,15 @@ describe('meters', () => {
       ['GET', `/api/meters/${meter._id}/readings`],
       ['POST', `/api/meters/${meter._id}/readings`],
     ] as const) {
-      const body = method === 'PUT' ? { label: 'x' } : method === 'POST' ? { reading: 1, readAt: '2026-01-01' } : undefined;
-      expect((await call(app, method, url, { ...as(stranger), body })).statusCode, `${method} ${url}`).toBe(404);
+      const body =
+        method === 'PUT'
+          ? { label: 'x' }
+          : method === 'POST'
+            ? { reading: 1, readAt: '2026-01-01' }
+            : undefined;
+      expect((await call(app, method, url, { ...as(stranger), body })).statusCode, `${method} ${url}`).toBe(
+        404,
+      );
     }
     const sharedAcross = await call(app, 'POST', `/api/rental-units/${place.rentalUnitId}/meters`, {
       ...as(company),
@@ -264,7 +294,9 @@ describe('meters', () => {
       },
     });
     expect(sharedAcross.statusCode).toBe(400);
-    expect((await call(app, 'GET', '/api/meters/due', as(stranger))).json<{ data: unknown[] }>().data).toEqual([]);
+    expect(
+      (await call(app, 'GET', '/api/meters/due', as(stranger))).json<{ data: unknown[] }>().data,
+    ).toEqual([]);
     const tenantMember = await addMember(app, company, 'accountant');
     const edit = await call(app, 'POST', `/api/meters/${meter._id}/readings`, {
       ...as(tenantMember),

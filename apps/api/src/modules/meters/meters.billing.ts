@@ -6,9 +6,9 @@ import {
   type Tariff,
   tariffCharge,
 } from '@rentora/shared';
+import { groupBy } from '../../core/collections';
 import type { Tx } from '../../db/client';
 import type { meterCharges, TariffRow } from '../../db/schema';
-import { groupBy } from '../../core/collections';
 import {
   allSharesOf,
   insertMeterCharges,
@@ -27,7 +27,9 @@ export interface MeterBill {
 }
 
 export const tariffOf = (row: TariffRow): Tariff =>
-  row.slabs ? { slabs: row.slabs, fixedCharge: row.fixedCharge } : { perUnit: row.perUnit ?? 0, fixedCharge: row.fixedCharge };
+  row.slabs
+    ? { slabs: row.slabs, fixedCharge: row.fixedCharge }
+    : { perUnit: row.perUnit ?? 0, fixedCharge: row.fixedCharge };
 
 /**
  * Where a unit's bill of a meter starts: after the last reading billed to the unit, and never before the last reading
@@ -61,9 +63,7 @@ export async function meterBillsFor(
   const byMeter = groupBy(payers, (p) => p.meterId);
   const bounds = [...byMeter].map(([meterId, rows]) => ({
     meterId,
-    from: rows.every((r) => r.billedReadAt !== null)
-      ? rows.map((r) => r.billedReadAt!).reduce((a, b) => (a < b ? a : b))
-      : null,
+    from: rows.every((r) => r.billedReadAt !== null) ? rows.map((r) => r.billedReadAt!).sort()[0]! : null,
   }));
   const readings = groupBy(await readingsUpTo(tx, bounds, last), (r) => r.meterId);
   const shared = [...byMeter].filter(([, rows]) => rows[0]!.shareBp !== null).map(([id]) => id);

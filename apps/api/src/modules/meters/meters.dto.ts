@@ -17,11 +17,7 @@ export function toReadingDto(row: MeterReadingRow, signer: UrlSigner, billed: bo
   };
 }
 
-export function toMeterDto(
-  row: MeterRow,
-  shares: ShareRow[],
-  last: MeterReadingDto | null,
-): MeterDto {
+export function toMeterDto(row: MeterRow, shares: ShareRow[], last: MeterReadingDto | null): MeterDto {
   return {
     _id: row.id,
     rentalUnitId: row.rentalUnitId,

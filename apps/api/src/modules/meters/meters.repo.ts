@@ -29,7 +29,11 @@ export async function findUnit(conn: DbOrTx, companyId: string, unitId: string) 
 }
 
 /** Which of `unitIds` are units of the company. */
-export async function unitsOfCompany(conn: DbOrTx, companyId: string, unitIds: string[]): Promise<Set<string>> {
+export async function unitsOfCompany(
+  conn: DbOrTx,
+  companyId: string,
+  unitIds: string[],
+): Promise<Set<string>> {
   if (unitIds.length === 0) return new Set();
   const rows = await conn
     .select({ id: rentalUnits.id })
@@ -116,7 +120,10 @@ export async function lastReadings(conn: DbOrTx, meterIds: string[]): Promise<Me
     .orderBy(meterReadings.meterId, desc(meterReadings.readAt), desc(meterReadings.id));
 }
 
-export async function insertReading(tx: Tx, values: typeof meterReadings.$inferInsert): Promise<MeterReadingRow> {
+export async function insertReading(
+  tx: Tx,
+  values: typeof meterReadings.$inferInsert,
+): Promise<MeterReadingRow> {
   const [row] = await tx.insert(meterReadings).values(values).returning();
   return row!;
 }

@@ -23,18 +23,17 @@ export async function seedMetersDemo(db: Db): Promise<void> {
     .where(eq(companies.email, `hello@${DEMO_COMPANY_DOMAINS.professional}`))
     .limit(1);
   if (!company) return;
-  const [existing] = await db.select({ id: meters.id }).from(meters).where(eq(meters.companyId, company.id)).limit(1);
+  const [existing] = await db
+    .select({ id: meters.id })
+    .from(meters)
+    .where(eq(meters.companyId, company.id))
+    .limit(1);
   if (existing) return;
   const tenancies = await db
     .select({ rentalUnitId: rentalUnitUsers.rentalUnitId, email: users.email })
     .from(rentalUnitUsers)
     .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
-    .where(
-      and(
-        eq(rentalUnitUsers.companyId, company.id),
-        inArray(rentalUnitUsers.tenancyStatus, ['active']),
-      ),
-    )
+    .where(and(eq(rentalUnitUsers.companyId, company.id), inArray(rentalUnitUsers.tenancyStatus, ['active'])))
     .orderBy(asc(rentalUnitUsers.createdAt));
   const tenancy = tenancies.find((t) => t.email === 'tenant@rentora.test') ?? tenancies[0];
   if (!tenancy) return;

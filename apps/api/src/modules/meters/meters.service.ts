@@ -1,8 +1,8 @@
 import {
   formatReading,
-  makePagination,
-  type MeterReadingDto,
   METER_TYPE_LABELS,
+  type MeterReadingDto,
+  makePagination,
   type ZMeterBody,
   ZMeterReadingBody,
   type ZMeterReadingsQuery,
@@ -24,7 +24,7 @@ import { toMeterDto, toReadingDto } from './meters.dto';
 import { meterPhotoMime, meterPhotoPrefix, receiveReading } from './meters.photo';
 import * as repo from './meters.repo';
 
-export { meterBillsFor, type MeterBill, recordMeterCharges } from './meters.billing';
+export { type MeterBill, meterBillsFor, recordMeterCharges } from './meters.billing';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'config'>;
 type MeterBody = z.output<typeof ZMeterBody>;
@@ -157,7 +157,11 @@ export function createMetersService({ db, storage, config }: Deps) {
      * Adds a reading (JSON, or multipart with a `photo`). Readings go forward: one dated before the meter's last
      * reading, or lower than it without `meterReplaced`, is refused (409).
      */
-    async addReading(ctx: CompanyContext, meterId: string, request: FastifyRequest): Promise<MeterReadingDto> {
+    async addReading(
+      ctx: CompanyContext,
+      meterId: string,
+      request: FastifyRequest,
+    ): Promise<MeterReadingDto> {
       const meter = await meterOf(db, ctx, meterId);
       const { fields, photo } = await receiveReading(request, storage, {
         limitBytes: config.uploadLimitBytes,
