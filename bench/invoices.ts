@@ -17,8 +17,8 @@ import { bundleServer } from './lib/bundle';
 import { coldAnswers, floorTable, json, POSTGRES_LIST_AIM, signIn } from './lib/list-bench';
 import { type LoadCase, type LoadResult, measure } from './lib/load';
 import { createScratchDatabase, postgresAvailable, type ScratchDatabase } from './lib/postgres';
-import { machineLine, saveResults } from './lib/report';
 import { rentCompany } from './lib/rent-company';
+import { machineLine, saveResults } from './lib/report';
 import { type BenchProcess, spawnAndWait } from './lib/server';
 
 process.env.BENCH_PORT_RANGE ??= '3400-3499';
@@ -206,7 +206,11 @@ async function main(): Promise<void> {
     }[];
     if (!sunrise) throw new Error('the demo company is missing');
 
-    const rentId = await rentCompany(server.baseUrl, db, { tenants: RENT_TENANTS, perUnit: 100, owner: RENT_OWNER });
+    const rentId = await rentCompany(server.baseUrl, db, {
+      tenants: RENT_TENANTS,
+      perUnit: 100,
+      owner: RENT_OWNER,
+    });
     const rentHeaders = await signIn(server.baseUrl, RENT_OWNER, rentId);
     const firstRun = await timedRentRun(server.baseUrl, rentHeaders);
     const secondRun = await timedRentRun(server.baseUrl, rentHeaders);

@@ -5,7 +5,8 @@
 // POST /api/invoices/generate-rent for this month (aim: 100,000 tenancies under 60 s), and once more (nothing billed
 // twice: 0 created, no new meter charge). Results go to bench/results/meters-*.json; exits non-zero past the aim
 // (scaled to the tenancies run: 60 s × n / 100,000).
-// Env: BENCH_RENT_TENANTS (default 100000), BENCH_PG_ADMIN_URL.
+// Env: BENCH_RENT_TENANTS (default 100000), BENCH_METERS=false (the same run without meters, to compare),
+// BENCH_PG_ADMIN_URL.
 import pg from 'pg';
 import { bundleServer } from './lib/bundle';
 import { json, signIn } from './lib/list-bench';
@@ -16,6 +17,7 @@ import { type BenchProcess, spawnAndWait } from './lib/server';
 
 process.env.BENCH_PORT_RANGE ??= '3500-3599';
 const TENANTS = Number(process.env.BENCH_RENT_TENANTS ?? 100_000);
+const WITH_METERS = process.env.BENCH_METERS !== 'false';
 const AIM_S = (60 * TENANTS) / 100_000;
 const OWNER = { email: 'bench-meter-owner@bench.test', password: 'Password123!' };
 const month = new Date().toISOString().slice(0, 7);
@@ -24,7 +26,10 @@ const lastMonth = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slic
   .slice(0, 7);
 
 /** An electricity meter a unit, a shared water meter every tenth pair of units, two readings each last month. */
-async function addMeters(client: pg.Client, companyId: string): Promise<{ meters: number; readings: number }> {
+async function addMeters(
+  client: pg.Client,
+  companyId: string,
+): Promise<{ meters: number; readings: number }> {
   await client.query(
     `insert into meters (id, company_id, rental_unit_id, type, label, tariff)
      select gen_random_uuid(), company_id, id, 'electricity', '',
@@ -92,7 +97,7 @@ async function main(): Promise<void> {
     await db.connect();
     const setupStarted = performance.now();
     const companyId = await rentCompany(server.baseUrl, db, { tenants: TENANTS, perUnit: 1, owner: OWNER });
-    const counts = await addMeters(db, companyId);
+    const counts = WITH_METERS ? await addMeters(db, companyId) : { meters: 0, readings: 0 };
     const setupSeconds = Math.round((performance.now() - setupStarted) / 1000);
     const headers = await signIn(server.baseUrl, OWNER, companyId);
     const first = await timedRentRun(server.baseUrl, headers);
@@ -107,7 +112,15 @@ async function main(): Promise<void> {
       )
     ).rows as { charges: number; amount: string; lines: number }[];
     await db.end();
-    const result = { machine: machineLine(), tenants: TENANTS, ...counts, setupSeconds, first, second, billed };
+    const result = {
+      machine: machineLine(),
+      tenants: TENANTS,
+      ...counts,
+      setupSeconds,
+      first,
+      second,
+      billed,
+    };
     console.log(JSON.stringify(result, null, 2));
     console.log(`saved ${saveResults('meters', result)}`);
     if (first.seconds >= AIM_S) {

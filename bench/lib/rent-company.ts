@@ -53,4 +53,3 @@ export async function rentCompany(
   await client.query('analyze');
   return companyId;
 }
-

@@ -99,8 +99,8 @@ export function consumptionOf(readings: readonly ReadingStep[]): number {
 }
 
 /** A reading with Indian digit grouping: 4210 → "4,210", 123456.5 → "1,23,456.5". */
-export const formatReading = (reading: number): string =>
-  reading.toLocaleString('en-IN', { maximumFractionDigits: 2 });
+export const formatReading = (reading: number): string => READING_FORMAT.format(reading);
+const READING_FORMAT = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 
 /** The invoice line text of a reading range: "Electricity 4,210 → 4,398 kWh", and the share of a shared meter. */
 export function meterLineDescription(input: {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../db/client';
-import { meterCharges, type TariffRow } from '../../db/schema';
+import type { meterCharges, TariffRow } from '../../db/schema';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -97,6 +98,19 @@ export async function allSharesOf(
   return rowsOf<{ meterId: string; rentalUnitId: string; shareBp: number }>(result);
 }
 
+const arrayOf = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+
+/** Inserts the charges in one statement (columns as arrays); the unique keys refuse a range billed before. */
 export async function insertMeterCharges(tx: Tx, rows: (typeof meterCharges.$inferInsert)[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) await tx.insert(meterCharges).values(rows.slice(i, i + 500));
+  if (rows.length === 0) return;
+  const column = <K extends keyof (typeof rows)[number]>(key: K) =>
+    arrayOf(rows.map((r) => r[key] as string | number));
+  await tx.execute(sql`
+    insert into meter_charges (id, company_id, meter_id, rental_unit_id, tenancy_id, invoice_id, from_reading_id,
+      to_reading_id, consumption_hundredths, amount)
+    select * from unnest(
+      ${arrayOf(rows.map(() => uuidv7()))}::uuid[], ${column('companyId')}::uuid[], ${column('meterId')}::uuid[], ${column('rentalUnitId')}::uuid[],
+      ${column('tenancyId')}::uuid[], ${column('invoiceId')}::uuid[], ${column('fromReadingId')}::uuid[],
+      ${column('toReadingId')}::uuid[], ${column('consumptionHundredths')}::bigint[], ${column('amount')}::bigint[]
+    )`);
 }

@@ -38,7 +38,7 @@ export function ReadingsDuePage() {
                   <Gauge className="h-5 w-5" aria-hidden />
                 </div>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold text-slate-900">
+                  <p className="font-semibold break-words text-slate-900">
                     <Link
                       to={`/dashboard/properties/${m.propertyId}/units/${m.rentalUnitId}?tab=meters`}
                       className="hover:underline"
@@ -46,7 +46,7 @@ export function ReadingsDuePage() {
                       {m.propertyName} · {m.unitNumber}
                     </Link>
                   </p>
-                  <p className="truncate text-sm text-slate-500">
+                  <p className="text-sm break-words text-slate-500">
                     {meterTitle(m)}
                     {m.lastReading !== null
                       ? ` · last ${formatReading(m.lastReading)} ${METER_UNITS[m.type]} on ${m.lastReadAt}`
