@@ -1,7 +1,7 @@
 import { METER_TYPE_LABELS, METER_TYPES, type MeterBody, type MeterType, ZMeterBody } from '@rentora/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { type Control, Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Field, FormError, Input, Select } from '../../components/field';
@@ -45,6 +45,38 @@ function bodyOf(values: MeterForm): MeterBody {
         ? values.shared.map((s) => ({ rentalUnitId: s.rentalUnitId, sharePercent: Number(s.sharePercent) }))
         : null,
   };
+}
+
+/** A money field of the form (rupees typed, paise kept). */
+function MoneyField({
+  control,
+  label,
+  name,
+  required,
+}: {
+  control: Control<MeterForm>;
+  label: string;
+  name: 'perUnit' | 'fixedCharge' | `slabs.${number}.perUnit`;
+  required?: boolean;
+}) {
+  return (
+    <Field label={label} required={required}>
+      {(fc) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <MoneyInput
+              id={fc.id}
+              aria-invalid={fc['aria-invalid']}
+              value={field.value as number | null}
+              onChange={field.onChange}
+            />
+          )}
+        />
+      )}
+    </Field>
+  );
 }
 
 /** Add a meter to a unit: type, tariff (a price per unit or slabs, plus a fixed charge) and optional shares. */
@@ -139,22 +171,7 @@ export function MeterDialog({
             </label>
           </div>
           {mode === 'flat' ? (
-            <Field label="Price per unit" required>
-              {(fc) => (
-                <Controller
-                  control={control}
-                  name="perUnit"
-                  render={({ field }) => (
-                    <MoneyInput
-                      id={fc.id}
-                      aria-invalid={fc['aria-invalid']}
-                      value={field.value}
-                      onChange={field.onChange}
-                    />
-                  )}
-                />
-              )}
-            </Field>
+            <MoneyField control={control} label="Price per unit" name="perUnit" required />
           ) : (
             <div className="space-y-2">
               {slabs.fields.map((slab, i) => {
@@ -170,22 +187,7 @@ export function MeterDialog({
                         )
                       }
                     </Field>
-                    <Field label="Price per unit">
-                      {(fc) => (
-                        <Controller
-                          control={control}
-                          name={`slabs.${i}.perUnit`}
-                          render={({ field }) => (
-                            <MoneyInput
-                              id={fc.id}
-                              aria-invalid={fc['aria-invalid']}
-                              value={field.value}
-                              onChange={field.onChange}
-                            />
-                          )}
-                        />
-                      )}
-                    </Field>
+                    <MoneyField control={control} label="Price per unit" name={`slabs.${i}.perUnit`} />
                     <Button
                       variant="ghost"
                       size="icon"
@@ -208,22 +210,7 @@ export function MeterDialog({
               </Button>
             </div>
           )}
-          <Field label="Fixed charge per bill">
-            {(fc) => (
-              <Controller
-                control={control}
-                name="fixedCharge"
-                render={({ field }) => (
-                  <MoneyInput
-                    id={fc.id}
-                    aria-invalid={fc['aria-invalid']}
-                    value={field.value}
-                    onChange={field.onChange}
-                  />
-                )}
-              />
-            )}
-          </Field>
+          <MoneyField control={control} label="Fixed charge per bill" name="fixedCharge" />
         </fieldset>
         <fieldset className="space-y-2 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Shared by units (optional)</legend>
