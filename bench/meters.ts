@@ -94,6 +94,7 @@ async function main(): Promise<void> {
     };
     server = await spawnAndWait({ args: [await bundleServer('meters')], env, timeoutMs: 300_000 });
     const db = new pg.Client({ connectionString: database.url });
+    db.on('error', (error) => console.error(`bench database connection: ${error.message}`));
     await db.connect();
     const setupStarted = performance.now();
     const companyId = await rentCompany(server.baseUrl, db, { tenants: TENANTS, perUnit: 1, owner: OWNER });
