@@ -30,6 +30,7 @@ import { createMaintenanceRequestsService } from './modules/maintenance/maintena
 import { createTenantMaintenanceService } from './modules/maintenance/maintenance.tenant';
 import { createTenantPortalMaintenanceService } from './modules/maintenance/maintenance.tenant-portal';
 import { createMaintenanceTypesService } from './modules/maintenance/maintenance.types';
+import { createMetersService } from './modules/meters/meters.service';
 import { createMfaService } from './modules/mfa/mfa.service';
 import {
   createNotificationLogsService,
@@ -84,6 +85,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   const rentalUnits = createRentalUnitsService({ db, notifier, images, companies });
   const unitTenants = createUnitTenantsService({ db, config, mailer, auth });
   const unitTemplates = createTemplatesService({ db, units: rentalUnits });
+  const meters = createMetersService({ db, storage, config });
   const publicListing = createPublicListingService({ db, config, cache }, (error) =>
     log.warn({ err: error }, 'public listing cache unavailable; answering from the database'),
   );
@@ -155,6 +157,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     rentalUnits,
     unitTenants,
     unitTemplates,
+    meters,
     publicListing,
     payments,
     ledger,

@@ -41,9 +41,9 @@ export function pdfMoney(minor: number, currency = 'INR'): string {
 /** A rate in basis points as a percent: 900 → "9%", 250 → "2.5%". */
 export const pdfRate = (bp: number): string => `${Number((bp / 100).toFixed(2))}%`;
 
-/** Standard fonts cover WinAnsi only: other characters become "?". */
+/** Standard fonts cover WinAnsi only: arrows become "->", other characters "?". */
 export function winAnsi(text: string): string {
-  return text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+  return text.replace(/→/g, '->').replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 }
 
 /** The date part of an ISO date or date-time, as "05 Jan 2026". */

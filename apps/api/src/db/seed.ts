@@ -8,6 +8,7 @@ import { seedTeamsDemo } from '../modules/invitations/invitations.seed';
 import { seedInvoicesDemo } from '../modules/invoices/invoices.seed';
 import { seedLeadDemo } from '../modules/leads/leads.seed';
 import { seedMaintenanceDemo } from '../modules/maintenance/maintenance.seed';
+import { seedMetersDemo } from '../modules/meters/meters.seed';
 import { seedNotificationDemo } from '../modules/notifications/notifications.seed';
 import { seedInventoryDemo } from '../modules/properties/properties.seed';
 import { seedTenantsDemo } from '../modules/tenants/tenants.seed';
@@ -216,5 +217,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await seedBookingsDemo(db);
   await seedMaintenanceDemo(db);
   await seedInvoicesDemo(db);
+  await seedMetersDemo(db);
   return true;
 }

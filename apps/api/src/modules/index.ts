@@ -22,6 +22,7 @@ import { leadsRoutes } from './leads/leads.routes';
 import { maintenanceConfigRoutes } from './maintenance/maintenance.config.routes';
 import { maintenanceRoutes, tenantPortalMaintenanceRoutes } from './maintenance/maintenance.routes';
 import { maintenancePublicRoutes } from './maintenance-public/maintenance-public.routes';
+import { metersRoutes, unitMetersRoutes } from './meters/meters.routes';
 import { mfaAdminRoutes, mfaRoutes } from './mfa/mfa.routes';
 import {
   notificationLogsRoutes,
@@ -58,6 +59,8 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/properties', plugin: propertiesRoutes },
   { prefix: '/rental-units', plugin: rentalUnitsRoutes },
   { prefix: '/rental-unit-templates', plugin: rentalUnitTemplatesRoutes },
+  { prefix: '/rental-units', plugin: unitMetersRoutes },
+  { prefix: '/meters', plugin: metersRoutes },
   { prefix: '/companies', plugin: companyInventoryRoutes },
   { prefix: '/public', plugin: publicListingRoutes },
   { prefix: '/chat', plugin: chatRoutes },

@@ -69,6 +69,13 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     component: lazyPage(() => import('../features/properties/verification-page'), 'VerificationPage'),
   },
   {
+    path: 'properties/readings-due',
+    title: 'Readings Due',
+    description: 'Meters without a reading this month',
+    parent: 'properties',
+    component: lazyPage(() => import('../features/meters/readings-due-page'), 'ReadingsDuePage'),
+  },
+  {
     path: 'properties/:id',
     title: 'Property',
     description: 'A property with its units, occupancy and verification',

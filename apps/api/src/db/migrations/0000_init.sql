@@ -590,6 +590,52 @@ CREATE TABLE "maintenance_types" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "meter_charges" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"meter_id" uuid NOT NULL,
+	"rental_unit_id" uuid NOT NULL,
+	"tenancy_id" uuid NOT NULL,
+	"invoice_id" uuid NOT NULL,
+	"from_reading_id" uuid NOT NULL,
+	"to_reading_id" uuid NOT NULL,
+	"consumption_hundredths" bigint NOT NULL,
+	"amount" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "meter_readings" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"meter_id" uuid NOT NULL,
+	"reading_hundredths" bigint NOT NULL,
+	"read_at" date NOT NULL,
+	"meter_replaced" boolean DEFAULT false NOT NULL,
+	"photo_key" text,
+	"thumbnail_key" text,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "meter_shares" (
+	"meter_id" uuid NOT NULL,
+	"rental_unit_id" uuid NOT NULL,
+	"share_bp" integer NOT NULL,
+	CONSTRAINT "meter_shares_meter_id_rental_unit_id_pk" PRIMARY KEY("meter_id","rental_unit_id")
+);
+--> statement-breakpoint
+CREATE TABLE "meters" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"rental_unit_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"label" text DEFAULT '' NOT NULL,
+	"tariff" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "notifications" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -1044,6 +1090,16 @@ ALTER TABLE "maintenance_requests" ADD CONSTRAINT "maintenance_requests_assignee
 ALTER TABLE "maintenance_requests" ADD CONSTRAINT "maintenance_requests_form_id_maintenance_forms_id_fk" FOREIGN KEY ("form_id") REFERENCES "public"."maintenance_forms"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "maintenance_requests" ADD CONSTRAINT "maintenance_requests_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "maintenance_types" ADD CONSTRAINT "maintenance_types_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meter_charges" ADD CONSTRAINT "meter_charges_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meter_charges" ADD CONSTRAINT "meter_charges_meter_id_meters_id_fk" FOREIGN KEY ("meter_id") REFERENCES "public"."meters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meter_charges" ADD CONSTRAINT "meter_charges_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meter_readings" ADD CONSTRAINT "meter_readings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meter_readings" ADD CONSTRAINT "meter_readings_meter_id_meters_id_fk" FOREIGN KEY ("meter_id") REFERENCES "public"."meters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meter_readings" ADD CONSTRAINT "meter_readings_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meter_shares" ADD CONSTRAINT "meter_shares_meter_id_meters_id_fk" FOREIGN KEY ("meter_id") REFERENCES "public"."meters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meter_shares" ADD CONSTRAINT "meter_shares_rental_unit_id_rental_units_id_fk" FOREIGN KEY ("rental_unit_id") REFERENCES "public"."rental_units"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meters" ADD CONSTRAINT "meters_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meters" ADD CONSTRAINT "meters_rental_unit_id_rental_units_id_fk" FOREIGN KEY ("rental_unit_id") REFERENCES "public"."rental_units"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1195,6 +1251,12 @@ CREATE INDEX "maintenance_requests_title_trgm_idx" ON "maintenance_requests" USI
 CREATE INDEX "maintenance_requests_requester_trgm_idx" ON "maintenance_requests" USING gin ("requester_name" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "maintenance_types_company_key_uq" ON "maintenance_types" USING btree ("company_id","key");--> statement-breakpoint
 CREATE INDEX "maintenance_types_company_active_idx" ON "maintenance_types" USING btree ("company_id","is_active","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "meter_charges_to_key" ON "meter_charges" USING btree ("meter_id","rental_unit_id","to_reading_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "meter_charges_from_key" ON "meter_charges" USING btree ("meter_id","rental_unit_id","from_reading_id");--> statement-breakpoint
+CREATE INDEX "meter_charges_invoice_idx" ON "meter_charges" USING btree ("invoice_id");--> statement-breakpoint
+CREATE INDEX "meter_readings_meter_idx" ON "meter_readings" USING btree ("meter_id","read_at","id");--> statement-breakpoint
+CREATE INDEX "meter_shares_unit_idx" ON "meter_shares" USING btree ("rental_unit_id");--> statement-breakpoint
+CREATE INDEX "meters_unit_idx" ON "meters" USING btree ("rental_unit_id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "notifications_user_status_created_idx" ON "notifications" USING btree ("user_id","status","created_at","id");--> statement-breakpoint
 CREATE INDEX "notifications_user_category_status_created_idx" ON "notifications" USING btree ("user_id","category","status","created_at");--> statement-breakpoint

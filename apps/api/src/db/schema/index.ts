@@ -10,6 +10,7 @@ export * from './imports';
 export * from './invoices';
 export * from './jobs';
 export * from './maintenance';
+export * from './meters';
 export * from './notifications';
 export * from './payments';
 export * from './platform';

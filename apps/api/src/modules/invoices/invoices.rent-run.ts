@@ -9,6 +9,7 @@ import { recordAudit } from '../../core/audit';
 import type { Db } from '../../db/client';
 import type { invoices } from '../../db/schema';
 import { gstSnapshotsFor, takeDocumentNumbers } from '../gst/gst.service';
+import { type MeterBill, meterBillsFor, recordMeterCharges } from '../meters/meters.service';
 import { templateFor } from './invoice-templates.service';
 import { gstColumnsOf } from './invoices.editing';
 import { lastDayOf, monthName } from './invoices.months';
@@ -70,7 +71,10 @@ const dueDateOf = (month: string, rentDueDay: number) =>
 
 /**
  * One `rent_run` invoice per tenancy billed for `month`: issued at once on the month's first day, numbered from the
- * invoice series of that day's financial year, taxed as each tenancy's GST facts say, first and last months prorated.
+ * invoice series of that day's financial year, taxed as each tenancy's GST facts say, first and last months prorated,
+ * with a `utilities` line per meter of the unit whose readings by the month's end are not billed yet (the reading
+ * ranges are marked billed with the invoice in the same transaction). Readings of a unit without a tenancy to bill
+ * this month (vacant, or its month already billed) wait for the unit's next run.
  */
 export async function generateRentInvoices(
   db: Db,
@@ -84,8 +88,18 @@ export async function generateRentInvoices(
   return db.transaction(async (tx) => {
     await lockRentRun(tx, companyId);
     const candidates = await rentRunCandidates(tx, companyId, month, last, options.dueBy);
+    const meterBills = await meterBillsFor(
+      tx,
+      companyId,
+      candidates.todo.map((t) => t.id),
+      last,
+    );
     const billable = candidates.todo
-      .map((tenancy) => ({ tenancy, lines: rentLines(month, tenancy) }))
+      .map((tenancy) => {
+        const meters: MeterBill[] = meterBills.get(tenancy.id) ?? [];
+        const utilities = meters.flatMap((m) => (m.line ? [m.line] : []));
+        return { tenancy, meters, lines: [...rentLines(month, tenancy), ...utilities] };
+      })
       .filter((c) => c.lines.length > 0);
     if (billable.length === 0) return { month, created: 0, skipped: candidates.done, invoiceUserIds: [] };
     const snapshots = await gstSnapshotsFor(
@@ -129,7 +143,7 @@ export async function generateRentInvoices(
         }),
       });
     });
-    const inserted: { id: string; userId: string }[] = [];
+    const inserted: { id: string; userId: string; tenantId: string }[] = [];
     for (let i = 0; i < rows.length; i += INSERT_BATCH) {
       inserted.push(...(await insertRentInvoices(tx, rows.slice(i, i + INSERT_BATCH))));
     }
@@ -137,6 +151,13 @@ export async function generateRentInvoices(
     if (inserted.length !== numbers.length)
       throw new Error(`rent run inserted ${inserted.length} invoices for ${numbers.length} numbers`);
     await addTenancyDues(tx, dues);
+    const invoiceOf = new Map(inserted.map((r) => [r.tenantId, r.id]));
+    await recordMeterCharges(
+      tx,
+      billable.flatMap(({ tenancy, meters }) =>
+        meters.map((m) => ({ ...m.charge, invoiceId: invoiceOf.get(tenancy.id)! })),
+      ),
+    );
     await recordAudit(tx, {
       companyId,
       actorUserId: options.actorUserId,

@@ -59,7 +59,10 @@ export async function rentRunCandidates(
 
 export async function insertRentInvoices(tx: Tx, rows: (typeof invoices.$inferInsert)[]) {
   if (rows.length === 0) return [];
-  return tx.insert(invoices).values(rows).returning({ id: invoices.id, userId: invoices.userId });
+  return tx
+    .insert(invoices)
+    .values(rows)
+    .returning({ id: invoices.id, userId: invoices.userId, tenantId: invoices.tenantId });
 }
 
 /** Adds what new invoices ask to their tenancies' dues, in one statement. */

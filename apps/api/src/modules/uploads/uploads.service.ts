@@ -8,6 +8,7 @@ import { createUrlSigner } from '../../core/signed-urls';
 import { isValidStorageKey } from '../../core/storage';
 import type { DbOrTx } from '../../db/client';
 import { authorizeChatFile } from '../chat/chat.service';
+import { authorizeMeterPhoto } from '../meters/meters.service';
 import { createImagesRepo, type ImageOwner, type ImagesRepo } from './uploads.repo';
 
 export interface ImageTarget {
@@ -157,6 +158,8 @@ export function createImagesService(deps: Deps) {
           signed: signer.verify(key, caller.exp, caller.sig),
         });
       }
+      const meterPhoto = authorizeMeterPhoto(key, signer.verify(key, caller.exp, caller.sig));
+      if (meterPhoto) return meterPhoto === 'denied' ? 'denied' : { ...meterPhoto, visibility: 'signed' };
       const file = await repo.findFile(key);
       if (!file) return 'not_found';
       const mimeType = key === file.thumbnailKey ? 'image/webp' : file.mimeType;

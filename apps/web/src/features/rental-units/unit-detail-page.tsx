@@ -15,6 +15,7 @@ import { Tabs } from '../../components/tabs';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
+import { UnitMeters } from '../meters/unit-meters';
 import { AmenityList, UnitStatusBadge, VerificationBadge } from '../properties/property-display';
 import { VerificationAction } from '../properties/verification-dialog';
 import { SaveAsTemplateDialog } from '../templates/save-as-template-dialog';
@@ -32,8 +33,8 @@ import { FURNISHING_LABELS } from './unit-settings-fields';
 import { UnitTenants } from './unit-tenants';
 import { useUnitPermissions } from './use-unit-permissions';
 
-type Section = 'overview' | 'images' | 'tenants' | 'analytics';
-const SECTIONS: readonly Section[] = ['overview', 'images', 'tenants', 'analytics'];
+type Section = 'overview' | 'images' | 'tenants' | 'meters' | 'analytics';
+const SECTIONS: readonly Section[] = ['overview', 'images', 'tenants', 'meters', 'analytics'];
 
 /** /dashboard/properties/:id/units/:unitId: one unit with its images, tenants and analytics. */
 export function UnitDetailPage() {
@@ -228,6 +229,7 @@ export function UnitDetailPage() {
           { id: 'overview', label: 'Overview' },
           { id: 'images', label: 'Images', count: data.images.length },
           { id: 'tenants', label: 'Tenants', count: data.currentTenants },
+          { id: 'meters', label: 'Meters' },
           { id: 'analytics', label: 'Analytics' },
         ]}
       />
@@ -237,6 +239,7 @@ export function UnitDetailPage() {
         {section === 'tenants' ? (
           <UnitTenants unit={data} canAssign={can.canAssign} canMoveOut={can.canMoveOut} />
         ) : null}
+        {section === 'meters' ? <UnitMeters unit={data} canEdit={can.canEdit} /> : null}
         {section === 'analytics' ? <UnitAnalytics unitId={data._id} /> : null}
       </div>
 
