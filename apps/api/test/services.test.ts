@@ -24,6 +24,7 @@ describe('the composition root', () => {
       'maintenance.overdue',
       'invoices.rent-run',
       'invoices.rent-notify',
+      'imports.run',
     ]);
     expect(scheduled).toEqual([
       ['bookings.maintenance', '* * * * *'],
