@@ -55,6 +55,7 @@ describe('web shell: sidebars by role', () => {
         'analytics',
         'companies',
         'company-users',
+        'imports',
         'audit-log',
         'admin-management',
         'plans',
@@ -77,6 +78,7 @@ describe('web shell: sidebars by role', () => {
         'analytics',
         'companies',
         'company-users',
+        'imports',
         'audit-log',
         'notifications',
       ],
@@ -158,8 +160,8 @@ describe('web shell: access, upgrade dialog, search, company switch', () => {
       await expect.poll(() => search.evaluate((element) => element === document.activeElement)).toBe(true);
       await page.getByText('Quick Navigation').waitFor();
       await page.keyboard.type('company');
-      // Company, Company Users and the Audit Log (all in the Company group).
-      await page.getByText('3 results').waitFor();
+      // Company, Company Users, Import and the Audit Log (all in the Company group).
+      await page.getByText('4 results').waitFor();
       await screenshot(page, 'web-nav-search');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
