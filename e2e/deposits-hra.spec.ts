@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, DEMO, login } from './support/api';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { api, DEMO, login, must } from './support/api';
+import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
 import { waitForToken } from './support/outbox';
 
 /**
  * Deposits and rent receipts end to end on the demo company: the owner settles the deposit of the moved-out demo
  * tenant (Kavya Menon) with a damage deduction, finalizes it and records the refund; Kavya sets a password from the
- * mailed link and downloads her settlement statement; the demo tenant downloads the year's HRA rent receipt.
+ * mailed link and downloads her settlement statement; the demo tenant downloads the year's HRA rent receipt, signed
+ * in and from the tenant portal by code.
  */
 
 const baseUrl = inject('baseUrl');
@@ -17,22 +18,6 @@ const KAVYA = { email: 'kavya.menon@tenants.rentora.test', password: 'Kavya-Pass
 let browser: Browser;
 let staff: { token: string; companyId: string };
 let kavyaId = '';
-
-async function must<T>(promise: Promise<{ status: number; body: { data?: T } }>, what: string): Promise<T> {
-  const result = await promise;
-  if (result.status >= 300 || result.body.data === undefined) {
-    throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
-  }
-  return result.body.data;
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-}
 
 async function pdfOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -142,6 +127,29 @@ describe('Deposit settlement and HRA receipts', () => {
     await screenshot(page, 'hra-rent-receipts');
     const receipt = await pdfOf(page, () => download.click());
     expect(receipt.name).toMatch(/^rent-statement-\d{4}-\d{2}\.pdf$/);
+    expect(receipt.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('the demo tenant downloads the HRA receipt from the tenant portal by code, without signing in', async () => {
+    const tenants = await must<{ _id: string; status: string }[]>(
+      api(baseUrl, 'GET', '/tenants?search=Tara', staff),
+      'tenants',
+    );
+    const tara = tenants.find((t) => t.status === 'active' || t.status === 'notice_given')!;
+    const { portalUrl } = await must<{ portalUrl: string }>(
+      api(baseUrl, 'GET', `/tenant-codes/${tara._id}`, staff),
+      'tenant code',
+    );
+    const { page, pageErrors, context } = await newPage(browser, { baseUrl });
+    const url = new URL(portalUrl);
+    await page.goto(`${url.pathname}${url.search}`);
+    await page.getByRole('heading', { name: 'Rent receipts (HRA)' }).waitFor();
+    const download = page.getByRole('button', { name: 'Download PDF' });
+    await expect.poll(async () => download.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, 'hra-tenant-portal');
+    const receipt = await pdfOf(page, () => download.click());
     expect(receipt.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pageErrors).toEqual([]);
     await context.close();
