@@ -83,3 +83,12 @@ export async function registerUser(
   }
   return { ...result.body.data, email, password };
 }
+
+/** The `data` of a call that must succeed; throws with the status and body otherwise. */
+export async function must<T>(promise: Promise<ApiResult<T>>, what: string): Promise<T> {
+  const result = await promise;
+  if (result.status >= 300 || result.body.data === undefined) {
+    throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
+  }
+  return result.body.data;
+}

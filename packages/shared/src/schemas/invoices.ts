@@ -190,6 +190,10 @@ export const ZInvoicePaymentBody = z.object({
   tds: ZTdsInput.optional(),
 });
 export type InvoicePaymentBody = z.infer<typeof ZInvoicePaymentBody>;
+
+/** Paying online: the TDS the payer deducts, if any; the gateway order asks the balance less it. */
+export const ZInvoicePayBody = z.object({ tds: ZTdsInput.optional() }).nullish();
+export type InvoicePayBody = z.infer<typeof ZInvoicePayBody>;
 export type InvoicePaymentInput = z.input<typeof ZInvoicePaymentBody>;
 
 export const ZInvoiceCheckoutDto = z.object({

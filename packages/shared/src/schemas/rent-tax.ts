@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { panProblem, TDS_SECTIONS, TDS_STATUSES } from '../domain/rent-tax';
+import { ZId } from './common';
 import { ZMoney } from './properties';
 
 /** HRA rent receipts of a tenancy and the TDS tenants deduct from rent. Money in paise, rates in percent. */
@@ -33,20 +34,26 @@ export const ZFinancialYearLabel = z
 export const ZRentReceiptsQuery = z.object({ fy: ZFinancialYearLabel });
 export type RentReceiptsQuery = z.infer<typeof ZRentReceiptsQuery>;
 
+const ZRentReceiptPdfFields = z.object({
+  fy: ZFinancialYearLabel.optional(),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-11')
+    .optional(),
+});
+const oneOfFyOrMonth = (q: { fy?: string; month?: string }) => Boolean(q.fy) !== Boolean(q.month);
+const FY_OR_MONTH = { message: 'Give either fy (2026-27) or month (2026-11)', path: ['fy'] };
+
 /** The PDF: an annual statement of a financial year, or the receipt of one month. */
-export const ZRentReceiptPdfQuery = z
-  .object({
-    fy: ZFinancialYearLabel.optional(),
-    month: z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-11')
-      .optional(),
-  })
-  .refine((q) => Boolean(q.fy) !== Boolean(q.month), {
-    message: 'Give either fy (2026-27) or month (2026-11)',
-    path: ['fy'],
-  });
+export const ZRentReceiptPdfQuery = ZRentReceiptPdfFields.refine(oneOfFyOrMonth, FY_OR_MONTH);
 export type RentReceiptPdfQuery = z.infer<typeof ZRentReceiptPdfQuery>;
+
+/** The same reads from the tenant portal by code; `companyId` narrows the code to one company. */
+export const ZPortalRentReceiptsQuery = ZRentReceiptsQuery.extend({ companyId: ZId.optional() });
+export const ZPortalRentReceiptPdfQuery = ZRentReceiptPdfFields.extend({ companyId: ZId.optional() }).refine(
+  oneOfFyOrMonth,
+  FY_OR_MONTH,
+);
 
 export const ZTenantRentReceiptsParams = z.object({ id: z.uuid() });
 

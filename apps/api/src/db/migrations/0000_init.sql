@@ -664,6 +664,7 @@ CREATE TABLE "payment_orders" (
 	"purpose" text NOT NULL,
 	"reference_id" uuid,
 	"installment_number" integer,
+	"tds" jsonb,
 	"checked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

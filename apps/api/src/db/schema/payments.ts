@@ -1,3 +1,4 @@
+import type { TdsInput } from '@rentora/shared';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { companies } from './companies';
@@ -38,6 +39,8 @@ export const paymentOrders = pgTable(
     /** The paid entity (a booking) and, for installments, its number. */
     referenceId: uuid(),
     installmentNumber: integer(),
+    /** The TDS the payer deducts from an invoice's balance with this order, settled with its payment. */
+    tds: jsonb().$type<TdsInput>(),
     /** When reconciliation last asked the gateway for this order's payments (it asks less often as the order ages). */
     checkedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),

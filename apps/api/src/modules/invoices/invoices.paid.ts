@@ -4,6 +4,7 @@ import type { PaymentOrderRow, PaymentRow } from '../payments/payments.service';
 import { balanceOf } from './invoices.dto';
 import { refreshTenantDues } from './invoices.dues';
 import { insertOnlinePaymentOnce, lockInvoice, setInvoice } from './invoices.repo';
+import { insertTdsDeduction } from './tds.repo';
 
 const ONLINE_METHODS = new Set(['card', 'upi']);
 
@@ -31,8 +32,13 @@ export async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: Pay
   // The balance takes the payment; what goes beyond it (or any payment of a void invoice) is owed back to the payer.
   const closed = invoice.status === 'void' || invoice.status === 'cancelled';
   const due = closed ? 0 : Math.max(0, balanceOf(invoice));
-  const applied = Math.min(payment.amount, due);
-  const surplus = payment.amount - applied;
+  // The TDS the order was opened with settles the invoice with the money, written once with this first recording;
+  // when the balance no longer holds money and TDS together, the money alone is taken.
+  const tds = order.tds && payment.amount + order.tds.amount <= due ? order.tds : null;
+  if (tds) await insertTdsDeduction(tx, invoice, inserted, { ...tds, recordedBy: order.userId });
+  const tdsAmount = tds?.amount ?? 0;
+  const applied = Math.min(payment.amount, due - tdsAmount) + tdsAmount;
+  const surplus = payment.amount + tdsAmount - applied;
   const amountPaid = invoice.amountPaid + applied;
   const refundDueAmount = invoice.refundDueAmount + surplus;
   const status = closed
@@ -54,7 +60,7 @@ export async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: Pay
     action: 'invoice.payment_recorded',
     entityType: 'invoice',
     entityId: invoice.id,
-    summary: `${invoice.number}: online payment ${payment.amount} (${payment.gatewayPaymentId})${
+    summary: `${invoice.number}: online payment ${payment.amount}${tds ? ` + TDS ${tds.amount} u/s ${tds.section}` : ''} (${payment.gatewayPaymentId})${
       surplus > 0 ? `, ${surplus} beyond the balance: refund due` : ''
     }`,
     before: {
@@ -62,6 +68,6 @@ export async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: Pay
       amountPaid: invoice.amountPaid,
       refundDueAmount: invoice.refundDueAmount,
     },
-    after: { status, amountPaid, refundDueAmount },
+    after: { status, amountPaid, refundDueAmount, tds: tdsAmount },
   });
 }

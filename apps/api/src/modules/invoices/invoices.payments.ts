@@ -30,6 +30,11 @@ function checkTdsRate(amount: number, tds: TdsInput): void {
   }
 }
 
+function sameTds(a: TdsInput | null, b: TdsInput | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  return a.section === b.section && a.rate === b.rate && a.amount === b.amount;
+}
+
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
@@ -141,8 +146,11 @@ export function invoicePayments(
     }
   }
 
-  /** A gateway order for the balance; an open order for the same amount and payer is reused. */
-  async function pay(ctx: AuthContext, id: string): Promise<InvoiceCheckoutDto> {
+  /**
+   * A gateway order for the balance, less the TDS the payer deducts (`tds`, checked as an offline payment's is and
+   * settled with the order's payment); an open order for the same amount, TDS and payer is reused.
+   */
+  async function pay(ctx: AuthContext, id: string, tds?: TdsInput): Promise<InvoiceCheckoutDto> {
     const first = await visible(ctx, id);
     await planAllowsInvoices(first.companyId);
     // What the gateway already took for the invoice's earlier orders is recorded before the balance is asked for.
@@ -159,9 +167,18 @@ export function invoicePayments(
       }
       const balance = balanceOf(row);
       if (balance <= 0) throw conflict('This invoice is already paid');
+      const amount = balance - (tds?.amount ?? 0);
+      if (tds && amount <= 0) throw conflict(`The TDS leaves nothing of the balance of ${balance} to pay`);
+      if (tds) checkTdsRate(amount, tds);
       if (row.currentOrderId) {
         const open = await orderById(tx, row.currentOrderId);
-        if (open && open.status === 'created' && open.amount === balance && open.userId === ctx.userId) {
+        if (
+          open &&
+          open.status === 'created' &&
+          open.amount === amount &&
+          open.userId === ctx.userId &&
+          sameTds(open.tds, tds)
+        ) {
           return { row, order: open };
         }
         if (open && open.status === 'created') await expireOrder(tx, open.id);
@@ -169,10 +186,11 @@ export function invoicePayments(
       const order = await payments.createOrder(tx, {
         companyId: row.companyId,
         userId: ctx.userId,
-        amount: balance,
+        amount,
         currency: row.currency,
         purpose: 'invoice',
         referenceId: row.id,
+        tds: tds ?? null,
       });
       const updated = await setInvoiceReturning(tx, row.id, { currentOrderId: order.id });
       return { row: updated!, order };

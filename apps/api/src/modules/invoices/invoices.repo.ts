@@ -95,17 +95,13 @@ export async function lockInvoice(tx: Tx, id: string): Promise<InvoiceRow | unde
   return invoice;
 }
 
-/** Records the invoice's own row of an online payment once per ledger row; answers whether it was new. */
+/** Records the invoice's own row of an online payment once per ledger row; answers the row when it was new. */
 export async function insertOnlinePaymentOnce(
   tx: Tx,
   values: typeof invoicePayments.$inferInsert,
-): Promise<boolean> {
-  const inserted = await tx
-    .insert(invoicePayments)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: invoicePayments.id });
-  return Boolean(inserted[0]);
+): Promise<InvoicePaymentRow | undefined> {
+  const [inserted] = await tx.insert(invoicePayments).values(values).onConflictDoNothing().returning();
+  return inserted;
 }
 
 /** Sets columns of one invoice. */

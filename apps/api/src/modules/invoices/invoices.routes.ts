@@ -11,6 +11,7 @@ import {
   ZInvoiceDto,
   ZInvoiceListItemDto,
   ZInvoiceListQuery,
+  ZInvoicePayBody,
   ZInvoicePaymentBody,
   ZInvoiceUpdateBody,
   ZInvoiceVoidBody,
@@ -281,12 +282,15 @@ export const invoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
       config: { access: access.user },
       schema: {
         tags,
-        summary: 'Opens a gateway order for the balance (the tenant, or staff of the company)',
+        summary:
+          'Opens a gateway order for the balance, less the TDS the payer deducts (the tenant, or staff of the company)',
         params: ZIdParams,
+        body: ZInvoicePayBody,
         response: { 200: zOk(ZInvoiceCheckoutDto) },
       },
     },
-    async (request) => ok(await invoices.pay(requireUser(request.auth), request.params.id)),
+    async (request) =>
+      ok(await invoices.pay(requireUser(request.auth), request.params.id, request.body?.tds)),
   );
 };
 

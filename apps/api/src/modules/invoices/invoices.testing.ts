@@ -132,9 +132,17 @@ export async function issuedInvoice(
   return created.json<{ data: InvoiceDetailDto }>().data;
 }
 
-/** Opens an order for the balance, pays it in the sandbox and verifies it like the web app does. */
-export async function payInvoiceInSandbox(app: FastifyInstance, payer: Session, invoiceId: string) {
-  const opened = await call(app, 'POST', `/api/invoices/${invoiceId}/pay`, { token: payer.token });
+/** Opens an order for the balance (less `tds`), pays it in the sandbox and verifies it like the web app does. */
+export async function payInvoiceInSandbox(
+  app: FastifyInstance,
+  payer: Session,
+  invoiceId: string,
+  tds?: { section: string; rate: number; amount: number },
+) {
+  const opened = await call(app, 'POST', `/api/invoices/${invoiceId}/pay`, {
+    token: payer.token,
+    ...(tds ? { body: { tds } } : {}),
+  });
   if (opened.statusCode !== 200) throw new Error(`pay: ${opened.body}`);
   const checkout = opened.json<{ data: InvoiceCheckoutDto }>().data;
   const paid = await call(app, 'POST', '/api/payments/sandbox/checkout', {

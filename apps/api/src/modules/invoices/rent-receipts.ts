@@ -18,6 +18,8 @@ import type { GstService } from '../gst/gst.service';
 import { renderRentReceiptPdf } from './rent-receipts.pdf';
 import { createRentReceiptsRepo } from './rent-receipts.repo';
 
+/** A tenancy opened by a tenant portal code. */
+type PortalTenancy = { companyId: string; tenantId: string };
 type Tenancy = NonNullable<Awaited<ReturnType<ReturnType<typeof createRentReceiptsRepo>['tenancy']>>>;
 
 /** What of an invoice is rent: its rent lines with the tax collected on them (reverse charge: the tenant pays it). */
@@ -114,11 +116,14 @@ export function rentReceipts(db: Db, gst: GstService) {
     };
   }
 
-  async function staffTenancy(ctx: CompanyContext, tenantId: string): Promise<Tenancy> {
-    const tenancy = await repo.tenancy({ companyId: ctx.companyId, tenantId });
+  async function companyTenancy(of: PortalTenancy): Promise<Tenancy> {
+    const tenancy = await repo.tenancy(of);
     if (!tenancy) throw notFound('Tenant');
     return tenancy;
   }
+
+  const staffTenancy = (ctx: CompanyContext, tenantId: string) =>
+    companyTenancy({ companyId: ctx.companyId, tenantId });
 
   async function ownTenancy(ctx: AuthContext, tenantId: string): Promise<Tenancy> {
     const tenancy = await repo.tenancy({ tenantId, userId: ctx.userId });
@@ -140,6 +145,10 @@ export function rentReceipts(db: Db, gst: GstService) {
       build(await staffTenancy(ctx, tenantId), fy),
     pdfForTenancy: async (ctx: CompanyContext, tenantId: string, query: RentReceiptPdfQuery) =>
       pdfOf(await staffTenancy(ctx, tenantId), query),
+    /** The tenancy a tenant portal code opened (the code is checked by the caller). */
+    forPortal: async (tenancy: PortalTenancy, fy: string) => build(await companyTenancy(tenancy), fy),
+    portalPdf: async (tenancy: PortalTenancy, query: RentReceiptPdfQuery) =>
+      pdfOf(await companyTenancy(tenancy), query),
     /** The signed-in tenant's own tenancy (tenant area); anyone else's is 404. */
     mine: async (ctx: AuthContext, tenantId: string, fy: string) =>
       build(await ownTenancy(ctx, tenantId), fy),

@@ -1,3 +1,4 @@
+import type { TdsInput } from '@rentora/shared';
 import { AppError, badRequest, notFound } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
 import type { PaymentGateway } from './payments.gateway';
@@ -34,6 +35,7 @@ export function paymentOrdersOf(
       purpose: string;
       referenceId?: string | null;
       installmentNumber?: number | null;
+      tds?: TdsInput | null;
     },
   ): Promise<PaymentOrderRow> {
     if (!Number.isInteger(input.amount) || input.amount <= 0)
@@ -54,6 +56,7 @@ export function paymentOrdersOf(
       purpose: input.purpose,
       referenceId: input.referenceId ?? null,
       installmentNumber: input.installmentNumber ?? null,
+      tds: input.tds ?? null,
     });
   }
 

@@ -28,7 +28,25 @@ export function tenantPortalCodes(
   const { mustFind } = reads;
   const records = createTenantRecordsRepo(db);
 
+  /** The current tenancy a portal code opens (rate limited per IP); an unknown or closed one is 404. */
+  async function tenancyOfCode(ip: string, tenantCode: string, companyId?: string) {
+    await limiter.hit(`tenant-code:ip:${ip}`, Math.min(config.rateLimits.loginPerIp, CODE_ATTEMPTS_PER_IP));
+    const invalid = () => new AppError('NOT_FOUND', 'Invalid tenant code');
+    if (!/^[A-Z0-9]{4,40}$/.test(tenantCode)) throw invalid();
+    const code = await records.codeByText(tenantCode, companyId);
+    if (!code) throw invalid();
+    const row = await createTenantsRepo(db).find(code.companyId, code.tenantId);
+    if (!row || row.tenancyStatus === 'moved_out' || row.tenancyStatus === 'rejected') throw invalid();
+    return row;
+  }
+
   return {
+    /** The company and tenancy a portal code opens, for the portal's other reads. */
+    async portalTenancy(ip: string, tenantCode: string, companyId?: string) {
+      const row = await tenancyOfCode(ip, tenantCode, companyId);
+      return { companyId: row.companyId, tenantId: row.id };
+    },
+
     async getCode(ctx: CompanyContext, tenantId: string): Promise<TenantCodeDto> {
       await mustFind(ctx.companyId, tenantId);
       const code = await records.code(tenantId);
@@ -52,14 +70,8 @@ export function tenantPortalCodes(
     },
 
     async validateCode(ip: string, tenantCode: string, companyId?: string): Promise<TenantPortalDto> {
-      await limiter.hit(`tenant-code:ip:${ip}`, Math.min(config.rateLimits.loginPerIp, CODE_ATTEMPTS_PER_IP));
-      const invalid = () => new AppError('NOT_FOUND', 'Invalid tenant code');
-      if (!/^[A-Z0-9]{4,40}$/.test(tenantCode)) throw invalid();
-      const code = await records.codeByText(tenantCode, companyId);
-      if (!code) throw invalid();
+      const row = await tenancyOfCode(ip, tenantCode, companyId);
       const repo = createTenantsRepo(db);
-      const row = await repo.find(code.companyId, code.tenantId);
-      if (!row || row.tenancyStatus === 'moved_out' || row.tenancyStatus === 'rejected') throw invalid();
       const documents = await records.documents(row.companyId, row.id);
       const extra = await repo.portalExtras(row.rentalUnitId);
       return toPortalDto(row, documents, extra);

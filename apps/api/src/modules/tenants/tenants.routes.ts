@@ -2,7 +2,10 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   TENANT_DOCUMENT_UPLOAD,
   ZIdParams,
+  ZPortalRentReceiptPdfQuery,
+  ZPortalRentReceiptsQuery,
   ZRentalUnitUserParams,
+  ZRentReceiptsDto,
   ZTenantCodeDto,
   ZTenantCodeValidateBody,
   ZTenantCompanyParams,
@@ -10,6 +13,7 @@ import {
   ZTenantDto,
   ZTenantListItemDto,
   ZTenantListQuery,
+  ZTenantPortalCodeParams,
   ZTenantPortalDto,
   ZTenantStatusParams,
   ZTenantUpdateBody,
@@ -19,7 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requireCompany, requireUser } from '../../core/access';
-import { ok, okPage } from '../../core/http';
+import { ok, okPage, sendPdf } from '../../core/http';
 import type { ServicesOption } from '../../services';
 import { registerTenantDocumentRoutes } from './tenants.documents.routes';
 import { registerTenancyLifecycleRoutes } from './tenants.lifecycle.routes';
@@ -160,5 +164,43 @@ export const tenantCodesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
     },
     async (request) =>
       ok(await tenants.validateCode(request.ip, request.body.tenantCode, request.body.companyId)),
+  );
+
+  // HRA rent receipts of the code's tenancy, for the tenant portal (no account); an unknown code is 404.
+  const receipts = services.invoices.rentReceipts;
+  const portalTenancy = (request: {
+    ip: string;
+    params: { tenantCode: string };
+    query: { companyId?: string };
+  }) => tenants.portalTenancy(request.ip, request.params.tenantCode.toUpperCase(), request.query.companyId);
+
+  app.get(
+    '/:tenantCode/rent-receipts',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: codeTags,
+        summary: "The code's tenancy's rent paid in a financial year, month by month (HRA)",
+        params: ZTenantPortalCodeParams,
+        querystring: ZPortalRentReceiptsQuery,
+        response: { 200: zOk(ZRentReceiptsDto) },
+      },
+    },
+    async (request) => ok(await receipts.forPortal(await portalTenancy(request), request.query.fy)),
+  );
+
+  app.get(
+    '/:tenantCode/rent-receipts/pdf',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: codeTags,
+        summary: "The code's tenancy's rent statement (fy) or month's receipt (month), as PDF",
+        params: ZTenantPortalCodeParams,
+        querystring: ZPortalRentReceiptPdfQuery,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await receipts.portalPdf(await portalTenancy(request), request.query)),
   );
 };

@@ -25,9 +25,14 @@ export function recentFinancialYears(): string[] {
 }
 
 /** Whose receipts: staff read any tenancy of the company, the tenant reads their own (tenant area). */
-export type ReceiptsScope = 'staff' | 'tenant';
-const receiptsPath = (scope: ReceiptsScope, tenantId: string) =>
-  scope === 'staff' ? `/tenants/${tenantId}/rent-receipts` : `/tenants/me/${tenantId}/rent-receipts`;
+/** Who reads the receipts: staff, the signed-in tenant, or the tenant portal (the id is then the tenant code). */
+export type ReceiptsScope = 'staff' | 'tenant' | 'portal';
+const RECEIPT_PATHS: Record<ReceiptsScope, (id: string) => string> = {
+  staff: (id) => `/tenants/${id}/rent-receipts`,
+  tenant: (id) => `/tenants/me/${id}/rent-receipts`,
+  portal: (code) => `/tenant-codes/${encodeURIComponent(code)}/rent-receipts`,
+};
+const receiptsPath = (scope: ReceiptsScope, tenantId: string) => RECEIPT_PATHS[scope](tenantId);
 
 export const rentTaxKeys = {
   receipts: (scope: ReceiptsScope, tenantId: string, fy: string) =>

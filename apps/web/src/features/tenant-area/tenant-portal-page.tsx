@@ -15,6 +15,7 @@ import { Spinner } from '../../components/spinner';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney, humanize } from '../../lib/format';
+import { RentReceiptsCard } from '../rent-tax/rent-receipts-card';
 import { capitalize, documentLabel, TENANT_STATUS_LABELS } from '../tenants/tenant-display';
 import { TENANT_MESSAGES, tenantsApi } from '../tenants/tenants.api';
 
@@ -57,7 +58,7 @@ export function TenantPortalPage() {
       </header>
       <main className="mx-auto w-full max-w-3xl flex-1 p-4 sm:p-8">
         {validate.data ? (
-          <PortalView portal={validate.data} />
+          <PortalView portal={validate.data} code={validate.variables.tenantCode} />
         ) : validate.isPending && companyId ? (
           <div className="flex justify-center p-16">
             <Spinner label="Checking your code" />
@@ -99,7 +100,7 @@ export function TenantPortalPage() {
   );
 }
 
-function PortalView({ portal }: { portal: TenantPortalDto }) {
+function PortalView({ portal, code }: { portal: TenantPortalDto; code: string }) {
   return (
     <div className="space-y-5">
       <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-violet-700 p-6 text-white">
@@ -181,6 +182,7 @@ function PortalView({ portal }: { portal: TenantPortalDto }) {
           ))}
         </ul>
       </Card>
+      <RentReceiptsCard tenantId={code} scope="portal" />
       <p className="text-center text-sm text-slate-500">
         Have an account?{' '}
         <ButtonLink to="/auth/login" variant="link">
