@@ -1,5 +1,5 @@
 import type { DocumentSeries } from '@rentora/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   companyTaxSettings,
@@ -76,18 +76,27 @@ export async function lastSerial(
 
 /** What decides the GST of tenancies' invoices: their billing details, their unit's use and property's state. */
 export function billingFactsOf(conn: DbOrTx, companyId: string, tenancyIds: string[]) {
-  return conn
-    .select({
-      tenancyId: rentalUnitUsers.id,
-      gstin: rentalUnitUsers.gstin,
-      legalName: rentalUnitUsers.legalName,
-      billingAddress: rentalUnitUsers.billingAddress,
-      unitType: rentalUnits.unitType,
-      gstUse: rentalUnits.gstUse,
-      propertyState: properties.state,
-    })
-    .from(rentalUnitUsers)
-    .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
-    .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId))
-    .where(and(inArray(rentalUnitUsers.id, tenancyIds), eq(rentalUnitUsers.companyId, companyId)));
+  return (
+    conn
+      .select({
+        tenancyId: rentalUnitUsers.id,
+        gstin: rentalUnitUsers.gstin,
+        legalName: rentalUnitUsers.legalName,
+        billingAddress: rentalUnitUsers.billingAddress,
+        unitType: rentalUnits.unitType,
+        gstUse: rentalUnits.gstUse,
+        propertyState: properties.state,
+      })
+      .from(rentalUnitUsers)
+      .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
+      .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId))
+      // One array parameter, whatever the count: a rent run may ask for 100,000 tenancies (a list of parameters stops
+      // at the protocol's 65,535).
+      .where(
+        and(
+          sql`${rentalUnitUsers.id} = any(${`{${tenancyIds.join(',')}}`}::uuid[])`,
+          eq(rentalUnitUsers.companyId, companyId),
+        ),
+      )
+  );
 }

@@ -65,16 +65,13 @@ export async function insertRentInvoices(tx: Tx, rows: (typeof invoices.$inferIn
     .returning({ id: invoices.id, userId: invoices.userId, tenantId: invoices.tenantId });
 }
 
-/** Adds what new invoices ask to their tenancies' dues, in one statement. */
+/**
+ * Adds what new invoices ask to their tenancies' dues, in one statement: one array parameter a column (a list of
+ * parameters stops at the protocol's 65,535, a rent run may bill 100,000 tenancies).
+ */
 export async function addTenancyDues(tx: Tx, dues: { tenancyId: string; dues: DuesByKind }[]): Promise<void> {
   if (dues.length === 0) return;
-  const values = sql.join(
-    dues.map(
-      ({ tenancyId, dues: d }) =>
-        sql`(${tenancyId}::uuid, ${d.rent}::bigint, ${d.maintenance}::bigint, ${d.utilities}::bigint, ${d.penalties}::bigint, ${d.other}::bigint)`,
-    ),
-    sql`, `,
-  );
+  const column = (pick: (d: DuesByKind) => number) => `{${dues.map((d) => pick(d.dues)).join(',')}}`;
   await tx.execute(sql`
     update rental_unit_users u set
       dues_rent = u.dues_rent + v.rent,
@@ -82,6 +79,13 @@ export async function addTenancyDues(tx: Tx, dues: { tenancyId: string; dues: Du
       dues_utilities = u.dues_utilities + v.utilities,
       dues_penalties = u.dues_penalties + v.penalties,
       dues_other = u.dues_other + v.other
-    from (values ${values}) as v(id, rent, maintenance, utilities, penalties, other)
+    from unnest(
+      ${`{${dues.map((d) => d.tenancyId).join(',')}}`}::uuid[],
+      ${column((d) => d.rent)}::bigint[],
+      ${column((d) => d.maintenance)}::bigint[],
+      ${column((d) => d.utilities)}::bigint[],
+      ${column((d) => d.penalties)}::bigint[],
+      ${column((d) => d.other)}::bigint[]
+    ) as v(id, rent, maintenance, utilities, penalties, other)
     where u.id = v.id`);
 }
