@@ -8,8 +8,17 @@ import {
   REQUEST_TIMEOUT_MS,
   SESSION_MESSAGES,
 } from '@rentora/shared';
+import { buildQueryString, isAuthUrl, type QueryParams } from './api-url';
 import { session as appSession, type SessionStore } from './session';
 import { toasts as appToasts, type ToastStore } from './toast-store';
+
+export {
+  buildQueryString,
+  isAuthUrl,
+  type QueryParams,
+  type QueryPrimitive,
+  type QueryValue,
+} from './api-url';
 
 /**
  * The one place that talks HTTP: base /api, bearer token, x-company-id, `_t` on GET,
@@ -17,10 +26,6 @@ import { toasts as appToasts, type ToastStore } from './toast-store';
  * shared by every concurrent failure, each request replayed once; 5xx raises the Server Error toast.
  * Uploads (`upload`) follow the same rules over XMLHttpRequest, which reports upload progress.
  */
-
-export type QueryPrimitive = string | number | boolean;
-export type QueryValue = QueryPrimitive | null | undefined | readonly (QueryPrimitive | null | undefined)[];
-export type QueryParams = { readonly [key: string]: QueryValue };
 
 export interface ApiOk<T> {
   success: true;
@@ -121,48 +126,6 @@ export interface ApiClient {
   /** POST a multipart form with upload progress, under the same rules as every other request. */
   upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
   hooks: ApiClientHooks;
-}
-
-/** Auth endpoints whose 401 means "wrong credentials or link", never "refresh and retry". */
-const CREDENTIAL_ENDPOINTS = [
-  '/auth/login',
-  '/auth/login/2fa',
-  '/auth/register',
-  '/auth/register-company',
-  '/auth/refresh-token',
-  '/auth/logout',
-  '/auth/forgot-password',
-  '/auth/reset-password',
-  '/auth/verify-email',
-  '/auth/resend-verification',
-];
-
-export function isAuthUrl(path: string): boolean {
-  const pathname = path.split('?')[0] ?? path;
-  return CREDENTIAL_ENDPOINTS.some(
-    (endpoint) => pathname === endpoint || pathname.startsWith(`${endpoint}/`),
-  );
-}
-
-function isEmpty(value: QueryValue | QueryPrimitive): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-}
-
-/** Empty, null and undefined values are left out; arrays are sent as key[]=a&key[]=b. */
-export function buildQueryString(query: QueryParams | undefined, timestamp?: number): string {
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(query ?? {})) {
-    const name = encodeURIComponent(key);
-    if (Array.isArray(value)) {
-      for (const item of value) {
-        if (!isEmpty(item)) parts.push(`${name}[]=${encodeURIComponent(String(item))}`);
-      }
-    } else if (!isEmpty(value as QueryValue)) {
-      parts.push(`${name}=${encodeURIComponent(String(value))}`);
-    }
-  }
-  if (timestamp !== undefined) parts.push(`_t=${timestamp}`);
-  return parts.length ? `?${parts.join('&')}` : '';
 }
 
 async function readBody(response: Response): Promise<unknown> {
