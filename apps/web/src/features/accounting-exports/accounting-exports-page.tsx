@@ -76,7 +76,7 @@ export function AccountingExportsPage() {
         description="Invoices, credit notes and payments of a period, ready to import into your accountant's books."
       />
       <PaymentsNav />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="space-y-6 p-6">
           <section aria-labelledby="export-period" className="space-y-3">
             <h2 id="export-period" className="text-base font-semibold text-slate-900">
