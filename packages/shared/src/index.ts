@@ -13,6 +13,7 @@ export * from './permissions/access';
 export * from './permissions/features';
 export * from './permissions/navigation';
 export * from './permissions/route-gates';
+export * from './schemas/accounting-exports';
 export * from './schemas/admin';
 export * from './schemas/analytics';
 export * from './schemas/audit-logs';

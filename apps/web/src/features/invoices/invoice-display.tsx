@@ -110,6 +110,7 @@ const LINKS = [
   { to: '/dashboard/payments/invoice-templates', label: 'Templates' },
   { to: '/dashboard/payments/credit-notes', label: 'Credit notes' },
   { to: '/dashboard/payments/gst-returns', label: 'GST returns' },
+  { to: '/dashboard/payments/exports', label: 'Exports' },
 ];
 
 /** The sub-navigation shared by the payment pages. */
