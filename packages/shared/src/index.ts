@@ -9,6 +9,7 @@ export * from './domain/rent-tax';
 export * from './domain/tenants';
 export * from './domain/units';
 export * from './errors';
+export * from './format/formats';
 export * from './permissions/access';
 export * from './permissions/features';
 export * from './permissions/navigation';

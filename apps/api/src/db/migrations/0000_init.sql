@@ -136,6 +136,7 @@ CREATE TABLE "companies" (
 	"verified_at" timestamp with time zone,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"require2fa_for_roles" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"time_zone" text DEFAULT 'Asia/Kolkata' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

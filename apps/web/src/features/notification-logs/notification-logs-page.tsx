@@ -10,7 +10,7 @@ import { ListView, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
 import { StatCards } from '../../components/stat-card';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
-import { humanize } from '../../lib/format';
+import { formatDateTime, humanize } from '../../lib/format';
 import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
 import {
   NOTIFICATION_LOG_FALLBACK_MESSAGES,
@@ -21,14 +21,7 @@ import {
 
 const PAGE_SIZE = 20;
 
-function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
+const formatWhen = (iso: string) => formatDateTime(iso);
 
 export function ChannelBadge({ channel }: { channel: NotificationChannel }) {
   return channel === 'email' ? (
