@@ -38,11 +38,7 @@ export interface RolePage {
 }
 
 /** One context and one page per role and size, reused for every route of the walk. */
-export async function openRolePage(
-  browser: Browser,
-  baseUrl: string,
-  size: SizeName,
-): Promise<RolePage> {
+export async function openRolePage(browser: Browser, baseUrl: string, size: SizeName): Promise<RolePage> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: SIZES[size],

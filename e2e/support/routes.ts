@@ -70,7 +70,8 @@ function tablePaths(file: string): string[] {
 
 function areaOf(pattern: string): RouteArea {
   if (pattern.startsWith('/auth')) return 'auth';
-  if (/^\/(create-ticket|track-ticket|tenant-portal|assignee-portal|invitation)\//.test(pattern)) return 'portal';
+  if (/^\/(create-ticket|track-ticket|tenant-portal|assignee-portal|invitation)\//.test(pattern))
+    return 'portal';
   return 'public';
 }
 
