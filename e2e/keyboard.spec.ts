@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api } from './support/api';
+import { api, DEMO, login } from './support/api';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
 /**
@@ -30,6 +30,20 @@ beforeAll(async () => {
   );
   expect(registered.status).toBe(201);
   auth = { token: registered.body.data!.token, companyId: registered.body.data!.company._id };
+  // Invoices come with the Professional plan: the super admin moves the new company onto it.
+  const admin = await login(baseUrl, DEMO.superAdmin.email, DEMO.superAdmin.password);
+  const plans = await api<{ _id: string; slug: string }[]>(baseUrl, 'GET', '/plans', { token: admin.token });
+  const professional = plans.body.data?.find((plan) => plan.slug === 'professional');
+  const moved = await api(
+    baseUrl,
+    'POST',
+    `/superadmin/companies/${auth.companyId}/subscription/force-update`,
+    {
+      token: admin.token,
+      body: { subscriptionId: professional?._id, updateCycle: true },
+    },
+  );
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
   const property = await api<{ _id: string }>(baseUrl, 'POST', '/properties', {
     ...auth,
     body: {
@@ -50,6 +64,11 @@ beforeAll(async () => {
     },
   });
   expect(unit.status).toBe(201);
+  const types = await api(baseUrl, 'POST', '/maintenance/types/create-defaults', {
+    ...auth,
+    body: { companyId: auth.companyId },
+  });
+  expect(types.status, JSON.stringify(types.body)).toBeLessThan(300);
 }, 90_000);
 
 afterAll(async () => {
@@ -167,7 +186,7 @@ describe('keyboard only', () => {
         send: true,
       },
     });
-    expect(invoice.status).toBe(201);
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
     const { page, pageErrors, context } = await newPage(browser, { baseUrl });
     await page.goto('/auth/login');
     await type(page, /^Email/, owner.email);

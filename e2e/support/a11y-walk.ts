@@ -65,6 +65,8 @@ export async function demoValues(baseUrl: string): Promise<void> {
     const portal = code.body.data?.portalUrl;
     if (portal) values.tenantcode = new URL(portal).pathname.split('/')[2];
   }
+  const listed = await api<{ _id: string }[]>(baseUrl, 'GET', '/public/properties?limit=1');
+  values['/tenant/properties/:id#id'] = listed.body.data?.[0]?._id;
   // The member page's `:userId` is the company-user record's id.
   const members = await api<{ _id: string }[]>(baseUrl, 'GET', '/company-users', staff);
   values['/dashboard/company-users/:userId#userId'] = members.body.data?.[0]?._id;
