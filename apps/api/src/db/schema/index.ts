@@ -2,6 +2,7 @@ export * from './analytics';
 export * from './audit';
 export * from './bookings';
 export * from './chat';
+export * from './collections';
 export * from './companies';
 export * from './deposits';
 export * from './gst';
