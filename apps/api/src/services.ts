@@ -8,6 +8,7 @@ import { onBookingPaid } from './modules/bookings/bookings.paid';
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { createAgreementTemplateService } from './modules/bookings/bookings.template';
 import { createChatService } from './modules/chat/chat.service';
+import { createCollectionsService } from './modules/collections/collections.service';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createCompanyUsersService } from './modules/company-users/company-users.service';
 import {
@@ -107,6 +108,22 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     log,
   );
   const deposits = createDepositsService({ db, invoices, payments });
+  // Collections: the reminder schedule on email, SMS and WhatsApp, with the day's late fees.
+  const collections = createCollectionsService(
+    {
+      db,
+      config,
+      mailer,
+      notifier,
+      jobs,
+      notificationLogs,
+      // wired at merge: the pay link of h24-pay (issuePayLink) replaces this link to the tenant area's payments.
+      payLink: async () => `${config.appUrl}/tenant/payments`,
+      // wired at merge: h24-fees's lateFees.charge.
+      lateFees: { charge: async () => [] },
+    },
+    log,
+  );
 
   // What happens when a payment lands: inside the transaction that records a captured payment, the booking or the
   // invoice it pays moves on; once that has committed, the booker and the company hear of a booking payment.
@@ -171,6 +188,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     bookings,
     agreementTemplates,
     deposits,
+    collections,
     maintenanceTypes,
     maintenanceAssignments,
     maintenanceRequests,

@@ -67,7 +67,10 @@ const ZTemplateBody = z
   });
 
 /** A DLT content template id (TRAI registration): digits only. */
-export const ZDltTemplateId = z.string().trim().regex(/^\d{10,25}$/, 'Must be the DLT template id (digits)');
+export const ZDltTemplateId = z
+  .string()
+  .trim()
+  .regex(/^\d{10,25}$/, 'Must be the DLT template id (digits)');
 /** A WhatsApp approved template's name: lower case letters, digits and underscores. */
 export const ZWhatsappTemplateName = z
   .string()
@@ -121,7 +124,10 @@ export const ZCollectionSettings = z.object({
     .max(12)
     .refine((days) => new Set(days).size === days.length, 'Each day once')
     .transform((days) => [...days].sort((a, b) => a - b)),
-  channels: z.array(ZCollectionChannel).max(3).transform((list) => [...new Set(list)]),
+  channels: z
+    .array(ZCollectionChannel)
+    .max(3)
+    .transform((list) => [...new Set(list)]),
   /** No message goes out between `from` and `to`, India time (may span midnight); null: any time. */
   quietHours: z.object({ from: ZClock, to: ZClock }).nullable(),
 });

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { companies } from './companies';
 import { users } from './identity';
@@ -84,8 +95,6 @@ export const collectionReminders = pgTable(
     index('collection_reminders_company_invoice_idx').on(t.companyId, t.invoiceId, t.createdAt, t.id),
     index('collection_reminders_company_status_idx').on(t.companyId, t.status, t.createdAt, t.id),
     index('collection_reminders_company_channel_idx').on(t.companyId, t.channel, t.createdAt, t.id),
-    index('collection_reminders_deferred_idx')
-      .on(t.sendAfter)
-      .where(sql`status = 'deferred'`),
+    index('collection_reminders_deferred_idx').on(t.sendAfter).where(sql`status = 'deferred'`),
   ],
 );

@@ -234,3 +234,5 @@ export function createNotificationLogsService(deps: Deps) {
     },
   };
 }
+
+export type NotificationLogsService = ReturnType<typeof createNotificationLogsService>;
