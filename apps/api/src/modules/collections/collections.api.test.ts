@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
-import { addMember, type CompanySession, createCompany, superAdmin } from '../../../test/factories';
+import { addMember, createCompany, superAdmin } from '../../../test/factories';
 import { mailsTo } from '../../../test/outbox';
 import { notificationLogs, notifications } from '../../db/schema';
 import { payInvoiceInSandbox } from '../invoices/invoices.testing';
