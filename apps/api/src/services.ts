@@ -37,6 +37,7 @@ import {
   registerNotificationLogging,
 } from './modules/notification-logs/notification-logs.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createPayLinksService } from './modules/pay-links/pay-links.service';
 import { createLedgerService } from './modules/payments/payments.ledger';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createPlansService } from './modules/plans/plans.service';
@@ -107,6 +108,8 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     log,
   );
   const deposits = createDepositsService({ db, invoices, payments });
+  // Pay links: one invoice opened to whoever holds its token (the public pay page, the reminders' {{payLink}}).
+  const payLinks = createPayLinksService({ config });
 
   // What happens when a payment lands: inside the transaction that records a captured payment, the booking or the
   // invoice it pays moves on; once that has committed, the booker and the company hear of a booking payment.
@@ -171,6 +174,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     bookings,
     agreementTemplates,
     deposits,
+    payLinks,
     maintenanceTypes,
     maintenanceAssignments,
     maintenanceRequests,
