@@ -73,7 +73,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   jwtSecret: string;
-  /** Encrypts two-factor secrets at rest and signs sign-in challenges and remembered-device cookies. */
+  /** Encrypts two-factor secrets and pay-link tokens at rest and signs sign-in challenges and remembered-device cookies. */
   mfaEncryptionKey: string;
   accessTokenTtl: string;
   refreshTokenTtlDays: number;

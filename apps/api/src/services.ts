@@ -38,6 +38,7 @@ import {
   registerNotificationLogging,
 } from './modules/notification-logs/notification-logs.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createPayLinksService } from './modules/pay-links/pay-links.service';
 import { createLedgerService } from './modules/payments/payments.ledger';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createPlansService } from './modules/plans/plans.service';
@@ -108,7 +109,10 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     log,
   );
   const deposits = createDepositsService({ db, invoices, payments });
-  // Collections: the reminder schedule on email, SMS and WhatsApp, with the day's late fees.
+  // Pay links: one invoice opened to whoever holds its token (the public pay page, the reminders' {{payLink}}).
+  const payLinks = createPayLinksService({ config });
+  // Collections: the reminder schedule on email, SMS and WhatsApp (each carrying the invoice's pay link), with the
+  // day's late fees.
   const collections = createCollectionsService(
     {
       db,
@@ -117,8 +121,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
       notifier,
       jobs,
       notificationLogs,
-      // wired at merge: the pay link of h24-pay (issuePayLink) replaces this link to the tenant area's payments.
-      payLink: async () => `${config.appUrl}/tenant/payments`,
+      payLink: async (invoice) => (await payLinks.issuePayLink(db, invoice)).url,
       // wired at merge: h24-fees's lateFees.charge.
       lateFees: { charge: async () => [] },
     },
@@ -189,6 +192,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     agreementTemplates,
     deposits,
     collections,
+    payLinks,
     maintenanceTypes,
     maintenanceAssignments,
     maintenanceRequests,

@@ -13,6 +13,7 @@ export * from './jobs';
 export * from './maintenance';
 export * from './meters';
 export * from './notifications';
+export * from './pay-links';
 export * from './payments';
 export * from './platform';
 export * from './properties';
