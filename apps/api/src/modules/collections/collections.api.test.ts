@@ -220,7 +220,7 @@ describe('the reminder schedule', () => {
       '₹15,000',
       invoice.number,
       '10 Mar 2026',
-      expect.stringContaining('/tenant/payments'),
+      expect.stringContaining('/pay/'),
     ]);
     expect(mailsTo(outbox, tenancy.person.user.email).filter(isReminder)).toHaveLength(3);
     // The in-app notification goes with the email: a due reminder before, an overdue notice after.

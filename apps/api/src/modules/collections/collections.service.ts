@@ -166,7 +166,10 @@ export function createCollectionsService(deps: Deps, log: ServiceLog) {
     async preview(ctx: CompanyContext, input: TemplatePreviewBody): Promise<{ text: string }> {
       const invoice = await repo.invoiceContext(ctx.companyId, input.invoiceId);
       if (!invoice) throw notFound('Invoice');
-      const payLink = await deps.payLink({ companyId: ctx.companyId, invoiceId: invoice.invoiceId });
+      // A paid or void invoice takes no pay link: the preview shows where it would go.
+      const payLink = await deps
+        .payLink({ companyId: ctx.companyId, invoiceId: invoice.invoiceId })
+        .catch(() => `${deps.config.appUrl}/pay/…`);
       const values = templateValues({
         tenantName: `${invoice.firstName} ${invoice.lastName}`.trim(),
         balance: invoice.balance,
