@@ -34,7 +34,7 @@ const nameOf = (person: { user: { firstName: string; lastName: string } }) =>
 beforeAll(async () => {
   ({ app } = await getTestApp());
   outbox = path.join(app.deps.config.dataDir, 'outbox');
-}, 180_000);
+}, 600_000);
 
 describe('collections settings and templates', () => {
   it('answers the defaults, then the saved schedule', async () => {

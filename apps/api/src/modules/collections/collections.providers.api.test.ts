@@ -30,7 +30,7 @@ beforeAll(async () => {
     contacts: [{ input: '919876511111', wa_id: '919876511111' }],
     messages: [{ id: 'wamid.HBgL' }],
   });
-}, 180_000);
+}, 600_000);
 
 afterAll(async () => {
   await msg91?.close();
