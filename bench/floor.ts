@@ -34,6 +34,7 @@ const LISTS: readonly string[] = [
   '/invoices',
   '/invoice-templates',
   '/credit-notes',
+  '/collections/reminders',
   '/payments',
   '/maintenance/requests',
   '/audit-logs',

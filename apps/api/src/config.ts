@@ -55,6 +55,14 @@ const ZEnv = z.object({
     .min(32, 'PAYMENTS_SANDBOX_SECRET must be at least 32 characters')
     .optional(),
   BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  SMS_PROVIDER: z.enum(['msg91']).optional(),
+  SMS_API_KEY: z.string().min(1).optional(),
+  SMS_SENDER_ID: z.string().min(1).optional(),
+  SMS_DLT_ENTITY_ID: z.string().min(1).optional(),
+  SMS_API_URL: z.string().url().default('https://api.msg91.com/api/v2/sendsms'),
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).optional(),
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
 });
 
@@ -65,7 +73,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   jwtSecret: string;
-  /** Encrypts two-factor secrets at rest and signs sign-in challenges and remembered-device cookies. */
+  /** Encrypts two-factor secrets and pay-link tokens at rest and signs sign-in challenges and remembered-device cookies. */
   mfaEncryptionKey: string;
   accessTokenTtl: string;
   refreshTokenTtlDays: number;
@@ -102,6 +110,10 @@ export interface Config {
   metricsToken?: string;
   /** Origins allowed to call the API from a browser on another origin (CORS); empty: same origin only. */
   corsOrigins: string[];
+  /** SMS through MSG91 (SMS_PROVIDER=msg91 with its key and DLT ids); unset: JSON files in DATA_DIR/outbox. */
+  sms?: { provider: 'msg91'; apiKey: string; senderId: string; dltEntityId?: string; apiUrl: string };
+  /** WhatsApp Cloud API (WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID); unset: JSON files in DATA_DIR/outbox. */
+  whatsapp?: { token: string; phoneNumberId: string; apiUrl: string };
   /** Bytes of company pages each API process keeps (core/page-cache.ts); 0 turns the page cache off. */
   pageCacheBytes: number;
 }
@@ -169,6 +181,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       holdMinutes: e.BOOKING_HOLD_MINUTES,
     },
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    sms:
+      e.SMS_PROVIDER === 'msg91' && e.SMS_API_KEY && e.SMS_SENDER_ID
+        ? {
+            provider: 'msg91',
+            apiKey: e.SMS_API_KEY,
+            senderId: e.SMS_SENDER_ID,
+            dltEntityId: e.SMS_DLT_ENTITY_ID,
+            apiUrl: e.SMS_API_URL,
+          }
+        : undefined,
+    whatsapp:
+      e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID
+        ? {
+            token: e.WHATSAPP_TOKEN,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
+          }
+        : undefined,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -1,5 +1,7 @@
 import type { ServiceLog } from './core/app-deps';
+import { today } from './core/dates';
 import type { JobRunner } from './core/jobs';
+import { COLLECTIONS_DAILY_JOB, COLLECTIONS_DELIVER_JOB } from './modules/collections/collections.service';
 import { IMPORTS_RUN_JOB, type ImportJobData } from './modules/imports/imports.service';
 import type { Services } from './services';
 
@@ -21,7 +23,8 @@ export async function defineScheduledJobs(
   services: Services,
   log: ServiceLog,
 ): Promise<void> {
-  const { bookings, payments, maintenanceRequests, billing, invoiceReminders, imports } = services;
+  const { bookings, payments, maintenanceRequests, billing, invoiceReminders, imports, collections } =
+    services;
 
   // Hold expiry and reconciliation once a minute, and once at start-up (server.ts queues it: money the gateway took
   // while no process was running is recorded at once).
@@ -46,15 +49,33 @@ export async function defineScheduledJobs(
   await jobs.schedule(MAINTENANCE_OVERDUE_JOB, '*/10 * * * *');
 
   // The daily rent run: tenancies whose rent falls due within five days get their month's invoice (generateRent
-  // itself is idempotent per tenancy and month), then late fees and reminders.
+  // itself is idempotent per tenancy and month), then late fees. Reminders are the collections job's (below).
   jobs.define(INVOICES_RENT_RUN_JOB, {
     retryLimit: 1,
     handler: async () => {
       const created = await billing.dailyRentRun();
       const lateFees = await invoiceReminders.applyLateFees();
-      const sent = await invoiceReminders.sendReminders();
-      log.info({ created, lateFees, ...sent }, 'daily rent run, late fees and reminders');
+      log.info({ created, lateFees }, 'daily rent run and late fees');
     },
+  });
+
+  // The day's collections at 10:00 India time: each reminder step once per invoice and channel (a claimed row per
+  // step), deferred past the company's quiet hours; then the deferred ones whose quiet hours are over.
+  jobs.define(COLLECTIONS_DAILY_JOB, {
+    retryLimit: 1,
+    handler: async () => {
+      const result = await collections.run(today());
+      const deferred = await collections.deliverDeferred();
+      log.info({ sent: result.sent.length, charged: result.charged.length, deferred }, 'daily collections');
+    },
+  });
+  await jobs.schedule(COLLECTIONS_DAILY_JOB, '30 4 * * *');
+
+  // Not scheduled: queued per failed SMS or WhatsApp reminder (backoff) and per reminder deferred by quiet hours.
+  jobs.define<{ reminderId: string }>(COLLECTIONS_DELIVER_JOB, {
+    retryLimit: 5,
+    retryDelaySeconds: 60,
+    handler: (data) => collections.deliverJob(data),
   });
   await jobs.schedule(INVOICES_RENT_RUN_JOB, '15 2 * * *');
 

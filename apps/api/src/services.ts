@@ -9,6 +9,7 @@ import { onBookingPaid } from './modules/bookings/bookings.paid';
 import { createBookingsService } from './modules/bookings/bookings.service';
 import { createAgreementTemplateService } from './modules/bookings/bookings.template';
 import { createChatService } from './modules/chat/chat.service';
+import { createCollectionsService } from './modules/collections/collections.service';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { createCompanyUsersService } from './modules/company-users/company-users.service';
 import {
@@ -38,6 +39,7 @@ import {
   registerNotificationLogging,
 } from './modules/notification-logs/notification-logs.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createPayLinksService } from './modules/pay-links/pay-links.service';
 import { createLedgerService } from './modules/payments/payments.ledger';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createPlansService } from './modules/plans/plans.service';
@@ -108,6 +110,24 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     log,
   );
   const deposits = createDepositsService({ db, invoices, payments });
+  // Pay links: one invoice opened to whoever holds its token (the public pay page, the reminders' {{payLink}}).
+  const payLinks = createPayLinksService({ config });
+  // Collections: the reminder schedule on email, SMS and WhatsApp (each carrying the invoice's pay link), with the
+  // day's late fees.
+  const collections = createCollectionsService(
+    {
+      db,
+      config,
+      mailer,
+      notifier,
+      jobs,
+      notificationLogs,
+      payLink: async (invoice) => (await payLinks.issuePayLink(db, invoice)).url,
+      // wired at merge: h24-fees's lateFees.charge.
+      lateFees: { charge: async () => [] },
+    },
+    log,
+  );
 
   // What happens when a payment lands: inside the transaction that records a captured payment, the booking or the
   // invoice it pays moves on; once that has committed, the booker and the company hear of a booking payment.
@@ -173,6 +193,8 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     bookings,
     agreementTemplates,
     deposits,
+    collections,
+    payLinks,
     maintenanceTypes,
     maintenanceAssignments,
     maintenanceRequests,

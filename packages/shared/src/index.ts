@@ -21,6 +21,7 @@ export * from './schemas/audit-logs';
 export * from './schemas/auth';
 export * from './schemas/bookings';
 export * from './schemas/chat';
+export * from './schemas/collections';
 export * from './schemas/common';
 export * from './schemas/companies';
 export * from './schemas/company-users';

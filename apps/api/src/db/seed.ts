@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../core/passwords';
 import { seedBookingsDemo } from '../modules/bookings/bookings.seed';
 import { seedChatDemo } from '../modules/chat/chat.seed';
+import { seedCollectionsDemo } from '../modules/collections/collections.seed';
 import { periodEnd, slugify } from '../modules/companies/companies.service';
 import { seedTeamsDemo } from '../modules/invitations/invitations.seed';
 import { seedInvoicesDemo } from '../modules/invoices/invoices.seed';
@@ -218,5 +219,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await seedMaintenanceDemo(db);
   await seedInvoicesDemo(db);
   await seedMetersDemo(db);
+  await seedCollectionsDemo(db);
   return true;
 }

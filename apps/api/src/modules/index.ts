@@ -8,6 +8,7 @@ import { auditLogsRoutes } from './audit-logs/audit-logs.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bookingsRoutes } from './bookings/bookings.routes';
 import { chatRoutes } from './chat/chat.routes';
+import { collectionsRoutes, tenantContactPreferencesRoutes } from './collections/collections.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { companyUserStatsRoutes, companyUsersRoutes } from './company-users/company-users.routes';
 import { depositsRoutes, myDepositsRoutes } from './deposits/deposits.routes';
@@ -81,6 +82,8 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/tenants', plugin: rentReceiptsRoutes },
   { prefix: '/tenant-codes', plugin: tenantCodesRoutes },
   { prefix: '/tenants', plugin: depositsRoutes },
+  { prefix: '/tenants', plugin: tenantContactPreferencesRoutes },
+  { prefix: '/collections', plugin: collectionsRoutes },
   { prefix: '/deposits', plugin: myDepositsRoutes },
   { prefix: '/bookings', plugin: bookingsRoutes },
   { prefix: '/maintenance', plugin: maintenanceRoutes },

@@ -136,6 +136,16 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     parent: 'companies',
     component: lazyPage(() => import('../features/gst/tax-settings-page'), 'TaxSettingsPage'),
   },
+  {
+    path: 'payments/collections',
+    title: 'Collections',
+    description: 'Reminder schedule, channels, quiet hours and templates',
+    parent: 'payments',
+    component: lazyPage(
+      () => import('../features/collections/collections-settings-page'),
+      'CollectionsSettingsPage',
+    ),
+  },
   { path: 'company-management', title: 'Company Management', aliasOf: 'companies' },
   {
     path: 'company-users',
@@ -214,6 +224,13 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     description: 'Credit notes issued against invoices',
     parent: 'payments',
     component: lazyPage(() => import('../features/invoices/credit-notes-page'), 'CreditNotesPage'),
+  },
+  {
+    path: 'payments/reminders',
+    title: 'Reminders',
+    description: 'Dues reminders sent by email, SMS and WhatsApp',
+    parent: 'payments',
+    component: lazyPage(() => import('../features/collections/reminders-page'), 'RemindersPage'),
   },
   {
     path: 'payments/gst-returns',

@@ -4,7 +4,7 @@ import { ZId, ZIsoDate } from './common';
 
 /** Delivery log of every email and in-app notification (super_admin), and test notifications. */
 
-export const NOTIFICATION_CHANNELS = ['email', 'in_app'] as const;
+export const NOTIFICATION_CHANNELS = ['email', 'in_app', 'sms', 'whatsapp'] as const;
 export const ZNotificationChannel = z.enum(NOTIFICATION_CHANNELS);
 export type NotificationChannel = z.infer<typeof ZNotificationChannel>;
 
@@ -16,9 +16,13 @@ export const ZNotificationLogDto = z.object({
   recipient: z.object({
     userId: ZId.nullable(),
     email: z.string().nullable(),
+    /** SMS and WhatsApp: the number messaged. */
+    phone: z.string().nullable().optional(),
     name: z.string().nullable(),
   }),
   channel: ZNotificationChannel,
+  /** SMS and WhatsApp: the provider that carried it (`msg91`, `whatsapp_cloud`, `outbox`). */
+  provider: z.string().nullable().optional(),
   /** The template or notification type, e.g. `company_invitation`, `reset_password`, `test`. */
   template: z.string(),
   /** Email subject or notification title. */

@@ -108,6 +108,55 @@ CREATE TABLE "chat_messages" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "collection_reminders" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"invoice_id" uuid NOT NULL,
+	"user_id" uuid,
+	"step" integer NOT NULL,
+	"channel" text NOT NULL,
+	"status" text NOT NULL,
+	"to_address" text,
+	"provider" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"error" text,
+	"run_date" date NOT NULL,
+	"send_after" timestamp with time zone,
+	"sent_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "collection_settings" (
+	"company_id" uuid PRIMARY KEY NOT NULL,
+	"reminder_days" jsonb NOT NULL,
+	"channels" jsonb NOT NULL,
+	"quiet_from" text,
+	"quiet_to" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "collection_templates" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"key" text NOT NULL,
+	"channel" text NOT NULL,
+	"subject" text,
+	"body" text NOT NULL,
+	"dlt_template_id" text,
+	"whatsapp_template_name" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "contact_preferences" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"email" boolean DEFAULT true NOT NULL,
+	"sms" boolean DEFAULT true NOT NULL,
+	"whatsapp" boolean DEFAULT true NOT NULL,
+	"language" text DEFAULT 'en' NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "companies" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -659,6 +708,18 @@ CREATE TABLE "notifications" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "pay_links" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"invoice_id" uuid NOT NULL,
+	"token_hash" text NOT NULL,
+	"token_sealed" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"voided_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "payment_orders" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"company_id" uuid NOT NULL,
@@ -752,7 +813,9 @@ CREATE TABLE "notification_logs" (
 	"company_id" uuid,
 	"recipient_user_id" uuid,
 	"recipient_email" text,
+	"recipient_phone" text,
 	"channel" text NOT NULL,
+	"provider" text,
 	"template" text NOT NULL,
 	"subject" text NOT NULL,
 	"status" text NOT NULL,
@@ -1027,6 +1090,12 @@ ALTER TABLE "chat_channels" ADD CONSTRAINT "chat_channels_created_by_users_id_fk
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_channel_id_chat_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."chat_channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "collection_reminders" ADD CONSTRAINT "collection_reminders_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "collection_reminders" ADD CONSTRAINT "collection_reminders_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "collection_reminders" ADD CONSTRAINT "collection_reminders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "collection_settings" ADD CONSTRAINT "collection_settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "collection_templates" ADD CONSTRAINT "collection_templates_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_preferences" ADD CONSTRAINT "contact_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_pending_plan_id_plans_id_fk" FOREIGN KEY ("pending_plan_id") REFERENCES "public"."plans"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -1111,6 +1180,8 @@ ALTER TABLE "meters" ADD CONSTRAINT "meters_company_id_companies_id_fk" FOREIGN 
 ALTER TABLE "meters" ADD CONSTRAINT "meters_rental_unit_id_rental_units_id_fk" FOREIGN KEY ("rental_unit_id") REFERENCES "public"."rental_units"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pay_links" ADD CONSTRAINT "pay_links_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pay_links" ADD CONSTRAINT "pay_links_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_orders" ADD CONSTRAINT "payment_orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1180,6 +1251,13 @@ CREATE UNIQUE INDEX "chat_channels_company_direct_idx" ON "chat_channels" USING 
 CREATE INDEX "chat_channels_company_last_message_idx" ON "chat_channels" USING btree ("company_id","last_message_at");--> statement-breakpoint
 CREATE INDEX "chat_messages_channel_id_idx" ON "chat_messages" USING btree ("channel_id","id");--> statement-breakpoint
 CREATE INDEX "chat_messages_channel_created_idx" ON "chat_messages" USING btree ("channel_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "collection_reminders_step_uq" ON "collection_reminders" USING btree ("invoice_id","step","channel");--> statement-breakpoint
+CREATE INDEX "collection_reminders_company_created_idx" ON "collection_reminders" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "collection_reminders_company_invoice_idx" ON "collection_reminders" USING btree ("company_id","invoice_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "collection_reminders_company_status_idx" ON "collection_reminders" USING btree ("company_id","status","created_at","id");--> statement-breakpoint
+CREATE INDEX "collection_reminders_company_channel_idx" ON "collection_reminders" USING btree ("company_id","channel","created_at","id");--> statement-breakpoint
+CREATE INDEX "collection_reminders_deferred_idx" ON "collection_reminders" USING btree ("send_after") WHERE status = 'deferred';--> statement-breakpoint
+CREATE UNIQUE INDEX "collection_templates_company_key_channel_uq" ON "collection_templates" USING btree ("company_id","key","channel");--> statement-breakpoint
 CREATE UNIQUE INDEX "companies_slug_uq" ON "companies" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "companies_created_idx" ON "companies" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "companies_name_idx" ON "companies" USING btree (lower("name"));--> statement-breakpoint
@@ -1270,6 +1348,9 @@ CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("u
 CREATE INDEX "notifications_user_status_created_idx" ON "notifications" USING btree ("user_id","status","created_at","id");--> statement-breakpoint
 CREATE INDEX "notifications_user_category_status_created_idx" ON "notifications" USING btree ("user_id","category","status","created_at");--> statement-breakpoint
 CREATE INDEX "notifications_company_idx" ON "notifications" USING btree ("company_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "pay_links_token_hash_uq" ON "pay_links" USING btree ("token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "pay_links_live_invoice_uq" ON "pay_links" USING btree ("invoice_id") WHERE used_at is null and voided_at is null;--> statement-breakpoint
+CREATE INDEX "pay_links_company_invoice_idx" ON "pay_links" USING btree ("company_id","invoice_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_orders_gateway_order_uq" ON "payment_orders" USING btree ("gateway_order_id");--> statement-breakpoint
 CREATE INDEX "payment_orders_company_idx" ON "payment_orders" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "payment_orders_reference_idx" ON "payment_orders" USING btree ("company_id","reference_id");--> statement-breakpoint

@@ -54,7 +54,11 @@ export const notificationLogs = pgTable(
     companyId: uuid().references(() => companies.id, { onDelete: 'set null' }),
     recipientUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     recipientEmail: text(),
-    channel: text({ enum: ['email', 'in_app'] }).notNull(),
+    /** SMS and WhatsApp: the number messaged. */
+    recipientPhone: text(),
+    channel: text({ enum: ['email', 'in_app', 'sms', 'whatsapp'] }).notNull(),
+    /** SMS and WhatsApp: who carried it (`msg91`, `whatsapp_cloud`, `outbox`). */
+    provider: text(),
     template: text().notNull(),
     subject: text().notNull(),
     status: text({ enum: ['sent', 'failed'] }).notNull(),

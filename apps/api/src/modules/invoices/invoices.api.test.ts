@@ -595,8 +595,8 @@ describe('large sums', () => {
   });
 });
 
-describe('late fees and reminders', () => {
-  it('adds the late fee once and sends each reminder once', async () => {
+describe('late fees', () => {
+  it('adds the late fee once', async () => {
     const company = await createCompany(app, { plan: 'professional' });
     const place = await makeTenancy(app, company);
     await template(company, {
@@ -634,20 +634,6 @@ describe('late fees and reminders', () => {
       data: InvoiceDto;
     }>().data;
     expect(untouched.total).toBe(soon.total);
-    // Reminders: the invoice due on the 12th gets a reminder on the 10th, the late one an overdue notice, once each.
-    const first = await reminders.sendReminders('2026-03-10');
-    const again = await reminders.sendReminders('2026-03-10');
-    expect(again).toEqual({ due: 0, overdue: 0 });
-    expect(first.due).toBeGreaterThanOrEqual(1);
-    const notes = await app.deps.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, place.person.user._id));
-    expect(
-      notes.filter((n) => n.type === 'invoice.due_reminder' && n.title.includes(soon.number!)),
-    ).toHaveLength(1);
-    expect(notes.filter((n) => n.type === 'invoice.overdue' && n.title.includes(late.number!))).toHaveLength(
-      1,
-    );
+    // Reminders moved to the collections schedule (modules/collections/collections.api.test.ts).
   });
 });

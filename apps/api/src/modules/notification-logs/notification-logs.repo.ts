@@ -7,7 +7,7 @@ export type NotificationLogRow = typeof notificationLogs.$inferSelect;
 export type NewNotificationLog = typeof notificationLogs.$inferInsert;
 
 export interface NotificationLogFilter {
-  channel?: 'email' | 'in_app';
+  channel?: NotificationLogRow['channel'];
   status?: 'sent' | 'failed';
   template?: string;
   companyId?: string;

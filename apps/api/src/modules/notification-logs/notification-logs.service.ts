@@ -30,10 +30,12 @@ function toLogDto(row: {
     companyId: log.companyId,
     recipient: {
       userId: log.recipientUserId,
-      email: log.recipientEmail ?? user?.email ?? null,
+      email: log.recipientEmail ?? (log.recipientPhone ? null : (user?.email ?? null)),
+      phone: log.recipientPhone,
       name: user ? `${user.firstName} ${user.lastName}`.trim() : null,
     },
     channel: log.channel,
+    provider: log.provider,
     template: log.template,
     subject: log.subject,
     status: log.status,
@@ -118,6 +120,33 @@ export function createNotificationLogsService(deps: Deps) {
   }
 
   return {
+    /** One delivery attempt of another channel (SMS, WhatsApp: modules/collections), logged like mail. */
+    async record(entry: {
+      companyId: string | null;
+      userId: string | null;
+      channel: 'sms' | 'whatsapp';
+      provider: string;
+      template: string;
+      to: string;
+      subject: string;
+      status: 'sent' | 'failed';
+      error: string | null;
+    }): Promise<void> {
+      await repo.insertMany([
+        {
+          companyId: entry.companyId,
+          recipientUserId: entry.userId,
+          recipientPhone: entry.to,
+          channel: entry.channel,
+          provider: entry.provider,
+          template: entry.template,
+          subject: entry.subject.slice(0, 200),
+          status: entry.status,
+          error: entry.error,
+        },
+      ]);
+    },
+
     async list(query: NotificationLogListQuery) {
       const { rows, total } = await repo.list({
         channel: query.channel,
@@ -140,6 +169,8 @@ export function createNotificationLogsService(deps: Deps) {
       const channels: Record<string, { sent: number; failed: number }> = {
         email: { sent: 0, failed: 0 },
         in_app: { sent: 0, failed: 0 },
+        sms: { sent: 0, failed: 0 },
+        whatsapp: { sent: 0, failed: 0 },
       };
       let sent = 0;
       let failed = 0;
@@ -203,3 +234,5 @@ export function createNotificationLogsService(deps: Deps) {
     },
   };
 }
+
+export type NotificationLogsService = ReturnType<typeof createNotificationLogsService>;

@@ -6,7 +6,7 @@ import {
   PERMISSION_CATEGORIES,
   ZCompanyUpdateBody,
 } from '@rentora/shared';
-import { Building2, Check, Crown, Lock, Receipt, Users } from 'lucide-react';
+import { BellRing, Building2, Check, Crown, Lock, Receipt, Users } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../components/button';
@@ -80,10 +80,32 @@ export function CompanyProfile() {
         <div className="order-first space-y-6 xl:order-none">
           <PlanUsage company={data} />
           <TaxSettingsLink />
+          <CollectionsLink />
           <TeamSummary company={data} />
         </div>
       </div>
     </div>
+  );
+}
+
+function CollectionsLink() {
+  const { canUseFeature } = usePermissions();
+  if (!canUseFeature('payments_read')) return null;
+  return (
+    <Card className="p-5">
+      <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
+        <BellRing className="h-4 w-4 text-brand-600" aria-hidden /> Collections
+      </h2>
+      <p className="mt-1 text-sm text-slate-500">
+        Dues reminders by email, SMS and WhatsApp: schedule, quiet hours and templates.
+      </p>
+      <Link
+        to="/dashboard/payments/collections"
+        className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
+      >
+        Open collections settings
+      </Link>
+    </Card>
   );
 }
 

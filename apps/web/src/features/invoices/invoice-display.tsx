@@ -109,6 +109,8 @@ const LINKS = [
   { to: '/dashboard/payments/payment-tracking', label: 'Tracking' },
   { to: '/dashboard/payments/invoice-templates', label: 'Templates' },
   { to: '/dashboard/payments/credit-notes', label: 'Credit notes' },
+  { to: '/dashboard/payments/reminders', label: 'Reminders' },
+  { to: '/dashboard/payments/collections', label: 'Collections' },
   { to: '/dashboard/payments/gst-returns', label: 'GST returns' },
   { to: '/dashboard/payments/exports', label: 'Exports' },
 ];

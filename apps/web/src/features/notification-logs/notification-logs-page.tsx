@@ -26,6 +26,9 @@ const PAGE_SIZE = 20;
 const formatWhen = (iso: string) => formatDateTime(iso);
 
 export function ChannelBadge({ channel }: { channel: NotificationChannel }) {
+  if (channel === 'sms' || channel === 'whatsapp') {
+    return <Badge tone="neutral">{channel === 'sms' ? 'SMS' : 'WhatsApp'}</Badge>;
+  }
   return channel === 'email' ? (
     <Badge tone="info" className="gap-1">
       <Mail className="h-3 w-3" aria-hidden /> Email
@@ -38,7 +41,8 @@ export function ChannelBadge({ channel }: { channel: NotificationChannel }) {
 }
 
 const FILTER_KEYS = ['search', 'template', 'channel', 'status', 'from', 'to'] as const;
-const isChannel = (value: string): value is NotificationChannel => value === 'email' || value === 'in_app';
+const isChannel = (value: string): value is NotificationChannel =>
+  value === 'email' || value === 'in_app' || value === 'sms' || value === 'whatsapp';
 
 /** /dashboard/notification-logs: every email and in-app notification the platform sent, with failures. */
 export function NotificationLogsPage() {
@@ -187,6 +191,8 @@ function NotificationLogsContent() {
           <option value="">All channels</option>
           <option value="email">Email</option>
           <option value="in_app">In-app</option>
+          <option value="sms">SMS</option>
+          <option value="whatsapp">WhatsApp</option>
         </Select>
         <Select aria-label="Status" value={status} onChange={(event) => set({ status: event.target.value })}>
           <option value="">All statuses</option>

@@ -9,6 +9,7 @@ import { Tabs } from '../../../components/tabs';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { usePermissions } from '../../auth/use-permissions';
+import { ContactPreferencesSection } from '../../collections/contact-preferences-section';
 import { DepositTab } from '../../deposits/deposit-tab';
 import { RentReceiptsCard } from '../../rent-tax/rent-receipts-card';
 import { TenantStatusBadge, tenantName } from '../tenant-display';
@@ -117,7 +118,15 @@ export function TenantDetailPage() {
       ) : null}
       <Tabs tabs={tabs} value={tab} onChange={setTab} label="Tenant sections" idPrefix="tenant" />
       <div role="tabpanel" id={`tenant-panel-${tab}`}>
-        {tab === 'overview' ? <Overview tenant={data} /> : null}
+        {tab === 'overview' ? (
+          <div className="space-y-4">
+            <Overview tenant={data} />
+            <ContactPreferencesSection
+              owner={{ tenantId: data._id }}
+              canEdit={permissions.canUseFeature('tenants_write')}
+            />
+          </div>
+        ) : null}
         {tab === 'documents' ? <Documents tenant={data} canWrite={canWrite} /> : null}
         {tab === 'dues' ? <Dues tenant={data} canWrite={canWrite} /> : null}
         {tab === 'deposit' ? <DepositTab tenant={data} canWrite={canWrite} /> : null}
