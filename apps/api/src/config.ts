@@ -56,6 +56,8 @@ const ZEnv = z.object({
     .optional(),
   BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -104,6 +106,10 @@ export interface Config {
   corsOrigins: string[];
   /** Bytes of company pages each API process keeps (core/page-cache.ts); 0 turns the page cache off. */
   pageCacheBytes: number;
+  /** Requests each company API key may make per minute (429 beyond). */
+  apiKeyRateLimitPerMinute: number;
+  /** Outgoing webhooks may target http, loopback and private addresses (development and tests only). */
+  webhookAllowPrivateTargets: boolean;
 }
 
 /** A JWT secret kept in DATA_DIR so that the embedded default survives restarts without configuration. */
@@ -169,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       holdMinutes: e.BOOKING_HOLD_MINUTES,
     },
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -1,6 +1,7 @@
 import type { AppDeps, ServiceLog } from './core/app-deps';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { createAssigneeService } from './modules/assignee/assignee.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { notifyBookingPaid } from './modules/bookings/bookings.notify';
@@ -48,6 +49,7 @@ import { createUnitTenantsService } from './modules/rental-units/rental-units.te
 import { createSuperadminService } from './modules/superadmin/superadmin.service';
 import { createTenantsService } from './modules/tenants/tenants.service';
 import { createImagesService } from './modules/uploads/uploads.service';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
 
 /**
  * The composition root: every service of the API, built once per app in dependency order, each handed the
@@ -140,6 +142,10 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   const chat = createChatService({ db, realtime, storage, config });
   const analytics = createAnalyticsService({ db });
 
+  // Integrations: company API keys (checked by core/access.ts) and outgoing webhooks (the outbox of core/events.ts).
+  const apiKeys = createApiKeysService({ db });
+  const webhooks = createWebhooksService({ db, config, jobs, mailer, notifier }, log);
+
   return {
     companies,
     auth,
@@ -180,6 +186,8 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     assignee,
     chat,
     analytics,
+    apiKeys,
+    webhooks,
   };
 }
 
