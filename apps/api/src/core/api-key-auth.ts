@@ -19,7 +19,9 @@ export function apiKeyOf(request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization;
   if (!authorization) return undefined;
   const [scheme, token] = authorization.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token?.startsWith(API_KEY_PREFIX.slice(0, 3)) ? token : undefined;
+  return scheme?.toLowerCase() === 'bearer' && token?.startsWith(API_KEY_PREFIX.slice(0, 3))
+    ? token
+    : undefined;
 }
 
 function prepareApiKeyQuery(db: Db) {
@@ -92,7 +94,7 @@ export async function findApiKeyCaller(
   if (row.expiresAt && row.expiresAt <= now) throw unauthorized('This API key has expired');
   const user = row.user;
   const isPlatformStaff = user?.role === 'super_admin' || user?.role === 'admin';
-  if (!user || !user.isActive || (!row.companyRole && !isPlatformStaff)) {
+  if (!user?.isActive || (!row.companyRole && !isPlatformStaff)) {
     throw unauthorized('The member who made this API key no longer belongs to the company');
   }
   if (row.companyActive === false) throw forbidden('This company is deactivated');

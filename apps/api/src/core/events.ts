@@ -33,3 +33,12 @@ export function registerEventDispatchKick(app: FastifyInstance, kick: () => Prom
     await kick().catch((error: unknown) => request.log.warn({ err: error }, 'webhook dispatch not queued'));
   });
 }
+
+/** Writes many events with the change's transaction (a rent run's invoices), in batches under the parameter limit. */
+export async function emitEvents(tx: DbOrTx, events: DomainEvent[]): Promise<void> {
+  for (let start = 0; start < events.length; start += 2000) {
+    await tx.insert(webhookEvents).values(events.slice(start, start + 2000));
+  }
+  const request = currentRequest();
+  if (request && events.length > 0) requestsWithEvents.add(request);
+}

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { companies } from './companies';
 import { users } from './identity';
@@ -74,9 +84,7 @@ export const webhookEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('webhook_events_pending_idx')
-      .on(t.id)
-      .where(sql`${t.dispatchedAt} is null`),
+    index('webhook_events_pending_idx').on(t.id).where(sql`${t.dispatchedAt} is null`),
     index('webhook_events_company_created_idx').on(t.companyId, t.createdAt),
   ],
 );
@@ -108,9 +116,7 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_endpoint_event_idx').on(t.endpointId, t.eventId),
-    index('webhook_deliveries_due_idx')
-      .on(t.nextAttemptAt, t.eventId)
-      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt, t.eventId).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_company_endpoint_idx').on(t.companyId, t.endpointId, t.createdAt, t.id),
   ],
 );
@@ -136,5 +142,7 @@ export const webhookAttempts = pgTable(
     nextRetryAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('webhook_attempts_company_endpoint_created_idx').on(t.companyId, t.endpointId, t.createdAt, t.id)],
+  (t) => [
+    index('webhook_attempts_company_endpoint_created_idx').on(t.companyId, t.endpointId, t.createdAt, t.id),
+  ],
 );

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   API_KEY_PREFIX,
-  holdsFeature,
   type ApiKeyCreateBody,
   type ApiKeyCreated,
   type ApiKeyDto,
+  holdsFeature,
   type IntegrationPageQuery,
   makePagination,
   type Pagination,

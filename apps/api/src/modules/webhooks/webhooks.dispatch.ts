@@ -1,10 +1,10 @@
 import type { WebhookAttemptDto } from '@rentora/shared';
 import type { AppDeps, ServiceLog } from '../../core/app-deps';
+import { groupBy } from '../../core/collections';
 import { escapeHtml } from '../../core/html';
 import { iso, isoOrNull } from '../../core/http';
 import { sendMail } from '../../core/mail-delivery';
-import { groupBy } from '../../core/collections';
-import { type DueDelivery, type EndpointRow, createWebhooksRepo } from './webhooks.repo';
+import { createWebhooksRepo, type DueDelivery, type EndpointRow } from './webhooks.repo';
 import { type SendResult, sendWebhook, signWebhookBody } from './webhooks.sender';
 import { resolveWebhookTarget, WebhookTargetError } from './webhooks.targets';
 
@@ -69,7 +69,14 @@ export function createWebhookDispatcher({ db, config, mailer, notifier }: Deps, 
     const message = `Every delivery to ${endpoint.url} has failed for 24 hours, so Rentora stopped sending to it. Fix the receiver, then enable it again under Company → Integrations.`;
     await notifier.notifyCompany(
       endpoint.companyId,
-      { category: 'system', type: 'webhook.disabled', title, message, link: '/dashboard/integrations', priority: 'high' },
+      {
+        category: 'system',
+        type: 'webhook.disabled',
+        title,
+        message,
+        link: '/dashboard/integrations',
+        priority: 'high',
+      },
       { roles: ['owner'] },
     );
     const owner = await createWebhooksRepo(db).ownerOf(endpoint.companyId);
@@ -168,7 +175,9 @@ export function createWebhookDispatcher({ db, config, mailer, notifier }: Deps, 
       await repo.insertDeliveries(
         events.flatMap((event) =>
           (byCompany.get(event.companyId) ?? [])
-            .filter((endpoint) => endpoint.events.includes(event.type) && endpoint.createdAt <= event.createdAt)
+            .filter(
+              (endpoint) => endpoint.events.includes(event.type) && endpoint.createdAt <= event.createdAt,
+            )
             .map((endpoint) => ({
               companyId: event.companyId,
               endpointId: endpoint.id,
@@ -187,7 +196,10 @@ export function createWebhookDispatcher({ db, config, mailer, notifier }: Deps, 
   }
 
   /** Sends one receiver's claimed deliveries in event order; the first failure releases the rest to the next run. */
-  async function deliverInOrder(deliveries: DueDelivery[], now: Date): Promise<{ sent: number; failed: number }> {
+  async function deliverInOrder(
+    deliveries: DueDelivery[],
+    now: Date,
+  ): Promise<{ sent: number; failed: number }> {
     let sent = 0;
     for (const [index, due] of deliveries.entries()) {
       const result = await attempt(due, now, true);

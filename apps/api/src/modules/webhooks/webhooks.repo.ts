@@ -168,7 +168,9 @@ export function createWebhooksRepo(db: DbOrTx) {
     async endpointFailed(id: string, at: Date): Promise<Date> {
       const [row] = await db
         .update(webhookEndpoints)
-        .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)` })
+        .set({
+          failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)`,
+        })
         .where(eq(webhookEndpoints.id, id))
         .returning({ failingSince: webhookEndpoints.failingSince });
       return row?.failingSince ?? at;

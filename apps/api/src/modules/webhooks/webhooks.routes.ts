@@ -34,7 +34,10 @@ export const webhooksRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
 
   app.get(
     '/',
-    { config: read, schema: { tags, querystring: ZIntegrationPageQuery, response: { 200: zOkList(ZWebhookDto) } } },
+    {
+      config: read,
+      schema: { tags, querystring: ZIntegrationPageQuery, response: { 200: zOkList(ZWebhookDto) } },
+    },
     async (request) => okPage(await webhooks.list(requireCompany(request.auth), request.query)),
   );
 
@@ -51,7 +54,10 @@ export const webhooksRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
       schema: { tags, params: ZIdParams, body: ZWebhookUpdateBody, response: { 200: zOk(ZWebhookDto) } },
     },
     async (request) =>
-      ok(await webhooks.update(requireCompany(request.auth), request.params.id, request.body), 'Webhook updated'),
+      ok(
+        await webhooks.update(requireCompany(request.auth), request.params.id, request.body),
+        'Webhook updated',
+      ),
   );
 
   app.delete('/:id', { config: manage, schema: { tags, params: ZIdParams } }, async (request) => {

@@ -16,7 +16,7 @@ import { badRequest, conflict, notFound } from '../../core/errors';
 import { iso, isoOrNull, offsetOf } from '../../core/http';
 import { pageWithTotal } from '../../core/pagination';
 import { createWebhookDispatcher } from './webhooks.dispatch';
-import { type EndpointRow, createWebhooksRepo } from './webhooks.repo';
+import { createWebhooksRepo, type EndpointRow } from './webhooks.repo';
 import { resolveWebhookTarget, WebhookTargetError } from './webhooks.targets';
 
 /** Delivers the outbox (core/events.ts); cron every minute, and queued by each request that wrote events. */
@@ -126,7 +126,9 @@ export function createWebhooksService(deps: Deps, log: ServiceLog) {
           ...(body.description === undefined ? {} : { description: body.description }),
           ...(body.isActive === undefined ? {} : { isActive: body.isActive }),
           ...(reenabled ? { disabledAt: null, disabledReason: null, failingSince: null } : {}),
-          ...(body.isActive === false ? { disabledAt: new Date(), disabledReason: 'Disabled by a member' } : {}),
+          ...(body.isActive === false
+            ? { disabledAt: new Date(), disabledReason: 'Disabled by a member' }
+            : {}),
         });
         if (!row) throw notFound('Webhook');
         await recordAudit(tx, {

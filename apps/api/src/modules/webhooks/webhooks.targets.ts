@@ -70,7 +70,8 @@ export function checkWebhookUrl(raw: string, allowPrivate: boolean): URL {
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) {
     throw new WebhookTargetError('Webhook URLs must use https');
   }
-  if (url.username || url.password) throw new WebhookTargetError('The URL may not carry a user name or password');
+  if (url.username || url.password)
+    throw new WebhookTargetError('The URL may not carry a user name or password');
   const host = hostOf(url);
   if (isIP(host) && !allowPrivate && isPrivateAddress(host)) {
     throw new WebhookTargetError('Private, loopback and link-local addresses are not allowed');
