@@ -74,14 +74,14 @@ export function createWebhookDispatcher({ db, config, mailer, notifier }: Deps, 
         type: 'webhook.disabled',
         title,
         message,
-        link: '/dashboard/integrations',
+        link: '/dashboard/companies/integrations',
         priority: 'high',
       },
       { roles: ['owner'] },
     );
     const owner = await createWebhooksRepo(db).ownerOf(endpoint.companyId);
     if (!owner) return;
-    const link = `${config.appUrl}/dashboard/integrations`;
+    const link = `${config.appUrl}/dashboard/companies/integrations`;
     await sendMail(
       mailer,
       {
