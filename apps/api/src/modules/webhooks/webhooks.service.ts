@@ -118,6 +118,8 @@ export function createWebhooksService(deps: Deps, log: ServiceLog) {
 
     async update(ctx: CompanyContext, id: string, body: WebhookUpdateBody): Promise<WebhookDto> {
       if (body.url !== undefined) await checkTarget(body.url);
+      if (Object.values(body).every((value) => value === undefined))
+        return toWebhookDto(await endpointOf(ctx, id));
       return db.transaction(async (tx) => {
         const reenabled = body.isActive === true;
         const row = await createWebhooksRepo(tx).updateEndpoint(ctx.companyId, id, {
