@@ -2,18 +2,17 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, DEMO, login } from './support/api';
 import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
 
 /**
- * The integrations done-when path: on a demo server that allows loopback webhook targets, the demo owner creates an
+ * The integrations done-when path: on the shared demo server (global-setup allows loopback webhook targets), the demo owner creates an
  * API key and a webhook to a receiver started here, records a payment, receives the signed `payment.captured`
  * delivery and sees it in the delivery log.
  */
 
-let server: RunningServer;
+const server = { baseUrl: inject('baseUrl') };
 let browser: Browser;
 let receiver: Server;
 let receiverUrl = '';
@@ -30,13 +29,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/rentora`;
-  server = await startServer({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }, startTimeoutMs: 180_000 });
   browser = await launchBrowser();
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
