@@ -9,9 +9,10 @@ import { uuidv7 } from 'uuidv7';
 import type { Config } from './config';
 import { registerAccessControl } from './core/access';
 import type { AppDeps, RouteEntry } from './core/app-deps';
-import { registerAuditContext } from './core/audit';
+import { registerApiKeyWriteAudit, registerAuditContext } from './core/audit';
 import { installCompanyVersioning } from './core/company-versions';
 import { frameworkErrorReply, registerErrorHandling } from './core/error-handler';
+import { registerEventDispatchKick } from './core/events';
 import { createJobRunner } from './core/jobs';
 import { redactUrl } from './core/log-redaction';
 import { createMailer, registerMailRetries } from './core/mail';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   registerMailRetries(mailer, jobs);
+  const counterStore = options.counterStore ?? createMemoryCounterStore();
   const realtime = await createRealtime(app, { db: database.db, tokens, redisUrl: config.redisUrl });
   const deps: AppDeps = {
     config,
@@ -135,10 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens,
     mailer,
     jobs,
-    limiter: createRateLimiter(
-      options.counterStore ?? createMemoryCounterStore(),
-      config.rateLimits.windowSeconds,
-    ),
+    limiter: createRateLimiter(counterStore, config.rateLimits.windowSeconds),
     realtime,
     notifier: createNotifier({ db: database.db, realtime, log: app.log }),
     storage: options.storage ?? createStorageFromConfig(config),
@@ -170,7 +169,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuditContext(app);
   await registerSecurity(app, config);
   registerMetrics(app, { database, openSockets: () => realtime.io.engine.clientsCount, jobs });
-  registerAccessControl(app, deps);
+  registerAccessControl(app, {
+    db: deps.db,
+    tokens,
+    apiKeyLimiter: createRateLimiter(counterStore, 60),
+    apiKeyRateLimit: config.apiKeyRateLimitPerMinute,
+  });
+  registerApiKeyWriteAudit(app, deps.db);
+  registerEventDispatchKick(app, () => services.webhooks.kick());
   // The company data versions keep the report and page caches exact (idempotent, once per process start).
   await installCompanyVersioning(database.db);
   registerPageCache(app, database.db, config.pageCacheBytes);

@@ -64,6 +64,8 @@ const ZEnv = z.object({
   WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).optional(),
   WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -116,6 +118,10 @@ export interface Config {
   whatsapp?: { token: string; phoneNumberId: string; apiUrl: string };
   /** Bytes of company pages each API process keeps (core/page-cache.ts); 0 turns the page cache off. */
   pageCacheBytes: number;
+  /** Requests each company API key may make per minute (429 beyond). */
+  apiKeyRateLimitPerMinute: number;
+  /** Outgoing webhooks may target http, loopback and private addresses (development and tests only). */
+  webhookAllowPrivateTargets: boolean;
 }
 
 /** A JWT secret kept in DATA_DIR so that the embedded default survives restarts without configuration. */
@@ -199,6 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
           }
         : undefined,
+    apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

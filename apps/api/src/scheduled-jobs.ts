@@ -3,6 +3,7 @@ import { today } from './core/dates';
 import type { JobRunner } from './core/jobs';
 import { COLLECTIONS_DAILY_JOB, COLLECTIONS_DELIVER_JOB } from './modules/collections/collections.service';
 import { IMPORTS_RUN_JOB, type ImportJobData } from './modules/imports/imports.service';
+import { WEBHOOKS_DISPATCH_JOB } from './modules/webhooks/webhooks.service';
 import type { Services } from './services';
 
 /** Hold expiry and reconciliation of gateway payments whose browser never came back. */
@@ -23,8 +24,16 @@ export async function defineScheduledJobs(
   services: Services,
   log: ServiceLog,
 ): Promise<void> {
-  const { bookings, payments, maintenanceRequests, billing, invoiceReminders, imports, collections } =
-    services;
+  const {
+    bookings,
+    payments,
+    maintenanceRequests,
+    billing,
+    invoiceReminders,
+    imports,
+    collections,
+    webhooks,
+  } = services;
 
   // Hold expiry and reconciliation once a minute, and once at start-up (server.ts queues it: money the gateway took
   // while no process was running is recorded at once).
@@ -93,4 +102,15 @@ export async function defineScheduledJobs(
     expireInSeconds: 3600,
     handler: (data) => imports.run(data),
   });
+
+  // Outgoing webhooks: the outbox delivered every minute, and at once after a request that wrote events (the
+  // request queues it). `now` (ISO) lets a test or an operator drive the retry clock.
+  jobs.define<{ now?: string }>(WEBHOOKS_DISPATCH_JOB, {
+    retryLimit: 0,
+    handler: async ({ now }) => {
+      const result = await webhooks.dispatch(now ? new Date(now) : new Date());
+      if (result.events || result.sent || result.failed) log.info(result, 'webhooks dispatched');
+    },
+  });
+  await jobs.schedule(WEBHOOKS_DISPATCH_JOB, '* * * * *');
 }

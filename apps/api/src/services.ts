@@ -2,6 +2,7 @@ import type { AppDeps, ServiceLog } from './core/app-deps';
 import { createAccountingExportsService } from './modules/accounting-exports/accounting-exports.service';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { createAssigneeService } from './modules/assignee/assignee.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { notifyBookingPaid } from './modules/bookings/bookings.notify';
@@ -51,6 +52,7 @@ import { createUnitTenantsService } from './modules/rental-units/rental-units.te
 import { createSuperadminService } from './modules/superadmin/superadmin.service';
 import { createTenantsService } from './modules/tenants/tenants.service';
 import { createImagesService } from './modules/uploads/uploads.service';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
 
 /**
  * The composition root: every service of the API, built once per app in dependency order, each handed the
@@ -162,6 +164,10 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   const analytics = createAnalyticsService({ db });
   const accountingExports = createAccountingExportsService({ db });
 
+  // Integrations: company API keys (checked by core/access.ts) and outgoing webhooks (the outbox of core/events.ts).
+  const apiKeys = createApiKeysService({ db });
+  const webhooks = createWebhooksService({ db, config, jobs, mailer, notifier }, log);
+
   return {
     companies,
     auth,
@@ -205,6 +211,8 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     chat,
     analytics,
     accountingExports,
+    apiKeys,
+    webhooks,
   };
 }
 

@@ -28,6 +28,7 @@ export * from './schemas/company-users';
 export * from './schemas/deposits';
 export * from './schemas/gst';
 export * from './schemas/imports';
+export * from './schemas/integrations';
 export * from './schemas/invitations';
 export * from './schemas/invoice-templates';
 export * from './schemas/invoices';

@@ -13,8 +13,10 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { analyticsVersions, companies, companyUsers, sessions, users } from '../db/schema';
+import { type ApiKeyCaller, apiKeyOf, findApiKeyCaller, touchApiKey } from './api-key-auth';
 import { AppError, featureNotInPlan, forbidden, unauthorized } from './errors';
 import { isUuid } from './ids';
+import type { RateLimiter } from './rate-limit';
 import type { TokenService } from './tokens';
 
 /** How a route is reached: declared once per route as `config: { access }`. */
@@ -90,6 +92,8 @@ export interface AuthContext {
   dataVersion: number | null;
   /** The current company requires two-factor sign-in of the caller's role and the caller has not set it up. */
   mfaSetupRequired: boolean;
+  /** Set when the caller is a company API key (acting as the member who made it, with the key's features only). */
+  apiKey?: { id: string; name: string };
 }
 
 /** A context in which a current company is known. */
@@ -259,12 +263,52 @@ function enforceFeatures(ctx: AuthContext, features: readonly Feature[], mode: '
   throw forbidden(`Missing permissions: ${features.filter((f) => !canUseFeature(accessCtx, f)).join(', ')}`);
 }
 
+/** The context of a request made with a company API key: its company only, exactly its features, role `user`. */
+function apiKeyContext(caller: ApiKeyCaller): AuthContext {
+  return {
+    userId: caller.user.id,
+    sessionId: caller.keyId,
+    role: 'user',
+    subRole: null,
+    user: caller.user as AuthUser,
+    companyId: caller.companyId,
+    companyRole: caller.companyRole,
+    features: caller.permissions,
+    planFeatures: caller.planFeatures,
+    limitations: caller.limitations,
+    dataVersion: caller.dataVersion,
+    mfaSetupRequired: false,
+    apiKey: { id: caller.keyId, name: caller.name },
+  };
+}
+
+export interface AccessControlDeps {
+  db: Db;
+  tokens: TokenService;
+  /** Counts the requests of each API key (its own window, core/rate-limit.ts). */
+  apiKeyLimiter: RateLimiter;
+  /** Requests an API key may make per window (429 beyond). */
+  apiKeyRateLimit: number;
+}
+
 /** One onRequest hook enforces every route's declared access before the body is read. */
-export function registerAccessControl(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+export function registerAccessControl(app: FastifyInstance, deps: AccessControlDeps): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const declared = request.routeOptions.config?.access;
     if (!declared || declared.kind === 'public') return;
+    const apiKey = apiKeyOf(request);
+    if (apiKey !== undefined) {
+      if (declared.kind !== 'company') {
+        throw forbidden('API keys can call company routes only; this route needs a signed-in person');
+      }
+      const ctx = apiKeyContext(await findApiKeyCaller(deps.db, apiKey, companyHeader(request)));
+      request.auth = ctx;
+      await deps.apiKeyLimiter.hit(`api-key:${ctx.sessionId}`, deps.apiKeyRateLimit);
+      touchApiKey(deps.db, ctx.sessionId, (error) => request.log.warn({ err: error }, 'api key not touched'));
+      enforceFeatures(ctx, declared.features, declared.mode);
+      return;
+    }
     const token = bearerToken(request);
     if (!token) {
       if (declared.kind === 'optional') return;

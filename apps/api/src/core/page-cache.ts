@@ -43,7 +43,8 @@ export function queryKey(url: string): string {
 
 function pageKey(request: FastifyRequest, ctx: AuthContext, version: string): string {
   const minute = Math.floor(Date.now() / MINUTE_MS);
-  return `${ctx.companyId}|${version}|${ctx.userId}|${minute}|${queryKey(request.url)}`;
+  const caller = ctx.apiKey ? `key:${ctx.apiKey.id}` : ctx.userId;
+  return `${ctx.companyId}|${version}|${caller}|${minute}|${queryKey(request.url)}`;
 }
 
 /** A map of strings bounded by their total length, least recently used evicted first. */

@@ -3,6 +3,7 @@ import type { ServicesOption } from '../services';
 import { accountingExportsRoutes } from './accounting-exports/accounting-exports.routes';
 import { adminAccountsRoutes } from './admin-accounts/admin-accounts.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { assigneeCodeRoutes, assigneePortalRoutes } from './assignee/assignee.routes';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -39,6 +40,7 @@ import { rentalUnitTemplatesRoutes } from './rental-unit-templates/rental-unit-t
 import { rentalUnitsRoutes } from './rental-units/rental-units.routes';
 import { superadminRoutes } from './superadmin/superadmin.routes';
 import { tenantCodesRoutes, tenantsRoutes } from './tenants/tenants.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 /** The one list of route plugins and their prefixes (under /api); each receives the services (services.ts). */
 export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOption> }[] = [
@@ -92,6 +94,8 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/assignee', plugin: assigneeCodeRoutes },
   { prefix: '/assignee-portal', plugin: assigneePortalRoutes },
   { prefix: '/public', plugin: maintenancePublicRoutes },
+  { prefix: '/api-keys', plugin: apiKeysRoutes },
+  { prefix: '/webhooks', plugin: webhooksRoutes },
 ];
 
 export const registerModules: FastifyPluginAsync<ServicesOption> = async (app, { services }) => {

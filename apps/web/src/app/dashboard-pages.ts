@@ -146,6 +146,13 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
       'CollectionsSettingsPage',
     ),
   },
+  {
+    path: 'companies/integrations',
+    title: 'Integrations',
+    description: 'API keys and webhooks',
+    parent: 'companies',
+    component: lazyPage(() => import('../features/integrations/integrations-page'), 'IntegrationsPage'),
+  },
   { path: 'company-management', title: 'Company Management', aliasOf: 'companies' },
   {
     path: 'company-users',

@@ -5,6 +5,8 @@ export const ZAuditLogDto = z.object({
   _id: ZId,
   companyId: ZId.nullable(),
   actor: z.object({ _id: ZId, firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  /** `API key "<name>"` when the change was made with a company API key. */
+  actorLabel: z.string().nullable().optional(),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string(),

@@ -12,6 +12,8 @@ export const auditLogs = pgTable(
     id: id(),
     companyId: uuid(),
     actorUserId: uuid(),
+    /** Who acted besides the account: `API key "<name>"` for a write made with a company API key. */
+    actorLabel: text(),
     action: text().notNull(),
     entityType: text().notNull(),
     entityId: text().notNull(),

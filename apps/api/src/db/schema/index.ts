@@ -9,6 +9,7 @@ export * from './deposits';
 export * from './gst';
 export * from './identity';
 export * from './imports';
+export * from './integrations';
 export * from './invoices';
 export * from './jobs';
 export * from './maintenance';

@@ -44,6 +44,7 @@ function toDto(row: Row): AuditLogDto {
           email: row.actorEmail ?? '',
         }
       : null,
+    actorLabel: log.actorLabel,
     action: log.action,
     entityType: log.entityType,
     entityId: log.entityId,

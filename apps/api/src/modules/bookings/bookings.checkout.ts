@@ -10,6 +10,7 @@ import type { AuthContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { today } from '../../core/dates';
 import { AppError, badRequest, conflict, featureNotInPlan, notFound } from '../../core/errors';
+import { emitEvent } from '../../core/events';
 import type { Db } from '../../db/client';
 import type { BookingInstallment } from '../../db/schema';
 import {
@@ -120,6 +121,19 @@ export function bookingCheckout(
           entityId: row.id,
           summary: `Unit ${u.unitNumber} booked (${body.paymentPlan}), total ${total}`,
           after: { status: 'pending_payment', totalAmount: total },
+        });
+        await emitEvent(tx, {
+          companyId: u.companyId,
+          type: 'booking.created',
+          data: {
+            bookingId: row.id,
+            rentalUnitId: row.rentalUnitId,
+            propertyId: row.propertyId,
+            status: 'pending_payment',
+            paymentPlan: body.paymentPlan,
+            totalAmount: total,
+            currency: u.currency,
+          },
         });
         return { row: withOrder!, order };
       });

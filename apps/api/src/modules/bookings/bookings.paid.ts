@@ -1,4 +1,5 @@
 import { recordAudit } from '../../core/audit';
+import { emitEvent } from '../../core/events';
 import type { Tx } from '../../db/client';
 import type { PaymentOrderRow, PaymentRow } from '../payments/payments.service';
 import { createTenancyInTx } from '../tenants/tenants.service';
@@ -100,5 +101,17 @@ export async function onBookingPaid(tx: Tx, order: PaymentOrderRow, payment: Pay
       before: { status: booking.status, paidAmount: booking.paidAmount },
       after: { status, paidAmount },
     });
+    if (status === 'confirmed')
+      await emitEvent(tx, {
+        companyId: booking.companyId,
+        type: 'booking.confirmed',
+        data: {
+          bookingId: booking.id,
+          tenantId,
+          paidAmount,
+          totalAmount: booking.totalAmount,
+          currency: booking.currency,
+        },
+      });
   }
 }

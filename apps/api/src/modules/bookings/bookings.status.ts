@@ -2,6 +2,7 @@ import { BOOKING_STATUS_TRANSITIONS, type BookingDto, type BookingStatusBody } f
 import type { AuthContext, CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { AppError, conflict, notFound } from '../../core/errors';
+import { emitEvent } from '../../core/events';
 import type { Db } from '../../db/client';
 import { expireOpenOrder, type PaymentsDeps, type PaymentsService } from '../payments/payments.service';
 import { type BookingRow, lockBooking, lockCompanyBooking, setBookingReturning } from './bookings.repo';
@@ -128,6 +129,18 @@ export function bookingStatus(
         before: { status: current.status },
         after: { status: body.status },
       });
+      if (body.status === 'confirmed')
+        await emitEvent(tx, {
+          companyId: ctx.companyId,
+          type: 'booking.confirmed',
+          data: {
+            bookingId: id,
+            tenantId: updated!.tenantId,
+            paidAmount: updated!.paidAmount,
+            totalAmount: updated!.totalAmount,
+            currency: updated!.currency,
+          },
+        });
       return updated!;
     });
     return views.dto(row);

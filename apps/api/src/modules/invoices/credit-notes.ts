@@ -12,6 +12,7 @@ import {
 import type { CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
+import { emitEvent } from '../../core/events';
 import { boundedPageOf, iso } from '../../core/http';
 import type { DocumentCompany } from '../../core/pdf-kit';
 import type { Db, Tx } from '../../db/client';
@@ -229,6 +230,19 @@ export function creditNoteIssuing(
       after: { status, creditedAmount },
     });
     await refreshTenantDues(tx, actor.companyId, invoice.tenantId);
+    await emitEvent(tx, {
+      companyId: actor.companyId,
+      type: 'credit_note.issued',
+      data: {
+        creditNoteId: note.id,
+        number,
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.number,
+        total,
+        currency: invoice.currency,
+        invoiceStatus: status,
+      },
+    });
     return { note, invoice: updated! };
   }
 

@@ -9,6 +9,7 @@ import {
 import type { CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { badRequest, conflict, notFound } from '../../core/errors';
+import { emitEvent } from '../../core/events';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { GstService, GstSnapshot } from '../gst/gst.service';
 import { expireOpenOrder, type PaymentsService } from '../payments/payments.service';
@@ -102,6 +103,20 @@ export function invoiceEditing({ db, views, deliver, payments, gst, creditNotes 
       after: { status: 'sent', number: issued!.number },
     });
     await refreshTenantDues(tx, row.companyId, row.tenantId);
+    await emitEvent(tx, {
+      companyId: row.companyId,
+      type: 'invoice.issued',
+      data: {
+        invoiceId: row.id,
+        number: issued!.number,
+        tenantId: row.tenantId,
+        total: issued!.total,
+        currency: issued!.currency,
+        dueDate: issued!.dueDate,
+        period: issued!.period,
+        source: issued!.source,
+      },
+    });
     return issued!;
   }
 

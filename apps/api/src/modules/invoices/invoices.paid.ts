@@ -1,4 +1,5 @@
 import { recordAudit } from '../../core/audit';
+import { emitEvent } from '../../core/events';
 import type { Tx } from '../../db/client';
 import type { PaymentOrderRow, PaymentRow } from '../payments/payments.service';
 import { balanceOf } from './invoices.dto';
@@ -54,6 +55,19 @@ export async function onInvoicePaid(tx: Tx, order: PaymentOrderRow, payment: Pay
     currentOrderId: invoice.currentOrderId === order.id ? null : invoice.currentOrderId,
   });
   await refreshTenantDues(tx, invoice.companyId, invoice.tenantId);
+  if (status === 'paid' && invoice.status !== 'paid')
+    await emitEvent(tx, {
+      companyId: invoice.companyId,
+      type: 'invoice.paid',
+      data: {
+        invoiceId: invoice.id,
+        number: invoice.number,
+        total: invoice.total,
+        amountPaid,
+        currency: invoice.currency,
+        tenantId: invoice.tenantId,
+      },
+    });
   await recordAudit(tx, {
     companyId: invoice.companyId,
     actorUserId: null,

@@ -10,6 +10,7 @@ import {
 import type { AuthContext, CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, featureNotInPlan } from '../../core/errors';
+import { emitEvent } from '../../core/events';
 import type { Db, Tx } from '../../db/client';
 import { takeReceiptNumber } from '../gst/gst.service';
 import { expireOpenOrder, expireOrder, orderById, type PaymentsService } from '../payments/payments.service';
@@ -128,6 +129,36 @@ export function invoicePayments(
           after: { status, amountPaid, paymentId: payment.id, tds },
         });
         await refreshTenantDues(tx, ctx.companyId, current.tenantId);
+        await emitEvent(tx, {
+          companyId: ctx.companyId,
+          type: 'payment.captured',
+          data: {
+            paymentId: payment.paymentId,
+            invoicePaymentId: payment.id,
+            purpose: 'invoice',
+            referenceId: id,
+            invoiceNumber: current.number,
+            amount: body.amount,
+            currency: current.currency,
+            method: body.method,
+            source: 'offline',
+            reference: body.reference,
+            paidAt,
+          },
+        });
+        if (status === 'paid')
+          await emitEvent(tx, {
+            companyId: ctx.companyId,
+            type: 'invoice.paid',
+            data: {
+              invoiceId: id,
+              number: current.number,
+              total: current.total,
+              amountPaid,
+              currency: current.currency,
+              tenantId: current.tenantId,
+            },
+          });
         for (const hook of hooks) await hook(tx, updated!, payment!);
         return updated!;
       });

@@ -6,6 +6,7 @@ import {
   invoiceDuesByKind,
 } from '@rentora/shared';
 import { recordAudit } from '../../core/audit';
+import { emitEvents } from '../../core/events';
 import type { Db } from '../../db/client';
 import type { invoices } from '../../db/schema';
 import { gstSnapshotsFor, takeDocumentNumbers } from '../gst/gst.service';
@@ -166,6 +167,24 @@ export async function generateRentInvoices(
       entityId: inserted[0]!.id,
       summary: `${inserted.length} rent invoices for ${month} (${numbers[0]} – ${numbers.at(-1)})`,
     });
+    const rowOf = new Map(rows.map((r) => [r.tenantId, r]));
+    await emitEvents(
+      tx,
+      inserted.map((r) => ({
+        companyId,
+        type: 'invoice.issued',
+        data: {
+          invoiceId: r.id,
+          number: rowOf.get(r.tenantId)?.number,
+          tenantId: r.tenantId,
+          total: rowOf.get(r.tenantId)?.total,
+          currency: rowOf.get(r.tenantId)?.currency,
+          dueDate: rowOf.get(r.tenantId)?.dueDate,
+          period: month,
+          source: 'rent_run',
+        },
+      })),
+    );
     return {
       month,
       created: inserted.length,

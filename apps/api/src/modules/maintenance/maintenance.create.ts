@@ -6,6 +6,7 @@ import type {
 } from '@rentora/shared';
 import type { CompanyContext } from '../../core/access';
 import { badRequest } from '../../core/errors';
+import { emitEvent } from '../../core/events';
 import type { Db, Tx } from '../../db/client';
 import { type Actor, actorOfStaff } from './maintenance.actors';
 import { pickAssignee } from './maintenance.assignments';
@@ -142,6 +143,23 @@ export function requestCreation(
           ]
         : []),
     ]);
+    await emitEvent(tx, {
+      companyId: input.companyId,
+      type: 'maintenance.created',
+      data: {
+        requestId: row.id,
+        number: row.number,
+        title: row.title,
+        status: row.status,
+        priority: row.priority,
+        source: row.source,
+        propertyId: row.propertyId,
+        rentalUnitId: row.rentalUnitId,
+        tenantId: row.tenantId,
+        assigneeId: row.assigneeId,
+        dueAt: row.dueAt,
+      },
+    });
     return row;
   }
 

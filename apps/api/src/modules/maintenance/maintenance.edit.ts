@@ -6,6 +6,7 @@ import {
 } from '@rentora/shared';
 import type { CompanyContext } from '../../core/access';
 import { badRequest, conflict } from '../../core/errors';
+import { emitEvent } from '../../core/events';
 import type { Db } from '../../db/client';
 import { lockInScope } from './maintenance.actors';
 import { activeMembers, eligibleMembers, fullName } from './maintenance.members';
@@ -133,6 +134,18 @@ export function requestEdits(deps: { db: Db; notify: MaintenanceNotifications },
             data: { assigneeId: userId, previousAssigneeId: current.assigneeId },
           },
         ]);
+        if (status !== current.status)
+          await emitEvent(tx, {
+            companyId: ctx.companyId,
+            type: 'maintenance.status_changed',
+            data: {
+              requestId: id,
+              number: current.number,
+              fromStatus: current.status,
+              toStatus: status,
+              note: null,
+            },
+          });
         return { ...current, ...patch } as RequestRow;
       });
       if (row.assigneeId) await notify.assigned(row, ctx.userId);

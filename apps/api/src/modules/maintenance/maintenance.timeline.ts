@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { CompanyContext } from '../../core/access';
 import { AppError, conflict, notFound } from '../../core/errors';
+import { emitEvent } from '../../core/events';
 import { type MediaSigner, receiveMedia, removeMediaFiles } from '../../core/media';
 import type { Storage } from '../../core/storage';
 import type { Db } from '../../db/client';
@@ -74,6 +75,17 @@ export function requestTimeline(
           toStatus: to,
         },
       ]);
+      await emitEvent(tx, {
+        companyId,
+        type: 'maintenance.status_changed',
+        data: {
+          requestId: id,
+          number: row.number,
+          fromStatus: row.status,
+          toStatus: to,
+          note: notes?.trim() || null,
+        },
+      });
       return { before: row, after: { ...row, ...patch } as RequestRow };
     });
     await notify.statusChanged(after, before.status, actor.userId);

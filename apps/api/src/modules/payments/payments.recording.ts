@@ -1,5 +1,6 @@
 import { recordAudit } from '../../core/audit';
 import { AppError } from '../../core/errors';
+import { emitEvent } from '../../core/events';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { payments } from '../../db/schema';
 import { takeReceiptNumber } from '../gst/gst.service';
@@ -171,6 +172,23 @@ export function paymentRecording(
           summary: `${payment.status} ${payment.amount} ${payment.currency} (${payment.gatewayPaymentId}) via ${payment.source}`,
           after: { orderId: order.gatewayOrderId, amount: payment.amount, status: payment.status },
         });
+        if (payment.status !== 'failed')
+          await emitEvent(tx, {
+            companyId: order.companyId,
+            type: payment.status === 'captured' ? 'payment.captured' : 'payment.refunded',
+            data: {
+              paymentId: payment.id,
+              purpose: order.purpose,
+              referenceId: order.referenceId,
+              amount: payment.amount,
+              currency: payment.currency,
+              method: payment.method,
+              source: payment.source,
+              gatewayPaymentId: payment.gatewayPaymentId,
+              receiptNumber: payment.receiptNumber,
+              paidAt: payment.paidAt,
+            },
+          });
         // A capture settles its order, once: a second capture of one order (two checkouts of it) still runs the
         // hooks, which keep what goes beyond the amount due as a refund due.
         if (payment.status === 'captured') {

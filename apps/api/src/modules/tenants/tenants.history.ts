@@ -1,4 +1,5 @@
 import { recordAudit } from '../../core/audit';
+import { emitEvent } from '../../core/events';
 import type { DbOrTx } from '../../db/client';
 import { createTenantRecordsRepo } from './tenants.records.repo';
 
@@ -37,5 +38,15 @@ export async function recordTenantStatus(
       ),
     before: entry.fromStatus === null ? undefined : { status: entry.fromStatus },
     after: { status: entry.toStatus },
+  });
+  await emitEvent(tx, {
+    companyId: entry.companyId,
+    type: entry.fromStatus === null ? 'tenant.created' : 'tenant.status_changed',
+    data: {
+      tenantId: entry.tenantId,
+      fromStatus: entry.fromStatus,
+      toStatus: entry.toStatus,
+      reason: entry.reason ?? null,
+    },
   });
 }

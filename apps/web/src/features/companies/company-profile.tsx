@@ -81,6 +81,7 @@ export function CompanyProfile() {
           <PlanUsage company={data} />
           <TaxSettingsLink />
           <CollectionsLink />
+          <IntegrationsLink />
           <TeamSummary company={data} />
         </div>
       </div>
@@ -104,6 +105,23 @@ function CollectionsLink() {
         className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
       >
         Open collections settings
+      </Link>
+    </Card>
+  );
+}
+
+function IntegrationsLink() {
+  return (
+    <Card className="p-5">
+      <h2 className="text-base font-semibold text-slate-900">Integrations</h2>
+      <p className="mt-1 text-sm text-slate-500">
+        API keys for your scripts and signed webhooks to your systems.
+      </p>
+      <Link
+        to="/dashboard/companies/integrations"
+        className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
+      >
+        Open integrations
       </Link>
     </Card>
   );
