@@ -56,6 +56,7 @@ const ZEnv = z.object({
     .optional(),
   BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
 });
 
 export interface Config {
@@ -104,6 +105,8 @@ export interface Config {
   corsOrigins: string[];
   /** Bytes of company pages each API process keeps (core/page-cache.ts); 0 turns the page cache off. */
   pageCacheBytes: number;
+  /** The embedded database's buffer pool (PostgreSQL's shared_buffers), MB; the whole pool is resident from start. */
+  pgliteSharedBuffersMb: number;
 }
 
 /** A JWT secret kept in DATA_DIR so that the embedded default survives restarts without configuration. */
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       holdMinutes: e.BOOKING_HOLD_MINUTES,
     },
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
