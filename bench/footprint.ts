@@ -42,14 +42,12 @@ async function startOnce(bundle: string, env: Record<string, string>): Promise<S
     env: { JWT_SECRET, SEED_DEMO: 'true', ...env },
     timeoutMs: 300_000,
   });
-  try {
-    const startCpuMs = cpuMs(server.child.pid!);
-    await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
-    return { startMs: server.coldStartMs, startCpuMs, idleRssMb: server.rssMb() };
-  } finally {
-    const code = await server.stop();
-    if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output()}`);
-  }
+  const startCpuMs = cpuMs(server.child.pid!);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
+  const sample = { startMs: server.coldStartMs, startCpuMs, idleRssMb: server.rssMb() };
+  const code = await server.stop();
+  if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output()}`);
+  return sample;
 }
 
 async function series(label: string, bundle: string, env: Record<string, string>): Promise<void> {
