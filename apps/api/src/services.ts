@@ -1,4 +1,5 @@
 import type { AppDeps, ServiceLog } from './core/app-deps';
+import { createAccountingExportsService } from './modules/accounting-exports/accounting-exports.service';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createAssigneeService } from './modules/assignee/assignee.service';
@@ -139,6 +140,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   // Chat and reports.
   const chat = createChatService({ db, realtime, storage, config });
   const analytics = createAnalyticsService({ db });
+  const accountingExports = createAccountingExportsService({ db });
 
   return {
     companies,
@@ -180,6 +182,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     assignee,
     chat,
     analytics,
+    accountingExports,
   };
 }
 

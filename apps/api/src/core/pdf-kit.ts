@@ -1,4 +1,4 @@
-import { type Address, businessDate } from '@rentora/shared';
+import { type Address, businessDate, formatDate as formatDay } from '@rentora/shared';
 import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { loadPdfLib, rgb } from './lazy-modules';
 
@@ -49,12 +49,7 @@ export function winAnsi(text: string): string {
 
 /** The date part of an ISO date or date-time, as "05 Jan 2026". */
 export function formatDate(isoDate: string): string {
-  return new Date(`${isoDate.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatDay(isoDate.slice(0, 10));
 }
 
 /** The date in India of an instant ("2026-03-31T20:00:00Z" → "01 Apr 2026"). */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServicesOption } from '../services';
+import { accountingExportsRoutes } from './accounting-exports/accounting-exports.routes';
 import { adminAccountsRoutes } from './admin-accounts/admin-accounts.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { assigneeCodeRoutes, assigneePortalRoutes } from './assignee/assignee.routes';
@@ -74,6 +75,7 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/credit-notes', plugin: creditNotesRoutes },
   { prefix: '/tax-settings', plugin: taxSettingsRoutes },
   { prefix: '/gst', plugin: gstReturnsRoutes },
+  { prefix: '/exports/accounting', plugin: accountingExportsRoutes },
   { prefix: '/imports', plugin: importsRoutes },
   { prefix: '/tenants', plugin: tenantsRoutes },
   { prefix: '/tenants', plugin: rentReceiptsRoutes },

@@ -223,6 +223,16 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     component: lazyPage(() => import('../features/gst/gst-returns-page'), 'GstReturnsPage'),
   },
   {
+    path: 'payments/exports',
+    title: 'Exports',
+    description: 'Invoices, credit notes and payments for Tally, Zoho Books or QuickBooks',
+    parent: 'payments',
+    component: lazyPage(
+      () => import('../features/accounting-exports/accounting-exports-page'),
+      'AccountingExportsPage',
+    ),
+  },
+  {
     path: 'analytics',
     title: 'Analytics',
     description: 'Occupancy, revenue and trends',

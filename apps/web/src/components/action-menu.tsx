@@ -1,5 +1,6 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
 import { MoreHorizontal } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../lib/cn';
 
@@ -28,7 +29,11 @@ export interface ActionMenuProps {
   className?: string;
 }
 
-/** A "⋯" button opening a small menu of links and actions (Esc, outside click and arrow keys). */
+/**
+ * A "⋯" button opening a small menu of links and actions, on Radix UI's DropdownMenu (WAI-ARIA APG menu button):
+ * Enter/Space/ArrowDown open it on the first item, arrow keys/Home/End/typeahead move, Escape and outside click close
+ * it and return focus to the button.
+ */
 export function ActionMenu({
   items,
   label,
@@ -38,106 +43,59 @@ export function ActionMenu({
   align = 'right',
   className,
 }: ActionMenuProps) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const menuId = useId();
   const visible = items.filter((item) => !item.hidden);
-
-  useEffect(() => {
-    if (!open) return;
-    const first = ref.current?.querySelector<HTMLElement>('[role="menuitem"]');
-    first?.focus();
-    function onPointer(event: PointerEvent) {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    }
-    function onKey(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        ref.current?.querySelector<HTMLElement>('button[aria-haspopup]')?.focus();
-        return;
-      }
-      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-      const entries = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-      const index = entries.indexOf(document.activeElement as HTMLElement);
-      const next =
-        event.key === 'ArrowDown'
-          ? (index + 1) % entries.length
-          : (index - 1 + entries.length) % entries.length;
-      entries[next]?.focus();
-      event.preventDefault();
-    }
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
   if (visible.length === 0) return null;
   const itemClass = (tone: 'default' | 'danger' | undefined) =>
     cn(
-      'flex w-full items-center gap-2 whitespace-nowrap px-3 py-2 text-left text-sm outline-none disabled:opacity-50',
+      'flex w-full cursor-pointer select-none items-center gap-2 whitespace-nowrap px-3 py-2 text-left text-sm outline-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50',
       tone === 'danger'
-        ? 'text-red-600 hover:bg-red-50 focus:bg-red-50'
-        : 'text-slate-700 hover:bg-slate-50 focus:bg-slate-50',
+        ? 'text-red-700 data-[highlighted]:bg-red-50'
+        : 'text-slate-700 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800',
     );
   return (
-    <div ref={ref} className={cn('relative inline-block', className)}>
-      <button
-        type="button"
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
-        className={
-          triggerClassName ??
-          'inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-900'
-        }
-      >
-        {trigger ?? <MoreHorizontal className="h-4 w-4" aria-hidden />}
-      </button>
-      {open ? (
-        <div
-          id={menuId}
-          role="menu"
+    <div className={cn('relative inline-block', className)}>
+      <Menu.Root modal={false}>
+        <Menu.Trigger
           aria-label={label}
-          className={cn(
-            'absolute z-30 mt-1 min-w-44 rounded-lg border border-slate-200 bg-white py-1 shadow-lg',
-            align === 'right' ? 'right-0' : 'left-0',
-            menuClassName,
-          )}
+          className={
+            triggerClassName ??
+            'inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-900'
+          }
         >
-          {visible.map((item) =>
-            'to' in item ? (
-              <Link
-                key={item.label}
-                role="menuitem"
-                to={item.to}
-                className={itemClass(item.tone)}
-                onClick={() => setOpen(false)}
-              >
-                <ItemContent item={item} />
-              </Link>
-            ) : (
-              <button
-                key={item.label}
-                type="button"
-                role="menuitem"
-                disabled={item.disabled}
-                className={itemClass(item.tone)}
-                onClick={() => {
-                  setOpen(false);
-                  item.onSelect();
-                }}
-              >
-                <ItemContent item={item} />
-              </button>
-            ),
-          )}
-        </div>
-      ) : null}
+          {trigger ?? <MoreHorizontal className="h-4 w-4" aria-hidden />}
+        </Menu.Trigger>
+        <Menu.Portal>
+          <Menu.Content
+            aria-label={label}
+            align={align === 'right' ? 'end' : 'start'}
+            sideOffset={4}
+            collisionPadding={8}
+            className={cn(
+              'z-50 min-w-44 rounded-lg border border-slate-200 bg-white py-1 shadow-lg',
+              menuClassName,
+            )}
+          >
+            {visible.map((item) =>
+              'to' in item ? (
+                <Menu.Item key={item.label} asChild className={itemClass(item.tone)}>
+                  <Link to={item.to}>
+                    <ItemContent item={item} />
+                  </Link>
+                </Menu.Item>
+              ) : (
+                <Menu.Item
+                  key={item.label}
+                  disabled={item.disabled}
+                  className={itemClass(item.tone)}
+                  onSelect={() => item.onSelect()}
+                >
+                  <ItemContent item={item} />
+                </Menu.Item>
+              ),
+            )}
+          </Menu.Content>
+        </Menu.Portal>
+      </Menu.Root>
     </div>
   );
 }

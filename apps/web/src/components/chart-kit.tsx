@@ -12,17 +12,13 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { formatMonth } from '../lib/format';
 
 export const AXIS = { fontSize: 11, fill: '#64748b' };
 const GRID = '#e2e8f0';
 
 /** "2026-04" → "Apr 26". */
-export const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString(undefined, {
-    month: 'short',
-    year: '2-digit',
-    timeZone: 'UTC',
-  });
+export const monthLabel = (month: string) => `${formatMonth(month, { year: false })} ${month.slice(2, 4)}`;
 
 /** Rows with a `month` gain the `label` the charts' x axis shows. */
 export const withMonthLabels = <T extends { month: string }>(rows: readonly T[]) =>

@@ -10,7 +10,7 @@ import { cn } from '../lib/cn';
 
 const CONTROL =
   'block w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-sm transition placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-50 disabled:text-slate-500';
-const OK = 'border-slate-300 focus:border-brand-500 focus:ring-brand-500/20';
+const OK = 'border-input-border focus:border-brand-600 focus:ring-brand-500/25';
 const BAD = 'border-red-400 focus:border-red-500 focus:ring-red-500/20';
 
 export interface FieldProps {

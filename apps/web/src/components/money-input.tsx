@@ -65,7 +65,7 @@ export function MoneyInput({
           'block h-10 w-full rounded-lg border bg-white pl-7 pr-3 text-sm text-slate-900 shadow-sm transition placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-50 disabled:text-slate-500',
           invalid
             ? 'border-red-400 focus:border-red-500 focus:ring-red-500/20'
-            : 'border-slate-300 focus:border-brand-500 focus:ring-brand-500/20',
+            : 'border-input-border focus:border-brand-600 focus:ring-brand-500/25',
           className,
         )}
         {...rest}

@@ -24,7 +24,7 @@ export function SearchInput({ value, onChange, label, placeholder, className }: 
         onChange={(event) => onChange(event.target.value)}
         aria-label={label}
         placeholder={placeholder ?? label}
-        className="block h-10 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20 [&::-webkit-search-cancel-button]:hidden"
+        className="block h-10 w-full rounded-lg border border-input-border bg-white pl-9 pr-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/25 [&::-webkit-search-cancel-button]:hidden"
       />
       {value ? (
         <button

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../format/formats';
 import {
   deriveUnit,
-  formatMoney,
   isUnitAvailable,
   monthlyTotal,
   occupancyRate,

@@ -65,16 +65,6 @@ export function occupancyRate(occupiedUnits: number, totalUnits: number): number
   return Math.round((occupiedUnits / totalUnits) * 1000) / 10;
 }
 
-/** Minor units (paise) to a display string, e.g. 2500000 → "₹25,000". */
-export function formatMoney(minor: number, currency = 'INR', locale = 'en-IN'): string {
-  const major = minor / 100;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    maximumFractionDigits: Number.isInteger(major) ? 0 : 2,
-  }).format(major);
-}
-
 export interface UnitDerived<T> {
   available: boolean;
   displayStatus: UnitDisplayStatus;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../format/formats';
 import { COMPANY_ROLES, FEATURES } from '../permissions/features';
 import { ZPassword, ZUserDto } from './auth';
 import { ZEmail, ZId, ZIsoDate, ZName, ZPhone } from './common';
@@ -37,6 +38,8 @@ export const ZCompanyDto = z.object({
   description: z.string().nullable(),
   logo: z.string().nullable(),
   address: ZAddress,
+  /** IANA zone of the company's dates and times (default Asia/Kolkata). */
+  timeZone: z.string(),
   ownerId: ZId.nullable(),
   plan: z.object({ _id: ZId, name: z.string(), slug: z.string() }).nullable(),
   subscription: ZCompanySubscription,
@@ -64,6 +67,7 @@ export type CompanyCreateBody = z.infer<typeof ZCompanyCreateBody>;
 
 export const ZCompanyUpdateBody = ZCompanyCreateBody.extend({
   logo: z.url({ message: 'Enter a valid URL' }).max(2048).nullable(),
+  timeZone: z.string().trim().refine(isTimeZone, 'Choose a time zone such as Asia/Kolkata'),
 }).partial();
 export type CompanyUpdateBody = z.infer<typeof ZCompanyUpdateBody>;
 

@@ -1,3 +1,9 @@
+CREATE TABLE "accounting_export_settings" (
+	"company_id" uuid PRIMARY KEY NOT NULL,
+	"ledgers" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_versions" (
 	"company_id" uuid PRIMARY KEY NOT NULL,
 	"version" bigint DEFAULT 0 NOT NULL
@@ -130,6 +136,7 @@ CREATE TABLE "companies" (
 	"verified_at" timestamp with time zone,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"require2fa_for_roles" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"time_zone" text DEFAULT 'Asia/Kolkata' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -1001,6 +1008,7 @@ CREATE TABLE "tenant_status_history" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "accounting_export_settings" ADD CONSTRAINT "accounting_export_settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_agreement_templates" ADD CONSTRAINT "booking_agreement_templates_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_agreement_templates" ADD CONSTRAINT "booking_agreement_templates_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -73,6 +73,8 @@ export const companies = pgTable(
     isActive: boolean().notNull().default(true),
     /** Company roles whose members must have two-factor sign-in on before using the company's routes. */
     require2faForRoles: jsonb().$type<string[]>().notNull().default([]),
+    /** The IANA zone its dates and times are written in (pages, PDFs, emails, messages). */
+    timeZone: text().notNull().default('Asia/Kolkata'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

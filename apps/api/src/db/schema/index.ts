@@ -1,3 +1,4 @@
+export * from './accounting';
 export * from './analytics';
 export * from './audit';
 export * from './bookings';

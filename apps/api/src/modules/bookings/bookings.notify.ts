@@ -1,13 +1,11 @@
+import { formatMoney } from '@rentora/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { escapeHtml } from '../../core/html';
 import { sendMail } from '../../core/mail-delivery';
 import { bookings, properties, rentalUnits, users } from '../../db/schema';
 import type { PaymentOrderRow, PaymentRow, PaymentsDeps } from '../payments/payments.service';
 
-const rupees = (amount: number, currency: string) =>
-  currency === 'INR'
-    ? `₹${(amount / 100).toLocaleString('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`
-    : `${(amount / 100).toFixed(2)} ${currency}`;
+const rupees = (amount: number, currency: string) => formatMoney(amount, currency);
 
 /**
  * After a booking payment has committed: the booker hears that the booking is confirmed (or which installment was

@@ -13,6 +13,7 @@ export function toCompanyDto({ company, planName, planSlug }: CompanyWithPlan): 
     description: company.description,
     logo: company.logo,
     address: company.address,
+    timeZone: company.timeZone,
     ownerId: company.ownerId,
     plan:
       company.planId && planName && planSlug ? { _id: company.planId, name: planName, slug: planSlug } : null,

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { documentFileName } from '@rentora/shared';
+import { documentFileName, formatDate, formatMoney } from '@rentora/shared';
 import type { AuthContext, CompanyContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { notFound } from '../../core/errors';
@@ -54,8 +54,8 @@ export function invoiceDocuments(
     try {
       const person = await repo.recipient(row.userId);
       const company = await companyOf(row.companyId);
-      const amount = `${row.currency} ${((row.total - row.amountPaid) / 100).toFixed(2)}`;
-      const message = `Invoice ${row.number} from ${company.name}: ${amount} due by ${row.dueDate}.`;
+      const amount = formatMoney(row.total - row.amountPaid, row.currency);
+      const message = `Invoice ${row.number} from ${company.name}: ${amount} due by ${formatDate(row.dueDate)}.`;
       if (person?.isActive) {
         const bytes = await pdfOf(row);
         await sendMail(

@@ -1,4 +1,4 @@
-import { computeInvoiceTotals, lateFeeOf } from '@rentora/shared';
+import { computeInvoiceTotals, formatDate, formatMoney, lateFeeOf } from '@rentora/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
@@ -17,7 +17,7 @@ function addDays(isoDate: string, days: number): string {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const money = (minor: number, currency: string) => `${currency} ${(minor / 100).toFixed(2)}`;
+const money = (minor: number, currency: string) => formatMoney(minor, currency);
 
 /**
  * The daily money chores, each safe on several processes and on a repeated run: a row is claimed by an UPDATE that
@@ -126,7 +126,7 @@ export function createInvoiceReminders(deps: Pick<AppDeps, 'db' | 'mailer' | 'no
     const balance = balanceOf(row);
     const title =
       kind === 'due' ? `Invoice ${row.number} is due on ${row.dueDate}` : `Invoice ${row.number} is overdue`;
-    const message = `${money(balance, row.currency)} ${kind === 'due' ? `is due on ${row.dueDate}` : `was due on ${row.dueDate}`}. You can pay it from your tenant area.`;
+    const message = `${money(balance, row.currency)} ${kind === 'due' ? `is due on ${formatDate(row.dueDate)}` : `was due on ${formatDate(row.dueDate)}`}. You can pay it from your tenant area.`;
     await deps.notifier.notifyUser(row.userId, {
       companyId: row.companyId,
       category: 'payment',

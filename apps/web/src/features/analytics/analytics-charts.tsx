@@ -19,6 +19,7 @@ import {
   YAxis,
 } from 'recharts';
 import { AXIS, ChartFrame, ColumnChart, HorizontalBars, withMonthLabels } from '../../components/chart-kit';
+import { formatMoney } from '../../lib/format';
 
 /** Occupancy rate by month (recharts lives only in this lazily loaded chunk). */
 export function OccupancyTrendChart({ data }: { data: OccupancyReport['byMonth'] }) {
@@ -81,7 +82,7 @@ export function SignupsChart({ data }: { data: PlatformAnalytics['signupsByMonth
   );
 }
 
-const rupees = (minor: number) => `₹${Math.round(minor / 100).toLocaleString('en-IN')}`;
+const rupees = (minor: number) => formatMoney(Math.round(minor / 100) * 100);
 
 /** Rent expected (from running tenancies) against collected, by month. */
 export function RevenueChart({ data }: { data: RevenueReport['byMonth'] }) {

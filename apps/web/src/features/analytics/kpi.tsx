@@ -14,7 +14,7 @@ import {
   Wallet,
   Wrench,
 } from 'lucide-react';
-import { formatMoney } from '../../lib/format';
+import { formatCount, formatMoney } from '../../lib/format';
 
 /** How the analytics KPIs look wherever they are shown (the analytics page, the dashboard home). */
 export const KPI_ICONS: Record<string, typeof Home> = {
@@ -44,7 +44,7 @@ export function formatKpi(kpi: Kpi): string {
   if (kpi.unit === 'percent') return `${kpi.value}%`;
   if (kpi.unit === 'money') return formatMoney(kpi.value);
   if (kpi.unit === 'hours') return `${kpi.value} h`;
-  return kpi.value.toLocaleString();
+  return formatCount(kpi.value);
 }
 
 export function KpiChange({ kpi }: { kpi: Kpi }) {

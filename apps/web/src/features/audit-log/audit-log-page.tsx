@@ -11,7 +11,7 @@ import { Field, Input, Select } from '../../components/field';
 import { ListView } from '../../components/list-view';
 import { apiErrorMessage } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download-file';
-import { timeAgo } from '../../lib/format';
+import { formatDateTime, timeAgo } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useUrlFilters } from '../../lib/url-filters';
 import { AUDIT_LOG_FALLBACK_MESSAGES, type AuditLogFilters, useAuditLogs } from './audit-log.api';
@@ -48,7 +48,7 @@ export function AuditLogPage() {
       id: 'when',
       header: 'When',
       cell: (row) => (
-        <time dateTime={row.createdAt} title={new Date(row.createdAt).toLocaleString()}>
+        <time dateTime={row.createdAt} title={formatDateTime(row.createdAt)}>
           {timeAgo(row.createdAt)}
         </time>
       ),
@@ -181,7 +181,7 @@ export function AuditLogPage() {
         {open ? (
           <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
             <dt className="text-slate-500">When</dt>
-            <dd>{new Date(open.createdAt).toLocaleString()}</dd>
+            <dd>{formatDateTime(open.createdAt)}</dd>
             <dt className="text-slate-500">Who</dt>
             <dd>
               {open.actor ? `${open.actor.firstName} ${open.actor.lastName} (${open.actor.email})` : 'System'}

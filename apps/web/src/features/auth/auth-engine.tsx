@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { setDisplayTimeZone } from '../../lib/format';
 import { session, useSession } from '../../lib/session';
 import { authApi, authKeys } from './auth.endpoints';
 import type { AuthValue } from './auth-value';
@@ -58,6 +59,9 @@ export const AuthEngine = memo(function AuthEngine({ onValue }: { onValue: (valu
     companies.find((company) => company.ownerId === user?._id) ??
     companies[0] ??
     null;
+
+  // Dates and times are written in the current company's zone.
+  useEffect(() => setDisplayTimeZone(currentCompany?.timeZone), [currentCompany?.timeZone]);
 
   // Restore the stored company when it is still one of ours, otherwise take the first (spec 01 §4).
   useEffect(() => {

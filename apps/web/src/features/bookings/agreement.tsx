@@ -7,7 +7,7 @@ import { Dialog } from '../../components/dialog';
 import { Field, Input } from '../../components/field';
 import { Tabs } from '../../components/tabs';
 import { apiErrorMessage } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { BOOKING_FALLBACK_MESSAGES, useSignAgreement } from './bookings.api';
 
@@ -55,7 +55,7 @@ export function AgreementAudit({ booking }: { booking: BookingDto }) {
       data-testid="agreement-audit"
     >
       <dt className="text-slate-500">Generated</dt>
-      <dd>{new Date(agreement.generatedAt).toLocaleString('en-IN')}</dd>
+      <dd>{formatDateTime(agreement.generatedAt)}</dd>
       <dt className="text-slate-500">SHA-256 (unsigned)</dt>
       <dd className="break-all font-mono">{agreement.sha256}</dd>
       {signed ? (
@@ -65,7 +65,7 @@ export function AgreementAudit({ booking }: { booking: BookingDto }) {
             {signed.signerName} ({signed.signatureType === 'typed' ? 'typed name' : 'drawn'})
           </dd>
           <dt className="text-slate-500">Signed at</dt>
-          <dd>{new Date(signed.signedAt).toLocaleString('en-IN')}</dd>
+          <dd>{formatDateTime(signed.signedAt)}</dd>
           <dt className="text-slate-500">IP address</dt>
           <dd>{signed.ip}</dd>
           <dt className="text-slate-500">SHA-256 (signed)</dt>

@@ -16,7 +16,7 @@ import { ErrorState } from '../../components/empty-state';
 import { Field, Select, Textarea } from '../../components/field';
 import { SkeletonList } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { AgreementAudit, AgreementLinks } from './agreement';
 import {
@@ -107,9 +107,7 @@ function BookingDetail({ booking, onCancel }: { booking: BookingDetailDto; onCan
                 {BOOKING_STATUS_LABELS[event.status as BookingStatus] ?? event.status}
               </span>
               {event.note ? <span className="text-slate-600"> · {event.note}</span> : null}
-              <span className="block text-xs text-slate-500">
-                {new Date(event.at).toLocaleString('en-IN')}
-              </span>
+              <span className="block text-xs text-slate-500">{formatDateTime(event.at)}</span>
             </li>
           ))}
         </ol>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Skeleton } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
 import { CHAT_FALLBACK_MESSAGES, useChatMessages, useDeleteMessage } from './chat.api';
@@ -14,19 +15,12 @@ import { Composer, EditMessageDialog } from './composer';
 import { MessageItem } from './message-item';
 import type { TypingState } from './use-chat-socket';
 
+/** The day of a message in the company's zone: Today, Yesterday or "05 Nov 2026". */
 function dayLabel(iso: string): string {
-  const date = new Date(iso);
-  const today = new Date();
-  const yesterday = new Date(today);
-  yesterday.setDate(today.getDate() - 1);
-  if (date.toDateString() === today.toDateString()) return 'Today';
-  if (date.toDateString() === yesterday.toDateString()) return 'Yesterday';
-  return date.toLocaleDateString(undefined, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
+  const day = formatDate(iso);
+  if (day === formatDate(new Date())) return 'Today';
+  if (day === formatDate(new Date(Date.now() - 86_400_000))) return 'Yesterday';
+  return day;
 }
 
 function TypingLine({

@@ -2,9 +2,9 @@ import { type ChatAttachmentDto, type ChatMessageDto, linkifyChatText } from '@r
 import { FileText, Pencil, Trash2 } from 'lucide-react';
 import { Avatar } from '../../components/avatar';
 import { cn } from '../../lib/cn';
+import { formatTime } from '../../lib/format';
 
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+const timeOf = (iso: string) => formatTime(iso);
 
 export const fileSize = (bytes: number) =>
   bytes >= 1024 * 1024

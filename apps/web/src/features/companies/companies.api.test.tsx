@@ -19,6 +19,7 @@ function company(index: number): CompanyDto {
     description: null,
     logo: null,
     address: { line1: '', line2: '', city: '', state: '', postalCode: '', country: 'India' },
+    timeZone: 'Asia/Kolkata',
     ownerId: null,
     plan: null,
     subscription: {

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
 import { EmptyState, ErrorState } from '../../components/empty-state';
-import { Field, Input, Textarea } from '../../components/field';
+import { Field, Input, Select, Textarea } from '../../components/field';
 import { emptyToNull, emptyToUndefined } from '../../components/form-values';
 import { SkeletonList } from '../../components/skeleton';
 import { useUpgradeDialog } from '../../components/upgrade-dialog-host';
@@ -106,6 +106,12 @@ function TaxSettingsLink() {
   );
 }
 
+/** India first, then every zone this browser knows (the company's own kept even if the browser lacks it). */
+function timeZoneOptions(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set(['Asia/Kolkata', current, ...known])];
+}
+
 function ProfileForm({ company }: { company: CompanyDto }) {
   const { canUseAny } = usePermissions();
   const canEdit = canUseAny(['company_write', 'company_update']);
@@ -119,6 +125,7 @@ function ProfileForm({ company }: { company: CompanyDto }) {
       website: company.website ?? undefined,
       description: company.description ?? undefined,
       logo: company.logo,
+      timeZone: company.timeZone,
       address: company.address,
     },
   });
@@ -168,6 +175,22 @@ function ProfileForm({ company }: { company: CompanyDto }) {
                   placeholder="https://"
                   {...form.register('logo', { setValueAs: emptyToNull })}
                 />
+              )}
+            </Field>
+            <Field
+              label="Time zone"
+              error={errors.timeZone?.message}
+              hint="Dates and times on pages, invoices, emails and messages are written in it."
+              className="sm:col-span-2"
+            >
+              {(control) => (
+                <Select {...control} {...form.register('timeZone')}>
+                  {timeZoneOptions(company.timeZone).map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone === 'Asia/Kolkata' ? 'Asia/Kolkata (India, IST)' : zone}
+                    </option>
+                  ))}
+                </Select>
               )}
             </Field>
             <Field label="Description" error={errors.description?.message} className="sm:col-span-2">

@@ -7,7 +7,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { ListView } from '../../components/list-view';
 import { apiErrorMessage } from '../../lib/api-client';
-import { timeAgo } from '../../lib/format';
+import { formatDateTime, timeAgo } from '../../lib/format';
 import { useUrlFilters } from '../../lib/url-filters';
 import { downloadImportErrors, IMPORT_STATUS_LABELS, IMPORT_STATUS_TONES } from './import-errors';
 import { ImportJobPanel } from './import-job';
@@ -21,7 +21,7 @@ const COLUMNS: DataTableColumn<ImportJobDto>[] = [
     id: 'when',
     header: 'When',
     cell: (job) => (
-      <time dateTime={job.createdAt} title={new Date(job.createdAt).toLocaleString()}>
+      <time dateTime={job.createdAt} title={formatDateTime(job.createdAt)}>
         {timeAgo(job.createdAt)}
       </time>
     ),

@@ -11,6 +11,7 @@ import { NavLink } from 'react-router';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { cn } from '../../lib/cn';
 import { csvField } from '../../lib/csv';
+import { formatMonth } from '../../lib/format';
 
 const STATUS_TONES: Record<InvoiceStatus, BadgeTone> = {
   draft: 'neutral',
@@ -77,8 +78,7 @@ export function LedgerStatusBadge({ status }: { status: LedgerStatus }) {
   return <Badge tone={LEDGER_TONES[status]}>{LEDGER_STATUS_LABELS[status]}</Badge>;
 }
 
-export const shortMonth = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', { month: 'short', timeZone: 'UTC' });
+export const shortMonth = (month: string) => formatMonth(month, { year: false });
 
 export const invoiceLabel = (invoice: Pick<InvoiceDto, 'number'>) => invoice.number ?? 'Draft';
 
@@ -110,6 +110,7 @@ const LINKS = [
   { to: '/dashboard/payments/invoice-templates', label: 'Templates' },
   { to: '/dashboard/payments/credit-notes', label: 'Credit notes' },
   { to: '/dashboard/payments/gst-returns', label: 'GST returns' },
+  { to: '/dashboard/payments/exports', label: 'Exports' },
 ];
 
 /** The sub-navigation shared by the payment pages. */

@@ -66,7 +66,10 @@ export function InvoicePreview({
             <dd className="tabular-nums">{money(totals.subtotal)}</dd>
           </div>
           {!taxKnown ? (
-            <p className="text-xs text-slate-500">Tax is computed when saved.</p>
+            <div className="text-xs text-slate-500">
+              <dt className="sr-only">Tax</dt>
+              <dd>Tax is computed when saved.</dd>
+            </div>
           ) : totals.tax > 0 && parties && isInterState(parties) ? (
             <div className="flex justify-between">
               <dt className="text-slate-500">IGST ({rate})</dt>

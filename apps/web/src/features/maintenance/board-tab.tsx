@@ -71,7 +71,14 @@ export function BoardTab() {
         Drag a card to change its status, or use its “Move to” menu. Closed and cancelled requests are in the
         Requests tab.
       </p>
-      <div className="flex gap-3 overflow-x-auto pb-4" aria-busy={list.isFetching || move.isPending}>
+      {/* The board scrolls sideways: keyboard users scroll it too (axe scrollable-region-focusable). */}
+      <section
+        className="flex gap-3 overflow-x-auto pb-4"
+        aria-label="Board columns"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        aria-busy={list.isFetching || move.isPending}
+      >
         {COLUMNS.map((status) => {
           const cards = rows.filter((row) => row.status === status);
           const droppable = dragged ? canDrop(dragged, status) : false;
@@ -190,7 +197,7 @@ export function BoardTab() {
             </section>
           );
         })}
-      </div>
+      </section>
       <RequestDrawer requestId={values.request || null} onClose={() => set({ request: null })} />
     </div>
   );

@@ -138,12 +138,7 @@ export function RequestsTab() {
       id: 'request',
       header: 'Request',
       cell: (row) => (
-        <button
-          type="button"
-          className="text-left"
-          onClick={() => set({ request: row._id, page })}
-          aria-label={`Open ${row.requestNumber} ${row.title}`}
-        >
+        <button type="button" className="text-left" onClick={() => set({ request: row._id, page })}>
           <span className="block font-medium text-slate-900 hover:text-brand-700">{row.title}</span>
           <span className="text-xs text-slate-500">
             {row.requestNumber} · {row.type?.name ?? 'No type'}

@@ -65,7 +65,10 @@ export function TenantPortalMaintenancePage() {
             <h1 className="mt-1 text-2xl font-bold text-slate-900">Maintenance</h1>
             <p className="text-sm text-slate-500">
               {view.data.propertyName} · Unit {view.data.unitNumber} ·{' '}
-              <Link to={portalLink} className="text-brand-700 hover:underline">
+              <Link
+                to={portalLink}
+                className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
                 Back to the portal
               </Link>
             </p>

@@ -14,12 +14,12 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Pagination } from '../../components/pagination';
 import { SkeletonList } from '../../components/skeleton';
+import { formatMoneyExact } from '../../lib/format';
 import { MeterDialog } from './meter-dialog';
 import { useMeterReadings, useRemoveMeter, useUnitMeters } from './meters.api';
 import { ReadingDialog } from './reading-dialog';
 
-const rupees = (paise: number) =>
-  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const rupees = (paise: number) => formatMoneyExact(paise);
 
 export const meterTitle = (meter: Pick<MeterDto, 'type' | 'label'>) =>
   meter.label ? `${METER_TYPE_LABELS[meter.type]} (${meter.label})` : METER_TYPE_LABELS[meter.type];

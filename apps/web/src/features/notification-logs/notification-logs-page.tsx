@@ -10,8 +10,10 @@ import { ListView, tableRows } from '../../components/list-view';
 import { SearchInput } from '../../components/search-input';
 import { StatCards } from '../../components/stat-card';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
-import { humanize } from '../../lib/format';
+import { formatDateTime, humanize } from '../../lib/format';
 import { useSearchBox, useUrlFilters } from '../../lib/url-filters';
+import { usePermissions } from '../auth/use-permissions';
+import { AccessDenied } from '../shell/access-denied';
 import {
   NOTIFICATION_LOG_FALLBACK_MESSAGES,
   type NotificationLogFilters,
@@ -21,14 +23,7 @@ import {
 
 const PAGE_SIZE = 20;
 
-function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
+const formatWhen = (iso: string) => formatDateTime(iso);
 
 export function ChannelBadge({ channel }: { channel: NotificationChannel }) {
   return channel === 'email' ? (
@@ -47,6 +42,15 @@ const isChannel = (value: string): value is NotificationChannel => value === 'em
 
 /** /dashboard/notification-logs: every email and in-app notification the platform sent, with failures. */
 export function NotificationLogsPage() {
+  // The logs API answers super admins only (GET /api/notification-logs is access.superAdmin): other roles the route
+  // gate lets in see the access message instead of a page whose requests all answer 403.
+  const { isSuperAdmin } = usePermissions();
+  if (!isSuperAdmin)
+    return <AccessDenied message="Notification logs are kept for the platform's super admins." />;
+  return <NotificationLogsContent />;
+}
+
+function NotificationLogsContent() {
   const { values, page, set, clear } = useUrlFilters(FILTER_KEYS);
   const [search, setSearch] = useSearchBox(values.search, (next) => set({ search: next }));
   const [template, setTemplate] = useSearchBox(values.template, (next) => set({ template: next }));

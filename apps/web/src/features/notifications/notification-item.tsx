@@ -70,9 +70,15 @@ export function NotificationItem({
           type="button"
           onClick={() => onMarkRead(notification._id)}
           className="h-8 shrink-0 self-start rounded-md px-2 text-xs font-medium text-brand-600 hover:bg-brand-50"
-          aria-label={`Mark "${notification.title}" as read`}
+          aria-label={compact ? `Mark "${notification.title}" as read` : undefined}
         >
-          {compact ? <Check className="h-4 w-4" aria-hidden /> : 'Mark as read'}
+          {compact ? (
+            <Check className="h-4 w-4" aria-hidden />
+          ) : (
+            <>
+              Mark as read<span className="sr-only">: {notification.title}</span>
+            </>
+          )}
         </button>
       ) : null}
     </div>

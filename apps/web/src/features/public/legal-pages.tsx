@@ -59,7 +59,7 @@ export function PrivacyPolicyPage() {
         <p>
           You can update your profile at any time and ask us to export or delete your data. Questions? Reach
           us through the{' '}
-          <Link to="/contact" className="text-brand-600 hover:underline">
+          <Link to="/contact" className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
             contact page
           </Link>
           .
@@ -106,7 +106,7 @@ export function TermsPage() {
         <h2>Contact</h2>
         <p>
           For anything about these terms, please use the{' '}
-          <Link to="/contact" className="text-brand-600 hover:underline">
+          <Link to="/contact" className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
             contact page
           </Link>
           .

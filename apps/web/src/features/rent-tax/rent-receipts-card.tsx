@@ -6,7 +6,7 @@ import { ErrorState } from '../../components/empty-state';
 import { Select } from '../../components/field';
 import { Skeleton } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatMonth } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import {
   downloadRentReceipt,
@@ -16,12 +16,7 @@ import {
   useRentReceipts,
 } from './rent-tax.api';
 
-const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const monthLabel = (month: string) => formatMonth(month);
 
 /**
  * "Rent receipts (HRA)": pick a financial year, see the rent paid month by month, download the annual statement or

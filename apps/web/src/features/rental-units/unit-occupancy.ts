@@ -1,4 +1,5 @@
 import type { UnitAnalyticsDto } from '@rentora/shared';
+import { formatMonth } from '../../lib/format';
 
 export interface MonthOccupancy {
   /** "Jan 25" */
@@ -29,11 +30,8 @@ export function monthlyOccupancy(analytics: UnitAnalyticsDto, months = 12): Mont
     const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1);
     const monthEnd = Math.min(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back + 1, 1), asOf + DAY);
     const from = Math.max(monthStart, since);
-    const label = new Date(monthStart).toLocaleDateString('en-IN', {
-      month: 'short',
-      year: '2-digit',
-      timeZone: 'UTC',
-    });
+    const month = new Date(monthStart).toISOString().slice(0, 7);
+    const label = `${formatMonth(month, { year: false })} ${month.slice(2, 4)}`;
     if (from >= monthEnd) {
       result.push({ label, occupancy: 0, occupiedDays: 0 });
       continue;

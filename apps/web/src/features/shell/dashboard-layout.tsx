@@ -35,18 +35,22 @@ function UserCard({ compact, onNavigate }: { compact: boolean; onNavigate?: () =
       to="/dashboard/profile"
       onClick={onNavigate}
       className={cn('flex items-center gap-3 rounded-lg p-2 hover:bg-slate-100', compact && 'justify-center')}
-      aria-label={`${user.firstName} ${user.lastName}, ${subRole}. Open profile`}
       data-testid="user-card"
     >
-      <Avatar firstName={user.firstName} lastName={user.lastName} src={user.avatar} size="sm" />
-      {compact ? null : (
-        <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-semibold text-slate-900">
-            {user.firstName} {user.lastName}
-          </span>
-          <span className="block truncate text-xs capitalize text-slate-500">{subRole}</span>
+      {/* The accessible name starts with the visible text (WCAG 2.5.3 label in name). */}
+      <span aria-hidden className="contents">
+        <Avatar firstName={user.firstName} lastName={user.lastName} src={user.avatar} size="sm" />
+      </span>
+      <span className={cn('min-w-0 flex-1', compact && 'sr-only')}>
+        <span className="block truncate text-sm font-semibold text-slate-900">
+          {user.firstName} {user.lastName}
         </span>
-      )}
+        <span className="block truncate text-xs capitalize text-slate-500">
+          <span className="sr-only">, </span>
+          {subRole}
+          <span className="sr-only">. Open profile</span>
+        </span>
+      </span>
     </Link>
   );
 }

@@ -246,12 +246,12 @@ function InfoItem({
   children: ReactNode;
 }) {
   return (
-    <div className="flex min-w-0 items-start gap-2">
-      <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-400">{label}</dt>
-        <dd className="truncate text-slate-700">{children}</dd>
-      </div>
+    <div className="relative min-w-0 pl-6">
+      <dt className="text-xs text-slate-500">
+        <Icon className="absolute left-0 top-0.5 h-4 w-4 text-slate-400" aria-hidden />
+        {label}
+      </dt>
+      <dd className="truncate text-slate-700">{children}</dd>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { TenantDto } from '@rentora/shared';
 import { Card } from '../../../components/card';
-import { humanize } from '../../../lib/format';
+import { formatDateTime, humanize } from '../../../lib/format';
 import { TENANT_STATUS_LABELS } from '../tenant-display';
 
 export function History({ tenant }: { tenant: TenantDto }) {
@@ -15,7 +15,7 @@ export function History({ tenant }: { tenant: TenantDto }) {
               {entry.reason ? <span className="text-slate-600"> — {entry.reason}</span> : null}
             </p>
             <p className="mt-1 text-xs text-slate-500">
-              {entry.actor ?? 'System'} · {new Date(entry.createdAt).toLocaleString('en-IN')}
+              {entry.actor ?? 'System'} · {formatDateTime(entry.createdAt)}
             </p>
           </li>
         ))}
