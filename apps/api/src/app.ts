@@ -140,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limiter: createRateLimiter(counterStore, config.rateLimits.windowSeconds),
     realtime,
     notifier: createNotifier({ db: database.db, realtime, log: app.log }),
-    storage: options.storage ?? createStorageFromConfig(config),
+    storage: options.storage ?? (await createStorageFromConfig(config)),
     readinessChecks: options.readinessChecks ?? {},
     cache: options.cache ?? createMemorySharedCache(),
   };

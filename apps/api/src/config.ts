@@ -66,6 +66,7 @@ const ZEnv = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false']).default('false'),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
 });
 
 export interface Config {
@@ -122,6 +123,8 @@ export interface Config {
   apiKeyRateLimitPerMinute: number;
   /** Outgoing webhooks may target http, loopback and private addresses (development and tests only). */
   webhookAllowPrivateTargets: boolean;
+  /** The embedded database's buffer pool (PostgreSQL's shared_buffers), MB; the whole pool is resident from start. */
+  pgliteSharedBuffersMb: number;
 }
 
 /** A JWT secret kept in DATA_DIR so that the embedded default survives restarts without configuration. */
@@ -207,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : undefined,
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

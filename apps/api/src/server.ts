@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { createClient } from 'redis';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { serveClusterMetrics } from './core/metrics';
@@ -83,17 +82,31 @@ async function main(): Promise<void> {
 
 async function runServer(config: Config, options: { prepare: boolean }): Promise<void> {
   const startedAt = performance.now();
+  const phases: Record<string, number> = {};
+  let phaseStart = startedAt;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - phaseStart);
+    phaseStart = now;
+  };
   const unlock = config.databaseUrl ? () => {} : await lockDataDir(config.dataDir);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pgdata'),
+    sharedBuffersMb: config.pgliteSharedBuffersMb,
   });
+  phase('open');
   const seeded = options.prepare ? await prepareDatabase(database, config) : false;
-  if (database.driver === 'pglite') await database.analyze();
+  phase('prepare');
+  // PGlite never analyzes by itself. Its statistics live in the data dir, so a restart serves with the last ones
+  // and refreshes them in the background; only a database the demo seed just filled is analyzed before serving.
+  const refreshStatistics = database.driver === 'pglite' && !seeded;
+  if (database.driver === 'pglite' && seeded) await database.analyze();
+  phase('analyze');
 
   // With REDIS_URL the rate-limit counters and the cached answers are shared by every API process (socket.io
   // connects its own clients).
-  const redis = config.redisUrl ? createClient({ url: config.redisUrl }) : undefined;
+  const redis = config.redisUrl ? (await import('redis')).createClient({ url: config.redisUrl }) : undefined;
   let counterStore: CounterStore | undefined;
   if (redis) {
     redis.on('error', (error: unknown) => console.error('redis (rate limits):', error));
@@ -108,12 +121,14 @@ async function runServer(config: Config, options: { prepare: boolean }): Promise
     cache: redis ? createRedisSharedCache(redis) : undefined,
     readinessChecks: redis ? { redis: () => redis.ping() } : {},
   });
+  phase('build');
   app.addHook('onClose', async () => {
     await redis?.close();
     await database.close();
     unlock();
   });
   await app.listen({ port: config.port, host: config.host });
+  phase('listen');
   // Background jobs must never keep the API from serving: a failed start is logged and tried again.
   const startJobs = (): void => {
     app.deps.jobs.start().catch((error: unknown) => {
@@ -122,6 +137,13 @@ async function runServer(config: Config, options: { prepare: boolean }): Promise
     });
   };
   startJobs();
+  if (refreshStatistics) {
+    setTimeout(() => {
+      database
+        .analyze()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'analyze after start failed'));
+    }, 2000).unref();
+  }
   // Money the gateway took while no process was running is looked for at once, not at the next scheduled tick.
   app.deps.jobs.send(BOOKINGS_MAINTENANCE_JOB, {}).catch((error: unknown) => {
     app.log.error({ err: error }, 'start-up reconciliation not queued');
@@ -132,6 +154,8 @@ async function runServer(config: Config, options: { prepare: boolean }): Promise
       seeded,
       worker: cluster.isWorker ? cluster.worker?.id : undefined,
       startupMs: Math.round(performance.now() - startedAt),
+      startupPhasesMs: phases,
+      importMs: Math.round(startedAt),
     },
     `Rentora is listening on ${config.appUrl}`,
   );

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   if (!config.s3)
     throw new Error('Set S3_BUCKET (and S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)');
   const source = createLocalStorage(path.join(config.dataDir, 'uploads'));
-  const target = createS3Storage(config.s3);
+  const target = await createS3Storage(config.s3);
   console.log(
     `Copying ${path.join(config.dataDir, 'uploads')} to s3://${config.s3.bucket}/${config.s3.prefix ?? ''}`,
   );

@@ -1,9 +1,9 @@
 import type {} from '@fastify/multipart';
 import { IMAGE_UPLOAD } from '@rentora/shared';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { uuidv7 } from 'uuidv7';
 import { AppError, badRequest } from './errors';
+import { loadSharp } from './lazy-modules';
 import type { Storage } from './storage';
 
 /** Image uploads: the type is told by the bytes (sharp reads the header), never by the name or the declared type. */
@@ -38,6 +38,7 @@ const unsupported = (detail = 'Only JPEG, PNG, WebP and AVIF images are accepted
  * plus a 400 px WebP thumbnail.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let format: AcceptedFormat;
   try {
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

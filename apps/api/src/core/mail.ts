@@ -1,9 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { uuidv7 } from 'uuidv7';
 import type { JobRunner } from './jobs';
+import { loadNodemailer } from './lazy-modules';
 
 export interface MailMessage {
   to: string;
@@ -42,13 +43,19 @@ export function createMailer(options: {
   outboxDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer is loaded with the first message, not at start-up (docs/performance.md, "Light at rest").
+  let transport: Promise<Transporter> | undefined;
+  const transporter = (): Promise<Transporter> =>
+    (transport ??= loadNodemailer().then(
+      (nodemailer): Transporter =>
+        options.smtpUrl
+          ? nodemailer.createTransport(options.smtpUrl)
+          : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   const listeners: ((message: MailMessage, result: MailResult) => void | Promise<void>)[] = [];
 
   async function deliver(message: MailMessage): Promise<void> {
-    const info = await transport.sendMail({
+    const info = await (await transporter()).sendMail({
       from: options.from,
       to: message.to,
       subject: message.subject,

@@ -1,5 +1,6 @@
 import { type Address, businessDate, formatDate as formatDay } from '@rentora/shared';
-import { PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
+import { loadPdfLib, rgb } from './lazy-modules';
 
 /**
  * The drawing kit of the documents the API renders (invoices, credit notes, receipts): A4 pages with the standard
@@ -143,6 +144,7 @@ export class PdfCanvas {
   }
 
   static async create(meta: { title: string; author: string; margin?: number }): Promise<PdfCanvas> {
+    const { PDFDocument, StandardFonts } = await loadPdfLib();
     const pdf = await PDFDocument.create();
     pdf.setTitle(winAnsi(meta.title));
     pdf.setAuthor(winAnsi(meta.author));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getTestApp } from '../../test/app';
-import { compileFromZod, zodEncodedResponses } from './response-serializer';
+import { compileFromZod, createResponseSerializerCompiler, zodEncodedResponses } from './response-serializer';
 
 describe('compiled response serializer', () => {
   it('writes only declared properties, as zod strips them', () => {
@@ -59,6 +59,18 @@ describe('compiled response serializer', () => {
     expect(compileFromZod(z.object({ at: z.date() }))).toBeUndefined();
     expect(compileFromZod(z.object({ n: z.string().transform((s) => s.length) }))).toBeUndefined();
     expect(compileFromZod({ type: 'object' })).toBeUndefined();
+  });
+
+  it('in production compiles a route at its first answer, and falls back to zod where JSON Schema cannot say', () => {
+    const compile = createResponseSerializerCompiler('compiled');
+    const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+    const plain = compile(route(z.object({ _id: z.string() })));
+    expect(JSON.parse(plain({ _id: 'a', secret: 'x' }))).toEqual({ _id: 'a' });
+    expect(plain({ _id: 'b' })).toBe('{"_id":"b"}');
+    const dated = compile(route(z.object({ at: z.date() })));
+    expect(JSON.parse(dated({ at: new Date('2026-01-02T03:04:05.000Z') }))).toEqual({
+      at: '2026-01-02T03:04:05.000Z',
+    });
   });
 
   it('compiles the response schema of every route of the app', async () => {

@@ -15,6 +15,9 @@ type Serialize = (data: unknown) => string;
  * - `checked` (tests, development): the zod encode of fastify-type-provider-zod, and the compiled function beside it,
  *   whose output must be the same JSON; a difference is a 500 that names the route, so the suites prove the fast path.
  * A schema that JSON Schema cannot express (transforms, custom types) keeps the zod encode in both modes.
+ * In `compiled` mode a route's function is compiled at its first response, not at start-up: compiling every route's
+ * schema was a third of a restart's CPU (docs/performance.md, "Light at rest"), and most routes of a process never
+ * answer.
  */
 export type ResponseSerialization = 'compiled' | 'checked';
 
@@ -27,13 +30,19 @@ export function createResponseSerializerCompiler(
   mode: ResponseSerialization,
 ): FastifySerializerCompiler<ZodType> {
   return (route) => {
+    if (mode === 'compiled') {
+      let serialize: Serialize | undefined;
+      return (data) => {
+        serialize ??= compileFromZod(route.schema) ?? zodSerializerCompiler(route);
+        return serialize(data);
+      };
+    }
     const viaZod: Serialize = zodSerializerCompiler(route);
     const compiled = compileFromZod(route.schema);
     if (!compiled) {
       zodEncodedResponses.add(`${route.method} ${route.url} ${route.httpStatus}`);
       return viaZod;
     }
-    if (mode === 'compiled') return compiled;
     return (data) => {
       const expected = viaZod(data);
       const actual = compiled(data);

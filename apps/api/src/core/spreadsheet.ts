@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from './lazy-modules';
 
 /** A table to download: CSV or an Excel workbook of one sheet. */
 export interface ReportTable {
@@ -22,6 +22,7 @@ export function toCsv(table: ReportTable): string {
 }
 
 export async function toXlsx(table: ReportTable): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Rentora';
   const sheet = workbook.addWorksheet(table.title.slice(0, 31));

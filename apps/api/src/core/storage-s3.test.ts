@@ -23,7 +23,7 @@ afterAll(async () => {
 
 describe('S3 storage adapter (against a real S3-protocol server)', () => {
   it('puts, reads, checks, presigns and deletes objects', async () => {
-    const storage = createS3Storage(bucket.options);
+    const storage = await createS3Storage(bucket.options);
     const key = 'companies/c1/docs/lease.pdf';
     expect(await storage.exists(key)).toBe(false);
     expect(await storage.read(key)).toBeNull();
@@ -50,7 +50,7 @@ describe('S3 storage adapter (against a real S3-protocol server)', () => {
   });
 
   it('refuses keys the server would never make', async () => {
-    const storage = createS3Storage(bucket.options);
+    const storage = await createS3Storage(bucket.options);
     await expect(storage.put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(
       /Invalid storage key/,
     );
@@ -75,7 +75,7 @@ describe('uploads on S3 storage', () => {
     expect(response.statusCode).toBe(201);
     const image = response.json<{ data: RentalUnitDto }>().data.images[0]!;
     const key = image.url.split('?')[0]!.replace('/uploads/', '');
-    const storage = createS3Storage(bucket.options);
+    const storage = await createS3Storage(bucket.options);
     expect(await storage.exists(key)).toBe(true);
 
     const served = await app.inject({ method: 'GET', url: image.url });
@@ -108,7 +108,7 @@ describe('storage migration (npm run storage:migrate)', () => {
     const local = createLocalStorage(mkdtempSync(path.join(tmpdir(), 'rentora-local-')));
     await local.put('companies/a/units/u1/one.jpg', Buffer.from('one'), 'image/jpeg');
     await local.put('companies/a/tenants/t1/id.pdf', Buffer.from('%PDF-two'), 'application/pdf');
-    const target = createS3Storage(bucket.options);
+    const target = await createS3Storage(bucket.options);
     expect(await migrateStorage(local, target)).toEqual({ copied: 2, skipped: 0 });
     expect(await migrateStorage(local, target)).toEqual({ copied: 0, skipped: 2 });
     const copied = await target.read('companies/a/tenants/t1/id.pdf');

@@ -1,16 +1,6 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { createLocalStorage, isValidStorageKey, type Storage } from './storage';
 
 export interface S3StorageOptions {
@@ -26,17 +16,32 @@ export interface S3StorageOptions {
   prefix?: string;
 }
 
-function isMissing(error: unknown): boolean {
-  if (error instanceof NoSuchKey || error instanceof NotFound) return true;
-  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
-}
-
 function assertKey(key: string): void {
   if (!isValidStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
 }
 
-/** Files in an S3-compatible bucket through the maintained AWS SDK; private by default (no public ACLs). */
-export function createS3Storage(options: S3StorageOptions): Storage & { client: S3Client } {
+/**
+ * Files in an S3-compatible bucket through the maintained AWS SDK; private by default (no public ACLs). The SDK is
+ * loaded here, not at start-up (about 25 MB and most of a second that a server storing files on disk never needs).
+ */
+export async function createS3Storage(options: S3StorageOptions): Promise<Storage & { client: S3Client }> {
+  const [
+    {
+      DeleteObjectCommand,
+      GetObjectCommand,
+      HeadObjectCommand,
+      NoSuchKey,
+      NotFound,
+      PutObjectCommand,
+      S3Client,
+      S3ServiceException,
+    },
+    { getSignedUrl },
+  ] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
+  const isMissing = (error: unknown): boolean => {
+    if (error instanceof NoSuchKey || error instanceof NotFound) return true;
+    return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
+  };
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -114,6 +119,9 @@ export async function readAll(stream: Readable | NodeJS.ReadableStream): Promise
 }
 
 /** The storage the configuration asks for: the bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
-export function createStorageFromConfig(config: { dataDir: string; s3?: S3StorageOptions }): Storage {
+export async function createStorageFromConfig(config: {
+  dataDir: string;
+  s3?: S3StorageOptions;
+}): Promise<Storage> {
   return config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'uploads'));
 }

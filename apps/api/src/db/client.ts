@@ -1,11 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -14,7 +11,6 @@ import * as schema from './schema';
  * It is a trusted extension (PostgreSQL 13+), so the database owner may create it; PGlite loads its build of it.
  */
 const CREATE_EXTENSIONS = 'create extension if not exists pg_trgm';
-export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -137,6 +133,11 @@ export interface DatabaseOptions {
   dataDir?: string;
   migrationsDir?: string;
   poolSize?: number;
+  /**
+   * PGlite: shared_buffers in MB (PGlite's own default is 128 MB, all of it resident from the first statement; the
+   * demo data fits in a few MB and the kernel's page cache keeps the files). Default 32.
+   */
+  sharedBuffersMb?: number;
   /** PGlite: the longest a statement may wait in the queue before it is refused (503). */
   maxQueueWaitMs?: number;
 }
@@ -188,7 +189,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  const client = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
+  // The embedded database's modules are loaded only when it is used (a server on PostgreSQL never needs them).
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
+  const client = await PGlite.create(options.dataDir, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMb ?? 32}MB`],
+  });
   const listeners: QueryListener[] = [];
   timeQueries(client, listeners);
   const queue = new StatementQueue(options.maxQueueWaitMs ?? PGLITE_MAX_QUEUE_WAIT_MS);

@@ -5,7 +5,8 @@ import type {
   OccupancyReport,
   RevenueReport,
 } from '@rentora/shared';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import { loadPdfLib, rgb } from '../../core/lazy-modules';
 
 const INK = rgb(0.06, 0.09, 0.16);
 const MUTED = rgb(0.39, 0.45, 0.55);
@@ -63,6 +64,7 @@ export async function renderOwnerReport(input: {
   maintenance: MaintenanceReport;
   bookings: BookingsReport;
 }): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Rentora owner report ${input.month}`);
   pdf.setAuthor('Rentora');

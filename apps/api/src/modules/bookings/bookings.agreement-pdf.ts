@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AgreementTemplate } from '@rentora/shared';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { loadPdfLib, rgb } from '../../core/lazy-modules';
 import { formatDate, pdfMoney, winAnsi, wrap } from '../../core/pdf-kit';
 import type { BookingInstallment } from '../../db/schema';
 
@@ -99,6 +100,7 @@ class Writer {
 
 /** The unsigned agreement: parties, unit, money, dates, installment schedule, clauses, then a signature page. */
 export async function renderAgreementPdf(input: AgreementInput): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(winAnsi(`${input.template.title} ${input.bookingId}`));
   pdf.setAuthor(winAnsi(input.company.name));

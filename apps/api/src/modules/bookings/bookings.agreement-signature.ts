@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { loadPdfLib, rgb } from '../../core/lazy-modules';
 import { winAnsi, wrap } from '../../core/pdf-kit';
 import { A4, brand, ink, MARGIN, muted, SIGNATURE_BOX } from './bookings.agreement-pdf';
 
@@ -48,6 +48,7 @@ export async function signAgreementPdf(
   signature: AgreementSignature,
   audit: SignatureAudit,
 ): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await loadPdfLib();
   const pdf = await PDFDocument.load(unsigned);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { ImportColumn, ImportFormat } from '@rentora/shared';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../core/lazy-modules';
 
 /** One data row of a sheet: its row number (the header is row 1) and its non-empty cells by column key. */
 export interface SheetRow {
@@ -104,7 +105,8 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** The rows of an XLSX workbook's first sheet, read as a stream (shared strings cached, rows not kept). */
 export async function* xlsxRecords(stream: Readable): AsyncGenerator<string[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+  const { stream: excelStream } = await loadExcelJs();
+  const reader = new excelStream.xlsx.WorkbookReader(stream, {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',

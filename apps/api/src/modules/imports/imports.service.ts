@@ -8,12 +8,12 @@ import {
   type ImportListQuery,
   UNLIMITED,
 } from '@rentora/shared';
-import ExcelJS from 'exceljs';
 import { uuidv7 } from 'uuidv7';
 import { accessContextOf, type CompanyContext } from '../../core/access';
 import type { AppDeps, ServiceLog } from '../../core/app-deps';
 import { AppError, conflict, forbidden, notFound } from '../../core/errors';
 import { iso, isoOrNull, offsetOf, pageOf } from '../../core/http';
+import { loadExcelJs } from '../../core/lazy-modules';
 import { toCsv } from '../../core/spreadsheet';
 import { type ImportDeps, PassResult, runBatch } from './imports.apply';
 import {
@@ -70,6 +70,7 @@ export async function importTemplate(kind: ImportKind, format: ImportFormat) {
   };
   const fileName = `rentora-${kind}-template.${format}`;
   if (format === 'csv') return { fileName, contentType: 'text/csv; charset=utf-8', body: toCsv(table) };
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Rentora';
   const sheet = workbook.addWorksheet(kind);

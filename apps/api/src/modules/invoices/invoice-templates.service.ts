@@ -5,12 +5,12 @@ import type {
   Pagination,
 } from '@rentora/shared';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import type { CompanyContext } from '../../core/access';
 import { recordAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { iso, offsetOf, pageOf } from '../../core/http';
 import { receiveImages, removeImageFiles } from '../../core/images';
+import { loadSharp } from '../../core/lazy-modules';
 import type { Storage } from '../../core/storage';
 import type { Db, DbOrTx } from '../../db/client';
 import {
@@ -45,6 +45,7 @@ export async function logoPng(storage: Storage, key: string | null): Promise<Uin
     if (!file) return null;
     const chunks: Buffer[] = [];
     for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Buffer));
+    const sharp = await loadSharp();
     return await sharp(Buffer.concat(chunks), { limitInputPixels: 50_000_000 })
       .resize({ width: 600, height: 300, fit: 'inside', withoutEnlargement: true })
       .png()

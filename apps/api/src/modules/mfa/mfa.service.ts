@@ -7,11 +7,11 @@ import {
   type MfaSetupDto,
   type MfaStatusDto,
 } from '@rentora/shared';
-import QRCode from 'qrcode';
 import type { AuthContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
+import { loadQrCode } from '../../core/lazy-modules';
 import { verifyPassword } from '../../core/passwords';
 import type { AuthService, RequestMeta, UserRow } from '../auth/auth.service';
 import {
@@ -125,7 +125,7 @@ export function createMfaService(deps: Deps) {
         throw conflict('Two-factor sign-in is already on');
       }
       const otpauthUrl = totpOf(secret, ctx.user.email).toString();
-      return { otpauthUrl, qrCodeDataUrl: await QRCode.toDataURL(otpauthUrl), secret };
+      return { otpauthUrl, qrCodeDataUrl: await (await loadQrCode()).toDataURL(otpauthUrl), secret };
     },
 
     /** Turns two-factor sign-in on and answers the recovery codes, shown this once and kept only hashed. */

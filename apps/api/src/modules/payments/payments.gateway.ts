@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
 import { AppError } from '../../core/errors';
 
 /** One payment gateway interface; `sandbox` runs offline, `razorpay` is used when its keys are set. */
@@ -81,20 +81,26 @@ const PAYMENT_STATUSES: readonly GatewayPayment['status'][] = [
 
 /** Razorpay through its official SDK: orders, the payments of an order, refunds. */
 export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway {
-  const client = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
-  if (options.apiUrl) {
-    // The SDK fixes its host (`hostUrl: 'https://api.razorpay.com'` in razorpay.js) on an axios instance `api.rq`
-    // and adds `/v1/...` per call; a different host is set on that instance.
-    (client as unknown as { api: { rq: { defaults: { baseURL?: string } } } }).api.rq.defaults.baseURL =
-      options.apiUrl.replace(/\/$/, '');
-  }
+  // The SDK (about 18 MB with axios) is loaded with the first call to the gateway, not at start-up.
+  let loaded: Promise<Razorpay> | undefined;
+  const sdk = (): Promise<Razorpay> =>
+    (loaded ??= import('razorpay').then(({ default: RazorpaySdk }) => {
+      const client = new RazorpaySdk({ key_id: options.keyId, key_secret: options.keySecret });
+      if (options.apiUrl) {
+        // The SDK fixes its host (`hostUrl: 'https://api.razorpay.com'` in razorpay.js) on an axios instance `api.rq`
+        // and adds `/v1/...` per call; a different host is set on that instance.
+        (client as unknown as { api: { rq: { defaults: { baseURL?: string } } } }).api.rq.defaults.baseURL =
+          options.apiUrl.replace(/\/$/, '');
+      }
+      return client;
+    }));
   return {
     mode: 'razorpay',
     keyId: options.keyId,
     signingSecret: options.keySecret,
     async createOrder({ amount, currency, receipt }) {
       try {
-        const order = await client.orders.create({
+        const order = await (await sdk()).orders.create({
           amount,
           currency,
           receipt: receipt.slice(0, 40) || undefined,
@@ -106,7 +112,7 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     },
     async fetchOrderPayments(orderId) {
       try {
-        const answer = await client.orders.fetchPayments(orderId);
+        const answer = await (await sdk()).orders.fetchPayments(orderId);
         return answer.items.map((p) => ({
           id: p.id,
           orderId: p.order_id,
@@ -124,7 +130,7 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     },
     async refund({ paymentId, amount, receipt }) {
       try {
-        const refund = await client.payments.refund(paymentId, {
+        const refund = await (await sdk()).payments.refund(paymentId, {
           amount,
           ...(receipt ? { receipt: receipt.slice(0, 40) } : {}),
         });

@@ -1,0 +1,103 @@
+// Footprint of the embedded default (not a test): `cd bench && node --import tsx footprint.ts`.
+// Bundles the API from the working tree and measures, on the demo data:
+// - PGlite: the first start on an empty data dir (initdb, migrations, demo seed) to a healthy /api/health, then
+//   BENCH_RESTARTS restarts on the same data dir (spawn → healthy), and the idle RSS after each start;
+// - PostgreSQL (when reachable): the same on a scratch database.
+// Idle RSS is read from /proc after BENCH_IDLE_S seconds without requests. Medians are printed with every run.
+// Aims (issue 27): PGlite restart ≤ 1 s, first start with seeding ≤ 5 s, idle RSS ≤ 350 MB; PostgreSQL idle ≤ 150 MB.
+// Env: BENCH_RESTARTS (default 5), BENCH_IDLE_S (default 3), BENCH_POSTGRES=false, BENCH_PG_ADMIN_URL.
+import { readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { bundleServer } from './lib/bundle';
+import { createScratchDatabase, postgresAvailable } from './lib/postgres';
+import { makeDataDir, spawnAndWait } from './lib/server';
+
+process.env.BENCH_PORT_RANGE ??= '3500-3549';
+const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 5);
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 3);
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+interface Sample {
+  startMs: number;
+  /** CPU (user + system) the server spent until it was healthy: steadier than wall time on a loaded machine. */
+  startCpuMs: number;
+  idleRssMb: number;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+};
+
+/** utime + stime of a process from /proc/<pid>/stat, in ms (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function startOnce(bundle: string, env: Record<string, string>): Promise<Sample> {
+  const server = await spawnAndWait({
+    args: [bundle],
+    env: { JWT_SECRET, SEED_DEMO: 'true', ...env },
+    timeoutMs: 300_000,
+  });
+  const startCpuMs = cpuMs(server.child.pid!);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
+  const sample = { startMs: server.coldStartMs, startCpuMs, idleRssMb: server.rssMb() };
+  const code = await server.stop();
+  if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output()}`);
+  return sample;
+}
+
+async function series(label: string, bundle: string, env: Record<string, string>): Promise<void> {
+  const load = () =>
+    os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
+  const first = await startOnce(bundle, env);
+  console.log(
+    `${label} first start (with seeding): ${first.startMs} ms (CPU ${first.startCpuMs} ms), idle RSS ${first.idleRssMb} MB (load ${load()})`,
+  );
+  const restarts: Sample[] = [];
+  for (let i = 0; i < RESTARTS; i++) {
+    const sample = await startOnce(bundle, env);
+    restarts.push(sample);
+    console.log(
+      `${label} restart ${i + 1}: ${sample.startMs} ms (CPU ${sample.startCpuMs} ms), idle RSS ${sample.idleRssMb} MB (load ${load()})`,
+    );
+  }
+  console.log(
+    `${label} median restart ${median(restarts.map((s) => s.startMs))} ms (CPU ${median(
+      restarts.map((s) => s.startCpuMs),
+    )} ms), median idle RSS after restart ${median(restarts.map((s) => s.idleRssMb))} MB`,
+  );
+}
+
+async function main(): Promise<void> {
+  const bundle = await bundleServer('footprint');
+  console.log(
+    `${new Date().toISOString()} load ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}, Node ${process.version}`,
+  );
+  const dataDir = makeDataDir('footprint');
+  try {
+    await series('PGlite', bundle, { DATA_DIR: dataDir });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (process.env.BENCH_POSTGRES === 'false' || !(await postgresAvailable())) return;
+  const database = await createScratchDatabase('bench_footprint');
+  const pgDataDir = makeDataDir('footprint-pg');
+  try {
+    await series('PostgreSQL', bundle, { DATABASE_URL: database.url, DATA_DIR: pgDataDir });
+  } finally {
+    await database.drop();
+    rmSync(pgDataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
