@@ -22,6 +22,7 @@ export const loadSharp = once(async () => (await import('sharp')).default);
 export const loadExcelJs = once(async () => (await import('exceljs')).default);
 export const loadQrCode = once(async () => (await import('qrcode')).default);
 export const loadNodemailer = once(async () => (await import('nodemailer')).default);
+export const loadJsZip = once(async () => (await import('jszip')).default);
 
 /** pdf-lib's `rgb()` without loading pdf-lib: the same plain colour object (components 0–1). */
 export const rgb = (red: number, green: number, blue: number): RGB =>

@@ -5,10 +5,10 @@ import {
   type AccountingLedgers,
   DEFAULT_ACCOUNTING_LEDGERS,
 } from '@rentora/shared';
-import JSZip from 'jszip';
 import type { CompanyContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
+import { loadJsZip } from '../../core/lazy-modules';
 import { badRequest } from '../../core/errors';
 import type { DbOrTx } from '../../db/client';
 import { vouchersOf } from './accounting-exports.postings';
@@ -50,6 +50,7 @@ function checkDistinct(ledgers: AccountingLedgers) {
 }
 
 async function zipOf(files: Record<string, string>): Promise<Buffer> {
+  const JSZip = await loadJsZip();
   const zip = new JSZip();
   for (const [name, text] of Object.entries(files)) zip.file(name, text);
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
