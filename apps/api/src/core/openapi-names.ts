@@ -21,11 +21,27 @@ const SUMMARY_OVERRIDES: Record<string, string> = {
   'GET /api/rental-units/search': 'Search rental units',
   'GET /api/properties/user': "List the caller's properties",
   'GET /api/tenants/me': "The signed-in person's own tenancies",
+  'GET /api/inapp-notifications/user': "List the caller's in-app notifications",
+  'POST /api/auth/admin/create': 'Create an admin account',
+  'POST /api/auth/login/2fa': 'Complete a sign-in with a two-factor code',
+  'POST /api/company-users/migrate-permissions': 'Bring members’ permissions up to the current catalogue',
+  'POST /api/bookings/{id}/installment/{n}': 'Pay an installment of a booking',
+  'GET /api/deposits/mine/{id}/pdf': 'The settlement statement of one of my deposits',
+  'GET /api/maintenance/types/single/{id}': 'Get a maintenance type',
+  'PUT /api/maintenance/types/single/{id}': 'Update a maintenance type',
+  'DELETE /api/maintenance/types/single/{id}': 'Delete a maintenance type',
+  'PATCH /api/maintenance/types/single/{id}/toggle': 'Switch a maintenance type on or off',
+  'POST /api/superadmin/companies/{id}/subscription/force-update': 'Force a subscription change of a company',
+  'POST /api/payments/webhook': 'Payment gateway webhook (signed by the gateway)',
+  'POST /api/chat/direct': 'Open a direct chat with a member',
+  'POST /api/chat/channels/{id}/typing': 'Tell a channel the caller is typing',
+  'POST /api/chat/channels/{id}/read': 'Mark a channel read',
 };
 
 /** First words of a path segment that make it an action rather than a sub-resource (`/tenants/{id}/approve`). */
 const ACTION_WORDS = new Set([
   'accept',
+  'add',
   'apply',
   'approve',
   'archive',
@@ -41,6 +57,7 @@ const ACTION_WORDS = new Set([
   'complete',
   'confirm',
   'create',
+  'deactivate',
   'decline',
   'disable',
   'download',
@@ -62,6 +79,7 @@ const ACTION_WORDS = new Set([
   'pay',
   'preview',
   'publish',
+  'reactivate',
   'read',
   'record',
   'redeliver',
@@ -70,6 +88,8 @@ const ACTION_WORDS = new Set([
   'register',
   'reject',
   'remind',
+  'remove',
+  'renew',
   'reopen',
   'request',
   'resend',
@@ -83,6 +103,7 @@ const ACTION_WORDS = new Set([
   'send',
   'set',
   'setup',
+  'sign',
   'start',
   'stop',
   'submit',
@@ -168,7 +189,8 @@ function human(text: string): string {
 }
 
 function withArticle(noun: string): string {
-  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+  const vowelSound = /^[aeiou]/.test(noun) && !/^(u[bcdfghjklmnpqrstvwxz][aeiou]|uni|use|eu|one)/.test(noun);
+  return `${vowelSound ? 'an' : 'a'} ${noun}`;
 }
 
 function capitalise(text: string): string {
@@ -177,6 +199,16 @@ function capitalise(text: string): string {
 
 function isAction(text: string): boolean {
   return ACTION_WORDS.has(wordsOf(text)[0] ?? '');
+}
+
+/** `extend-lease` + "a tenant" → "Extend the lease of a tenant"; `move-out` → "Move out a tenant". */
+function actionPhrase(text: string, middle: string, ownerNoun: string): string {
+  const [verb, ...rest] = wordsOf(text);
+  const particle = rest.length === 1 && ['in', 'out', 'up', 'off', 'on'].includes(rest[0]);
+  const object = [middle, ...(particle ? [] : rest)].filter(Boolean).join(' ');
+  const head = capitalise([verb, ...(particle ? rest : [])].join(' '));
+  if (!ownerNoun) return object ? `${head} ${object}` : head;
+  return object ? `${head} the ${object} of ${ownerNoun}` : `${head} ${ownerNoun}`;
 }
 
 /**
@@ -203,37 +235,49 @@ export function summaryOf(method: string, path: string, returnsList: boolean): s
   if (last.isParam) {
     const resourceIndex = literalIndexes.at(-1) ?? 0;
     const resource = segments[resourceIndex];
-    const thing = resource ? withArticle(singular(human(resource.text))) : 'a record';
+    const paramNoun = human(last.text.replace(/Id$/, ''));
+    if (resource && isAction(resource.text)) return `${capitalise(human(resource.text))} by ${paramNoun}`;
     const owner = ownerOf(resourceIndex);
-    const action = { GET: 'Get', PUT: 'Update', PATCH: 'Update', DELETE: 'Delete', POST: 'Act on' }[verb] ?? verb;
+    if (verb === 'GET' && returnsList && resource) {
+      return `List ${human(resource.text)} of ${withArticle(paramNoun)}`;
+    }
+    const thing = resource ? withArticle(singular(human(resource.text))) : 'a record';
+    const action = { GET: 'Get', PUT: 'Update', PATCH: 'Update', DELETE: 'Delete', POST: 'Create' }[verb] ?? verb;
     return `${action} ${thing}${owner}`;
   }
 
   const lastIndex = segments.length - 1;
   const words = human(last.text);
-  const previous = segments[lastIndex - 1];
-  if (previous?.isParam) {
-    const owner = ownerOf(lastIndex);
-    const ownerNoun = owner.replace(/^ of /, '');
-    if (isAction(last.text)) return `${capitalise(words)} ${ownerNoun}`;
-    if (verb === 'GET') return returnsList ? `List ${words}${owner}` : `Get the ${words}${owner}`;
-    if (verb === 'POST') return `Add ${withArticle(singular(words))} to ${ownerNoun}`;
-    if (verb === 'DELETE') return `Delete the ${words}${owner}`;
-    return `Update the ${words}${owner}`;
-  }
-
-  const context = segments
-    .slice(0, lastIndex)
-    .filter((segment) => !segment.isParam)
+  // The literals between the last parameter and the last segment (`/companies/{id}/subscription/cancel`).
+  const lastParam = segments.findLastIndex((segment) => segment.isParam);
+  const middle = segments
+    .slice(lastParam + 1, lastIndex)
     .map((segment) => human(segment.text))
     .join(' ');
-  const owner = ownerOf(lastIndex);
-  if (isAction(last.text)) {
-    return `${capitalise(words)}${context && !owner ? ` (${context})` : owner}`;
+  const owner = lastParam >= 0 ? ownerOf(lastParam + 1) : '';
+  const ownerNoun = owner.replace(/^ of /, '');
+  if (owner) {
+    if (isAction(last.text)) return actionPhrase(last.text, middle, ownerNoun);
+    const subject = [middle, words].filter(Boolean).join(' ');
+    if (verb === 'GET') return returnsList ? `List ${subject}${owner}` : `Get the ${subject}${owner}`;
+    if (verb === 'POST') return `Add ${withArticle(singular(subject))} to ${ownerNoun}`;
+    if (verb === 'DELETE') return `Delete the ${subject}${owner}`;
+    return `Update the ${subject}${owner}`;
   }
-  const subject = context && !owner && literalIndexes.length > 1 ? `${context} ${words}` : words;
-  if (verb === 'GET') return `${returnsList ? 'List' : 'Get'} ${subject}${owner}`;
-  if (verb === 'POST') return `Create ${withArticle(singular(subject))}${owner}`;
-  if (verb === 'DELETE') return `Delete ${subject}${owner}`;
-  return `Update ${subject}${owner}`;
+  // No record in the path: `/tenants`, `/properties/search`, `/auth/login`.
+  const context = segments
+    .slice(0, lastIndex)
+    .map((segment) => human(segment.text))
+    .join(' ');
+  if (isAction(last.text)) return `${actionPhrase(last.text, '', '')}${context ? ` (${context})` : ''}`;
+  if (!context) {
+    if (verb === 'GET') return `${returnsList ? 'List' : 'Get'} ${words}`;
+    if (verb === 'POST') return `Create ${withArticle(singular(words))}`;
+    if (verb === 'DELETE') return `Delete ${words}`;
+    return `Update ${words}`;
+  }
+  if (verb === 'GET') return `${returnsList ? 'List' : 'Get'} ${words} (${context})`;
+  if (verb === 'POST') return `Create ${withArticle(singular(`${context} ${words}`))}`;
+  if (verb === 'DELETE') return `Delete ${words} (${context})`;
+  return `Update ${words} (${context})`;
 }
