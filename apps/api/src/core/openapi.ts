@@ -1,17 +1,20 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { ZApiError } from '@rentora/shared';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { $ZodType } from 'zod/v4/core';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { RouteAccess } from './access';
 import { operationIdOf, summaryOf } from './openapi-names';
 import { fixSchemaTree } from './openapi-schemas';
+import { strictSchema } from './validation';
 
 /**
  * The OpenAPI document of `GET /api/docs/json`, made trustworthy for tools centrally, for every route present and
  * future: each operation gets a stable `operationId` and a summary (core/openapi-names.ts), its security from its
  * `config.access` kind, the `x-company-id` header where a company is in play, the error envelope as the 4XX/5XX
- * answers it can give, and schemas that OpenAPI 3.0 validators accept (core/openapi-schemas.ts).
+ * answers it can give, request bodies as strict as the validator (core/validation.ts), and schemas that OpenAPI 3.0
+ * validators accept (core/openapi-schemas.ts).
  * `apps/api/test/openapi.test.ts` validates the document and lints it with Redocly's recommended rules.
  */
 
@@ -90,7 +93,10 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & {
 
 /** Per route: zod → JSON schema, and the route's access kind kept on the operation for `completeDocument`. */
 export function transformRoute(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
-  const result = jsonSchemaTransform(input);
+  // The body as the validator compiler checks it: strict (core/validation.ts), so `additionalProperties: false`.
+  const body = input.schema?.body as $ZodType | undefined;
+  const routeSchema = body instanceof $ZodType ? { ...input.schema, body: strictSchema(body) } : input.schema;
+  const result = jsonSchemaTransform({ ...input, schema: routeSchema });
   const access = input.route?.config?.access;
   if (!access || (result.schema as Json).hide) return result;
   const schema: Json = { ...result.schema, [ACCESS_EXTENSION]: access };

@@ -25,7 +25,10 @@ function withFields(def: Def, fields: Record<string, unknown>): Def {
 
 function rebuild(schema: AnySchema, fields: Record<string, unknown>): $ZodType {
   const Constructor = (schema._zod as unknown as { constr: new (def: Def) => $ZodType }).constr;
-  return new Constructor(withFields(schema._zod.def, fields));
+  const strict = new Constructor(withFields(schema._zod.def, fields));
+  // Descriptions and other metadata of the original stay visible through the registry (the OpenAPI document).
+  (strict._zod as { parent?: $ZodType }).parent = schema;
+  return strict;
 }
 
 function strictList(items: readonly $ZodType[]): { items: $ZodType[]; changed: boolean } {
