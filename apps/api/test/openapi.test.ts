@@ -89,7 +89,9 @@ describe('GET /api/docs/json', () => {
   });
 
   it('derives security and the error answers from the access kind', () => {
-    const invoices = document.paths['/api/invoices/{id}'].get as Operation & { parameters: { $ref?: string }[] };
+    const invoices = document.paths['/api/invoices/{id}'].get as Operation & {
+      parameters: { $ref?: string }[];
+    };
     expect(invoices.operationId).toBe('getInvoicesById');
     expect(invoices.security).toEqual([{ bearerAuth: [] }, { ApiKeyAuth: [] }]);
     expect(invoices.parameters).toContainEqual({ $ref: '#/components/parameters/CompanyId' });

@@ -27,7 +27,7 @@ for (;;) {
     process.exit(1);
   }
   for (const invoice of data.data) {
-    console.log(`${invoice.invoiceNumber}\tdue ${invoice.dueDate}\t${rupees(invoice.balanceDue)}`);
+    console.log(`${invoice.number}\tdue ${invoice.dueDate}\t${rupees(invoice.balance)}`);
   }
   if (!data.pagination.hasNext) break;
   page += 1;

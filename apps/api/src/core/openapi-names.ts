@@ -227,7 +227,8 @@ export function summaryOf(method: string, path: string, returnsList: boolean): s
     // The nearest literal before `beforeIndex` that names one record (followed by a parameter).
     for (let index = beforeIndex - 1; index >= 0; index -= 1) {
       const segment = segments[index];
-      if (!segment.isParam && segments[index + 1]?.isParam) return ` of ${withArticle(singular(human(segment.text)))}`;
+      if (!segment.isParam && segments[index + 1]?.isParam)
+        return ` of ${withArticle(singular(human(segment.text)))}`;
     }
     return '';
   };
@@ -242,7 +243,8 @@ export function summaryOf(method: string, path: string, returnsList: boolean): s
       return `List ${human(resource.text)} of ${withArticle(paramNoun)}`;
     }
     const thing = resource ? withArticle(singular(human(resource.text))) : 'a record';
-    const action = { GET: 'Get', PUT: 'Update', PATCH: 'Update', DELETE: 'Delete', POST: 'Create' }[verb] ?? verb;
+    const action =
+      { GET: 'Get', PUT: 'Update', PATCH: 'Update', DELETE: 'Delete', POST: 'Create' }[verb] ?? verb;
     return `${action} ${thing}${owner}`;
   }
 

@@ -1,8 +1,8 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { ZApiError } from '@rentora/shared';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { $ZodType } from 'zod/v4/core';
 import { z } from 'zod';
+import { $ZodType } from 'zod/v4/core';
 import type { Config } from '../config';
 import type { RouteAccess } from './access';
 import { operationIdOf, summaryOf } from './openapi-names';
@@ -37,8 +37,14 @@ const errorContent = { 'application/json': { schema: { $ref: '#/components/schem
 
 /** The error answers, one component each; operations reference those they can give. */
 const ERROR_RESPONSES: Record<string, { name: string; description: string }> = {
-  '400': { name: 'BadRequest', description: 'VALIDATION_ERROR: a malformed or invalid request (details name each field)' },
-  '401': { name: 'Unauthorized', description: 'UNAUTHORIZED / TOKEN_EXPIRED: no valid access token or API key' },
+  '400': {
+    name: 'BadRequest',
+    description: 'VALIDATION_ERROR: a malformed or invalid request (details name each field)',
+  },
+  '401': {
+    name: 'Unauthorized',
+    description: 'UNAUTHORIZED / TOKEN_EXPIRED: no valid access token or API key',
+  },
   '403': {
     name: 'Forbidden',
     description: 'FORBIDDEN, FEATURE_NOT_IN_PLAN, PLAN_LIMIT_REACHED or MFA_SETUP_REQUIRED',
@@ -47,7 +53,10 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string }> = {
   '409': { name: 'Conflict', description: 'CONFLICT: the change clashes with existing data' },
   '413': { name: 'PayloadTooLarge', description: 'PAYLOAD_TOO_LARGE: the body is over the size limit' },
   '429': { name: 'RateLimited', description: 'RATE_LIMITED: too many requests; try again later' },
-  default: { name: 'InternalError', description: 'INTERNAL_ERROR (500) or SERVICE_UNAVAILABLE (503), with a request id' },
+  default: {
+    name: 'InternalError',
+    description: 'INTERNAL_ERROR (500) or SERVICE_UNAVAILABLE (503), with a request id',
+  },
 };
 
 /** The options of @fastify/swagger: document info, servers, security schemes and the two transforms. */
@@ -83,7 +92,9 @@ export function openApiOptions(config: Pick<Config, 'appUrl'>): FastifyDynamicSw
     },
     transform: transformRoute,
     transformObject: (documentObject) =>
-      completeDocument(('openapiObject' in documentObject ? documentObject.openapiObject : {}) as Json) as never,
+      completeDocument(
+        ('openapiObject' in documentObject ? documentObject.openapiObject : {}) as Json,
+      ) as never,
   };
 }
 
@@ -105,12 +116,17 @@ export function transformRoute(input: TransformInput): ReturnType<typeof jsonSch
 
 /** Whole document: names, security, headers, error answers and schema fixes of every operation. */
 export function completeDocument(document: Json): Json {
-  const components = (document.components ??= {}) as Json;
-  const schemas = (components.schemas ??= {}) as Json;
+  document.components ??= {};
+  const components = document.components as Json;
+  components.schemas ??= {};
+  const schemas = components.schemas as Json;
   schemas.ApiError = z.toJSONSchema(ZApiError, { target: 'openapi-3.0', io: 'output' });
   delete (schemas.ApiError as Json).$schema;
   components.responses = Object.fromEntries(
-    Object.values(ERROR_RESPONSES).map(({ name, description }) => [name, { description, content: errorContent }]),
+    Object.values(ERROR_RESPONSES).map(({ name, description }) => [
+      name,
+      { description, content: errorContent },
+    ]),
   );
   components.parameters = {
     CompanyId: {
@@ -162,14 +178,16 @@ function completeOperation(operation: Operation, method: string, path: string, s
           ? [{ bearerAuth: [] }, { ApiKeyAuth: [] }]
           : [{ bearerAuth: [] }];
   if (kind === 'company') {
-    const parameters = (operation.parameters ??= []);
+    operation.parameters ??= [];
+    const parameters = operation.parameters;
     const declared = parameters.some((parameter) => String(parameter.name).toLowerCase() === 'x-company-id');
     if (!declared) parameters.push({ $ref: '#/components/parameters/CompanyId' });
   }
 
   const parameters = operation.parameters ?? [];
   const hasInput =
-    Boolean(operation.requestBody) || parameters.some((parameter) => parameter.in === 'path' || parameter.in === 'query');
+    Boolean(operation.requestBody) ||
+    parameters.some((parameter) => parameter.in === 'path' || parameter.in === 'query');
   const hasPathParams = parameters.some((parameter) => parameter.in === 'path');
   const codes: string[] = [];
   if (hasInput) codes.push('400');
@@ -183,7 +201,8 @@ function completeOperation(operation: Operation, method: string, path: string, s
   // Any request can be malformed (a bad URL encoding answers 400): every operation names a 4XX answer.
   if (!codes.some((code) => code.startsWith('4'))) codes.push('400');
   codes.push('default');
-  const responses = (operation.responses ??= {});
+  operation.responses ??= {};
+  const responses = operation.responses;
   for (const code of codes) {
     if (responses[code]) continue;
     responses[code] = { $ref: `#/components/responses/${ERROR_RESPONSES[code].name}` };

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import { type $ZodIssue, type $ZodType, safeParse } from 'zod/v4/core';
 import { z } from 'zod';
+import { type $ZodIssue, type $ZodType, safeParse } from 'zod/v4/core';
 
 /**
  * The validator compiler of every route (app.ts). Request bodies are strict: an object schema that would strip an

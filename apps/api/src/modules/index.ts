@@ -33,7 +33,10 @@ import { paymentsRoutes } from './payments/payments.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { companyInventoryRoutes, propertiesRoutes } from './properties/properties.routes';
 import { publicListingRoutes } from './public-listing/public-listing.routes';
-import { rentalUnitTemplatesRoutes, unitTemplateRoutes } from './rental-unit-templates/rental-unit-templates.routes';
+import {
+  rentalUnitTemplatesRoutes,
+  unitTemplateRoutes,
+} from './rental-unit-templates/rental-unit-templates.routes';
 import { propertyUnitsRoutes, rentalUnitsRoutes } from './rental-units/rental-units.routes';
 import { superadminRoutes } from './superadmin/superadmin.routes';
 import { companyTenantsRoutes, tenantCodesRoutes, tenantsRoutes } from './tenants/tenants.routes';

@@ -369,7 +369,9 @@ describe('decline, resend, cancel', () => {
       body: { password: TEST_PASSWORD, firstName: 'A', lastName: 'B' },
     });
     expect(accept.statusCode).toBe(409);
-    expect((await call(app, 'POST', `/api/invitations/${invitation._id}/cancel`, as(owner))).statusCode).toBe(409);
+    expect((await call(app, 'POST', `/api/invitations/${invitation._id}/cancel`, as(owner))).statusCode).toBe(
+      409,
+    );
   });
 });
 

@@ -123,7 +123,12 @@ export const invitationsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
     '/:id/cancel',
     {
       config: { access: access.company('users_write') },
-      schema: { tags, summary: 'Cancel an invitation', params: ZIdParams, response: { 200: zOk(ZInvitationDto) } },
+      schema: {
+        tags,
+        summary: 'Cancel an invitation',
+        params: ZIdParams,
+        response: { 200: zOk(ZInvitationDto) },
+      },
     },
     async (request) => ok(await invitations.cancel(request.auth!, request.params.id), 'Invitation cancelled'),
   );

@@ -285,7 +285,10 @@ describe('GET /api/tenants and its variants', () => {
   });
 
   it('lists by status (400 for an unknown one) and by company (404 for another company)', async () => {
-    const pending = await call(app, 'GET', '/api/tenants', { ...auth(company), query: { status: 'pending' } });
+    const pending = await call(app, 'GET', '/api/tenants', {
+      ...auth(company),
+      query: { status: 'pending' },
+    });
     expect(pending.json<List>().data).toHaveLength(1);
     const mine = await call(app, 'GET', `/api/companies/${company.companyId}/tenants`, auth(company));
     expect(mine.json<List>().data).toHaveLength(3);
