@@ -210,7 +210,9 @@ describe('SIGKILL during payments on PGlite', () => {
           body: { orderId: order.id, outcome: declined ? 'failure' : 'success' },
         });
         if (checkout.status !== 200 || declined) return;
-        const fields = checkout.body.data!;
+        // Only the three checkout fields: the answer's `outcome` is no field of the verify body.
+        const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = checkout.body.data!;
+        const fields = { razorpay_order_id, razorpay_payment_id, razorpay_signature };
         const paymentId = fields.razorpay_payment_id;
         const verify = (signature = fields.razorpay_signature) =>
           post(

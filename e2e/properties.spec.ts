@@ -217,7 +217,7 @@ describe('properties: owner, super admin and the public listing', () => {
     const units = await api<{ unitNumber: string; derived: { available: boolean; monthlyTotal: number } }[]>(
       baseUrl,
       'GET',
-      `/rental-units/property/${propertyId}`,
+      `/properties/${propertyId}/rental-units`,
       { token: ownerToken, companyId },
     );
     const a101 = units.body.data?.find((unit) => unit.unitNumber === 'A-101');

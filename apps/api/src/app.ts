@@ -4,7 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { parse as parseQuery } from 'fast-querystring';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { uuidv7 } from 'uuidv7';
 import type { Config } from './config';
 import { registerAccessControl } from './core/access';
@@ -17,6 +17,7 @@ import { createJobRunner } from './core/jobs';
 import { redactUrl } from './core/log-redaction';
 import { createMailer, registerMailRetries } from './core/mail';
 import { registerMetrics } from './core/metrics';
+import { openApiOptions } from './core/openapi';
 import { registerPageCache } from './core/page-cache';
 import { type CounterStore, createMemoryCounterStore, createRateLimiter } from './core/rate-limit';
 import { createRealtime } from './core/realtime';
@@ -26,6 +27,7 @@ import { createMemorySharedCache, type SharedCache } from './core/shared-cache';
 import type { Storage } from './core/storage';
 import { createStorageFromConfig } from './core/storage-s3';
 import { createTokenService } from './core/tokens';
+import { validatorCompiler } from './core/validation';
 import { serveWebApp } from './core/web-app';
 import type { Database } from './db/client';
 import { registerModules } from './modules';
@@ -181,19 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await installCompanyVersioning(database.db);
   registerPageCache(app, database.db, config.pageCacheBytes);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Rentora API',
-        description: 'Property and rental management platform',
-        version: '1.0.0',
-      },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions(config));
   // Its own CSP (with the hashes of its inline scripts) replaces the app's on the documentation pages; Swagger UI
   // injects <style> elements at run time, so its styles may be inline, and plain http stays plain http locally.
   await app.register(fastifySwaggerUi, {

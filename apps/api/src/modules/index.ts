@@ -36,10 +36,13 @@ import { paymentsRoutes } from './payments/payments.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { companyInventoryRoutes, propertiesRoutes } from './properties/properties.routes';
 import { publicListingRoutes } from './public-listing/public-listing.routes';
-import { rentalUnitTemplatesRoutes } from './rental-unit-templates/rental-unit-templates.routes';
-import { rentalUnitsRoutes } from './rental-units/rental-units.routes';
+import {
+  rentalUnitTemplatesRoutes,
+  unitTemplateRoutes,
+} from './rental-unit-templates/rental-unit-templates.routes';
+import { propertyUnitsRoutes, rentalUnitsRoutes } from './rental-units/rental-units.routes';
 import { superadminRoutes } from './superadmin/superadmin.routes';
-import { tenantCodesRoutes, tenantsRoutes } from './tenants/tenants.routes';
+import { companyTenantsRoutes, tenantCodesRoutes, tenantsRoutes } from './tenants/tenants.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 /** The one list of route plugins and their prefixes (under /api); each receives the services (services.ts). */
@@ -62,7 +65,9 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/test-notifications', plugin: testNotificationsRoutes },
   { prefix: '/properties', plugin: propertiesRoutes },
   { prefix: '/rental-units', plugin: rentalUnitsRoutes },
+  { prefix: '/properties', plugin: propertyUnitsRoutes },
   { prefix: '/rental-unit-templates', plugin: rentalUnitTemplatesRoutes },
+  { prefix: '/rental-units', plugin: unitTemplateRoutes },
   { prefix: '/rental-units', plugin: unitMetersRoutes },
   { prefix: '/meters', plugin: metersRoutes },
   { prefix: '/companies', plugin: companyInventoryRoutes },
@@ -83,6 +88,7 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/tenants', plugin: tenantsRoutes },
   { prefix: '/tenants', plugin: rentReceiptsRoutes },
   { prefix: '/tenant-codes', plugin: tenantCodesRoutes },
+  { prefix: '/companies', plugin: companyTenantsRoutes },
   { prefix: '/tenants', plugin: depositsRoutes },
   { prefix: '/tenants', plugin: tenantContactPreferencesRoutes },
   { prefix: '/collections', plugin: collectionsRoutes },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants';
+import { ERROR_CODES } from '../errors';
 
 export const ZId = z.uuid({ message: 'Must be a valid id' });
 export const ZIdParams = z.object({ id: ZId });
@@ -82,11 +83,21 @@ export const ZOkMessage = z.object({
   data: z.null().optional(),
 });
 
+/** The error envelope of every failed request (DESIGN.md §3); the OpenAPI document's `ApiError`. */
 export const ZApiError = z.object({
   success: z.literal(false),
   error: z.string(),
-  code: z.string(),
+  code: z.enum(ERROR_CODES),
+  /** VALIDATION_ERROR: one entry per failing field (`address.city`). */
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** FEATURE_NOT_IN_PLAN: the feature the plan lacks. */
+  feature: z.string().optional(),
+  /** PLAN_LIMIT_REACHED: which limit, the usage and the limit. */
+  limitType: z.enum(['properties', 'users', 'rentalUnits']).optional(),
+  current: z.number().int().optional(),
+  limit: z.number().int().optional(),
+  /** INTERNAL_ERROR / SERVICE_UNAVAILABLE: the id to quote to support. */
+  requestId: z.string().optional(),
 });
 
 export const ZPhone = z

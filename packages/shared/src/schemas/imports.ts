@@ -141,8 +141,8 @@ export function importDate(text: string): string | null {
 
 // ---------- requests ----------
 
-export const ZImportTemplateParams = z.object({ kind: ZImportKind });
-export const ZImportTemplateQuery = z.object({ format: ZImportFormat.default('csv') });
+/** GET /imports/template?kind=&format= */
+export const ZImportTemplateQuery = z.object({ kind: ZImportKind, format: ZImportFormat.default('csv') });
 
 /** The text fields of the multipart POST /imports (the file comes in the field `file`). */
 export const ZImportFields = z.object({

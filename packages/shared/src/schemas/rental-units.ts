@@ -225,9 +225,8 @@ export const ZRentalUnitSearchQuery = ZRentalUnitListQuery.extend({
   q: z.string().trim().min(1, 'Enter something to search for').max(100),
 });
 
-/** GET /rental-units/property/:propertyId — the list filters without propertyId. */
+/** GET /properties/:id/rental-units — the list filters without propertyId. */
 export const ZPropertyUnitsQuery = ZRentalUnitListQuery.omit({ propertyId: true });
-export const ZPropertyIdParams = z.object({ propertyId: ZId });
 
 export const ZAvailabilityBody = z.object({
   isAvailable: z.boolean(),

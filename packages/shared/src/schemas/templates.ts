@@ -80,14 +80,13 @@ export const ZPopularTemplatesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZES.popularTemplates),
 });
 
-/** POST /rental-unit-templates/from-unit/:unitId — name defaults to "<unit number> template". */
+/** POST /rental-units/:id/template — name defaults to "<unit number> template". */
 export const ZTemplateFromUnitBody = z
   .object({
     name: ZTemplateCreateBody.shape.name.optional(),
     description: z.string().trim().max(5000).optional(),
   })
   .default({});
-export const ZUnitIdParams = z.object({ unitId: ZId });
 
 /**
  * POST /rental-unit-templates/:id/use — creates a rental unit from the template (counts as a use).

@@ -85,8 +85,6 @@ export const ZTenantListQuery = z.object({
 });
 export type TenantListQuery = z.infer<typeof ZTenantListQuery>;
 
-export const ZTenantStatusParams = z.object({ status: z.string().max(40) });
-export const ZTenantCompanyParams = z.object({ companyId: ZId });
 export const ZTenantDocParams = z.object({ id: ZId, docId: ZId });
 
 export const ZTenantDues = z.object({

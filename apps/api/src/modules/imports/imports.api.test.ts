@@ -35,9 +35,9 @@ async function unitsOf(caller: CompanySession, search: string): Promise<RentalUn
 
 describe('templates', () => {
   it('answers a CSV and an XLSX of each kind with its headers and an example row', async () => {
-    const csv = await call(app, 'GET', '/api/imports/templates/tenancies', {
+    const csv = await call(app, 'GET', '/api/imports/template', {
       ...auth(owner),
-      query: { format: 'csv' },
+      query: { kind: 'tenancies', format: 'csv' },
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -47,12 +47,12 @@ describe('templates', () => {
     expect(example).toContain('asha.rao@example.com');
     const xlsx = await app.inject({
       method: 'GET',
-      url: '/api/imports/templates/units?format=xlsx',
+      url: '/api/imports/template?kind=units&format=xlsx',
       headers: { authorization: `Bearer ${owner.token}`, 'x-company-id': owner.companyId },
     });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
-    const bad = await call(app, 'GET', '/api/imports/templates/cars', auth(owner));
+    const bad = await call(app, 'GET', '/api/imports/template', { ...auth(owner), query: { kind: 'cars' } });
     expect(bad.statusCode).toBe(400);
   });
 });

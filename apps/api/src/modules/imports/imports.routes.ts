@@ -4,7 +4,6 @@ import {
   ZImportFields,
   ZImportJobDto,
   ZImportListQuery,
-  ZImportTemplateParams,
   ZImportTemplateQuery,
   zOk,
   zOkList,
@@ -47,19 +46,18 @@ export const importsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, 
   await app.register(fastifyMultipart, { limits: { fileSize: app.deps.config.importLimitBytes, files: 1 } });
 
   app.get(
-    '/templates/:kind',
+    '/template',
     {
       config: { access: importer },
       schema: {
         tags,
         summary:
           'The template of a kind: its headers, an example row and (XLSX) the values each column takes',
-        params: ZImportTemplateParams,
         querystring: ZImportTemplateQuery,
       },
     },
     async (request, reply) => {
-      const file = await imports.template(request.params.kind, request.query.format);
+      const file = await imports.template(request.query.kind, request.query.format);
       return reply
         .header('cache-control', 'no-store')
         .header('content-type', file.contentType)

@@ -354,7 +354,7 @@ describe('decline, resend, cancel', () => {
     const { invitation, token, email } = await invite(owner);
     const foreignResend = await call(app, 'POST', `/api/invitations/${invitation._id}/resend`, as(other));
     expect(foreignResend.statusCode).toBe(404);
-    const foreignCancel = await call(app, 'DELETE', `/api/invitations/${invitation._id}`, as(other));
+    const foreignCancel = await call(app, 'POST', `/api/invitations/${invitation._id}/cancel`, as(other));
     expect(foreignCancel.statusCode).toBe(404);
 
     const resent = await call(app, 'POST', `/api/invitations/${invitation._id}/resend`, as(owner));
@@ -363,13 +363,15 @@ describe('decline, resend, cancel', () => {
     expect(fresh).not.toBe(token);
     expect((await call(app, 'GET', `/api/invitations/${token}`)).statusCode).toBe(404);
 
-    const cancelled = await call(app, 'DELETE', `/api/invitations/${invitation._id}`, as(owner));
+    const cancelled = await call(app, 'POST', `/api/invitations/${invitation._id}/cancel`, as(owner));
     expect(cancelled.json<{ data: InvitationDto }>().data.status).toBe('cancelled');
     const accept = await call(app, 'POST', `/api/invitations/${fresh}/accept`, {
       body: { password: TEST_PASSWORD, firstName: 'A', lastName: 'B' },
     });
     expect(accept.statusCode).toBe(409);
-    expect((await call(app, 'DELETE', `/api/invitations/${invitation._id}`, as(owner))).statusCode).toBe(409);
+    expect((await call(app, 'POST', `/api/invitations/${invitation._id}/cancel`, as(owner))).statusCode).toBe(
+      409,
+    );
   });
 });
 

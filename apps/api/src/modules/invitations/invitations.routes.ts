@@ -119,11 +119,16 @@ export const invitationsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
       ok(await invitations.resend(request.auth!, request.params.id), 'Invitation sent again'),
   );
 
-  app.delete(
-    '/:id',
+  app.post(
+    '/:id/cancel',
     {
       config: { access: access.company('users_write') },
-      schema: { tags, params: ZIdParams, response: { 200: zOk(ZInvitationDto) } },
+      schema: {
+        tags,
+        summary: 'Cancel an invitation',
+        params: ZIdParams,
+        response: { 200: zOk(ZInvitationDto) },
+      },
     },
     async (request) => ok(await invitations.cancel(request.auth!, request.params.id), 'Invitation cancelled'),
   );

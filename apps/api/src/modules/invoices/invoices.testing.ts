@@ -153,7 +153,12 @@ export async function payInvoiceInSandbox(
   const fields = paid.json<{
     data: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
   }>().data;
-  const body = { invoiceId, ...fields };
+  const body = {
+    invoiceId,
+    razorpay_order_id: fields.razorpay_order_id,
+    razorpay_payment_id: fields.razorpay_payment_id,
+    razorpay_signature: fields.razorpay_signature,
+  };
   return {
     checkout,
     body,

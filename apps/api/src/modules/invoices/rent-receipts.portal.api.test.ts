@@ -13,7 +13,7 @@ beforeAll(async () => {
 }, 60_000);
 
 async function codeOf(owner: CompanySession, tenantId: string): Promise<TenantCodeDto> {
-  const made = await call(app, 'POST', `/api/tenant-codes/generate/${tenantId}`, as(owner));
+  const made = await call(app, 'POST', `/api/tenant-codes/${tenantId}/generate`, as(owner));
   expect(made.statusCode, made.body).toBe(200);
   return made.json<{ data: TenantCodeDto }>().data;
 }

@@ -91,9 +91,9 @@ describe('maintenance types', () => {
       body: { description: 'Overhead and sump tanks' },
     });
     expect(expectOk(updated).message).toBe('Maintenance type updated successfully');
-    const off = await call(app, 'PATCH', `/api/maintenance/types/${type._id}/toggle`, as(owner));
+    const off = await call(app, 'PATCH', `/api/maintenance/types/single/${type._id}/toggle`, as(owner));
     expect(expectOk(off).message).toBe('Maintenance type deactivated successfully');
-    const on = await call(app, 'PATCH', `/api/maintenance/types/${type._id}/toggle`, as(owner));
+    const on = await call(app, 'PATCH', `/api/maintenance/types/single/${type._id}/toggle`, as(owner));
     expect(expectOk(on).message).toBe('Maintenance type activated successfully');
 
     const active = await call(app, 'GET', `/api/maintenance/types/${owner.companyId}`, {

@@ -124,7 +124,7 @@ export const maintenanceConfigRoutes: FastifyPluginAsyncZod<ServicesOption> = as
     );
 
     app.patch(
-      '/types/:id/toggle',
+      '/types/single/:id/toggle',
       { config: { access: manage }, schema: { tags, params: ZIdParams, response: typeResponse } },
       async (request) => {
         const { type, message } = await types.toggle(requireCompany(request.auth), request.params.id);

@@ -286,7 +286,7 @@ describe('the tenant side', () => {
   });
 
   it('files and follows requests from the tenant portal by code, without internal notes', async () => {
-    const code = expectOk(await call(app, 'POST', `/api/tenant-codes/generate/${tenancyId}`, as(owner)))
+    const code = expectOk(await call(app, 'POST', `/api/tenant-codes/${tenancyId}/generate`, as(owner)))
       .data as {
       tenantCode: string;
     };

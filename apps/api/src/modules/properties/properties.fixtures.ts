@@ -28,7 +28,6 @@ export const fixtures: FixtureBuilder = async ({ app, owner }) => {
   if (photo.statusCode !== 201) throw new Error(`photo: ${photo.body}`);
   return {
     'properties:id': property._id,
-    'property:propertyId': property._id,
     'photos:photoId': photo.json<{ data: PropertyDto }>().data.photos[0]!._id,
   };
 };

@@ -221,7 +221,7 @@ describe('GET, PUT and DELETE /api/rental-unit-templates/:id', () => {
   });
 });
 
-describe('POST /api/rental-unit-templates/from-unit/:unitId and /:id/use', () => {
+describe('POST /api/rental-units/:id/template and /:id/use', () => {
   it("saves a unit's settings and creates units from them, counting each use", async () => {
     const unit = await createUnit(app, owner, property._id, {
       unitNumber: 'SRC-1',
@@ -231,7 +231,7 @@ describe('POST /api/rental-unit-templates/from-unit/:unitId and /:id/use', () =>
       amenities: ['air_conditioning'],
       pricing: { rent: 4_000_000, securityDeposit: 8_000_000 },
     });
-    const saved = await call(app, 'POST', `/api/rental-unit-templates/from-unit/${unit._id}`, {
+    const saved = await call(app, 'POST', `/api/rental-units/${unit._id}/template`, {
       ...auth(owner),
       body: {},
     });
@@ -245,7 +245,7 @@ describe('POST /api/rental-unit-templates/from-unit/:unitId and /:id/use', () =>
       amenities: ['air_conditioning'],
       pricing: { rent: 4_000_000, securityDeposit: 8_000_000 },
     });
-    const foreign = await call(app, 'POST', `/api/rental-unit-templates/from-unit/${unit._id}`, {
+    const foreign = await call(app, 'POST', `/api/rental-units/${unit._id}/template`, {
       ...auth(other),
       body: {},
     });

@@ -7,7 +7,6 @@ import {
   ZTemplateFromUnitBody,
   ZTemplateListQuery,
   ZTemplateUpdateBody,
-  ZUnitIdParams,
   ZUseTemplateBody,
   ZUseTemplateResult,
   zOk,
@@ -58,24 +57,6 @@ export const rentalUnitTemplatesRoutes: FastifyPluginAsyncZod<ServicesOption> = 
     },
   );
 
-  app.post(
-    '/from-unit/:unitId',
-    {
-      config,
-      schema: {
-        tags,
-        params: ZUnitIdParams,
-        body: ZTemplateFromUnitBody,
-        response: { 201: zOk(ZTemplateDto) },
-      },
-    },
-    async (request, reply) => {
-      const dto = await templates.fromUnit(request.auth!, request.params.unitId, request.body ?? {});
-      reply.status(201);
-      return ok(dto, 'Template created from unit');
-    },
-  );
-
   app.get(
     '/:id',
     { config, schema: { tags, params: ZIdParams, response: templateResponse } },
@@ -108,6 +89,29 @@ export const rentalUnitTemplatesRoutes: FastifyPluginAsyncZod<ServicesOption> = 
       const result = await templates.use(request.auth!, request.params.id, request.body);
       reply.status(201);
       return ok(result, 'Rental unit created from template');
+    },
+  );
+};
+
+/** `POST /api/rental-units/{id}/template`: a unit's settings saved as a template (registered under /rental-units). */
+export const unitTemplateRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const templates = services.unitTemplates;
+  app.post(
+    '/:id/template',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Save a rental unit as a template',
+        params: ZIdParams,
+        body: ZTemplateFromUnitBody,
+        response: { 201: zOk(ZTemplateDto) },
+      },
+    },
+    async (request, reply) => {
+      const dto = await templates.fromUnit(request.auth!, request.params.id, request.body ?? {});
+      reply.status(201);
+      return ok(dto, 'Template created from unit');
     },
   );
 };

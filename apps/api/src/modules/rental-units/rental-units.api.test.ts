@@ -306,12 +306,12 @@ describe('GET /api/rental-units', () => {
   });
 
   it('lists one property through /property/:propertyId, 404 for a foreign property', async () => {
-    const response = await call(app, 'GET', `/api/rental-units/property/${first._id}`, {
+    const response = await call(app, 'GET', `/api/properties/${first._id}/rental-units`, {
       ...auth(company),
       query: { sortBy: 'unitNumber', sortOrder: 'asc' },
     });
     expect(response.json<List>().data.map((unit) => unit.unitNumber)).toEqual(['A-1', 'A-2', 'A-3']);
-    const foreign = await call(app, 'GET', `/api/rental-units/property/${first._id}`, auth(other));
+    const foreign = await call(app, 'GET', `/api/properties/${first._id}/rental-units`, auth(other));
     expect(foreign.statusCode).toBe(404);
   });
 

@@ -32,7 +32,6 @@ export const fixtures: FixtureBuilder = async ({ app, owner, ids }) => {
   if (tenant.statusCode !== 201) throw new Error(`tenant: ${tenant.body}`);
   return {
     'rental-units:id': unit._id,
-    'from-unit:unitId': unit._id,
     'images:imageId': image.json<{ data: RentalUnitDto }>().data.images[0]!._id,
     'tenants:tenantId': tenant.json<{ data: RentalUnitUserDto }>().data._id,
   };

@@ -9,7 +9,6 @@ import {
   ZImageParams,
   ZImageUpdateBody,
   ZOkMessage,
-  ZPropertyIdParams,
   ZPropertyUnitsQuery,
   ZRentalUnitCreateBody,
   ZRentalUnitDto,
@@ -108,23 +107,6 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
     },
     async (request) =>
       ok(await units.bulkStatus(requireCompany(request.auth), request.body), 'Status updated'),
-  );
-
-  app.get(
-    '/property/:propertyId',
-    {
-      config: { access: read, pageCache: true },
-      schema: {
-        tags,
-        params: ZPropertyIdParams,
-        querystring: ZPropertyUnitsQuery,
-        response: { 200: zOkInventoryList(ZRentalUnitDto) },
-      },
-    },
-    async (request) =>
-      okPage(
-        await units.listOfProperty(requireCompany(request.auth), request.params.propertyId, request.query),
-      ),
   );
 
   app.get(
@@ -323,5 +305,25 @@ export const rentalUnitsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
         await units.deleteImage(requireCompany(request.auth), request.params.id, request.params.imageId),
         'Image deleted',
       ),
+  );
+};
+
+/** `GET /api/properties/{id}/rental-units`: the units of one property (registered under /properties). */
+export const propertyUnitsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const units = services.rentalUnits;
+  app.get(
+    '/:id/rental-units',
+    {
+      config: { access: read, pageCache: true },
+      schema: {
+        tags,
+        summary: 'List the rental units of a property',
+        params: ZIdParams,
+        querystring: ZPropertyUnitsQuery,
+        response: { 200: zOkInventoryList(ZRentalUnitDto) },
+      },
+    },
+    async (request) =>
+      okPage(await units.listOfProperty(requireCompany(request.auth), request.params.id, request.query)),
   );
 };

@@ -285,13 +285,15 @@ describe('GET /api/tenants and its variants', () => {
   });
 
   it('lists by status (400 for an unknown one) and by company (404 for another company)', async () => {
-    const pending = await call(app, 'GET', '/api/tenants/status/pending', auth(company));
+    const pending = await call(app, 'GET', '/api/tenants', {
+      ...auth(company),
+      query: { status: 'pending' },
+    });
     expect(pending.json<List>().data).toHaveLength(1);
-    expect((await call(app, 'GET', '/api/tenants/status/sleeping', auth(company))).statusCode).toBe(400);
-    const mine = await call(app, 'GET', `/api/tenants/company/${company.companyId}`, auth(company));
+    const mine = await call(app, 'GET', `/api/companies/${company.companyId}/tenants`, auth(company));
     expect(mine.json<List>().data).toHaveLength(3);
     expect(
-      (await call(app, 'GET', `/api/tenants/company/${owner.companyId}`, auth(company))).statusCode,
+      (await call(app, 'GET', `/api/companies/${owner.companyId}/tenants`, auth(company))).statusCode,
     ).toBe(404);
     const leak = await call(app, 'GET', '/api/tenants', auth(other));
     expect(leak.json<List>().data).toHaveLength(0);
@@ -594,12 +596,12 @@ describe('tenant codes', () => {
     const unit = await freshUnit();
     const tenant = await addTenant(unit._id);
     expect((await call(app, 'GET', `/api/tenant-codes/${tenant._id}`, auth(owner))).statusCode).toBe(404);
-    const first = (await call(app, 'POST', `/api/tenant-codes/generate/${tenant._id}`, auth(owner))).json<{
+    const first = (await call(app, 'POST', `/api/tenant-codes/${tenant._id}/generate`, auth(owner))).json<{
       data: TenantCodeDto;
     }>().data;
     expect(first.tenantCode).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{10}$/);
     expect(first.portalUrl).toContain(`/tenant-portal/${first.tenantCode}?companyId=${owner.companyId}`);
-    const second = (await call(app, 'POST', `/api/tenant-codes/generate/${tenant._id}`, auth(owner))).json<{
+    const second = (await call(app, 'POST', `/api/tenant-codes/${tenant._id}/generate`, auth(owner))).json<{
       data: TenantCodeDto;
     }>().data;
     expect(second.tenantCode).not.toBe(first.tenantCode);

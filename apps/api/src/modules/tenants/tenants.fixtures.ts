@@ -40,15 +40,13 @@ export const fixtures: FixtureBuilder = async ({ app, owner, ids }) => {
     payload: upload.payload,
   });
   if (document.statusCode !== 201) throw new Error(`document: ${document.body}`);
-  const code = await call(app, 'POST', `/api/tenant-codes/generate/${tenant._id}`, auth);
+  const code = await call(app, 'POST', `/api/tenant-codes/${tenant._id}/generate`, auth);
   if (code.statusCode !== 200) throw new Error(`code: ${code.body}`);
   return {
     'tenants:id': tenant._id,
     '/api/tenants/:id/documents/:docId#docId': document.json<{ data: TenantDocumentDto }>().data._id,
     '/api/tenants/:id/documents/:docId/file#docId': document.json<{ data: TenantDocumentDto }>().data._id,
     'tenant-codes:rentalUnitUserId': tenant._id,
-    'generate:rentalUnitUserId': tenant._id,
     // Lists by status name no record of company A; a name that is no status is refused (400) to everyone.
-    'status:status': 'archived',
   };
 };

@@ -30,11 +30,6 @@ export function tenantLists(db: DbOrTx, reads: TenantReads) {
   return {
     list,
 
-    async byStatus(ctx: CompanyContext, status: string, query: TenantListQuery) {
-      if (!isTenantStatus(status)) throw unknownStatus(status);
-      return list(ctx, { ...query, status: [status], 'status[]': undefined });
-    },
-
     async byCompany(ctx: CompanyContext, companyId: string, query: TenantListQuery) {
       if (companyId !== ctx.companyId) throw notFound('Company');
       return list(ctx, query);

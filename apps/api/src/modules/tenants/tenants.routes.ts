@@ -8,14 +8,12 @@ import {
   ZRentReceiptsDto,
   ZTenantCodeDto,
   ZTenantCodeValidateBody,
-  ZTenantCompanyParams,
   ZTenantCreateBody,
   ZTenantDto,
   ZTenantListItemDto,
   ZTenantListQuery,
   ZTenantPortalCodeParams,
   ZTenantPortalDto,
-  ZTenantStatusParams,
   ZTenantUpdateBody,
   zOk,
   zOkList,
@@ -76,36 +74,6 @@ export const tenantsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, 
   );
 
   app.get(
-    '/status/:status',
-    {
-      config: { access: read, pageCache: true },
-      schema: {
-        tags,
-        params: ZTenantStatusParams,
-        querystring: ZTenantListQuery,
-        response: { 200: zOkList(ZTenantListItemDto) },
-      },
-    },
-    async (request) =>
-      okPage(await tenants.byStatus(requireCompany(request.auth), request.params.status, request.query)),
-  );
-
-  app.get(
-    '/company/:companyId',
-    {
-      config: { access: read, pageCache: true },
-      schema: {
-        tags,
-        params: ZTenantCompanyParams,
-        querystring: ZTenantListQuery,
-        response: { 200: zOkList(ZTenantListItemDto) },
-      },
-    },
-    async (request) =>
-      okPage(await tenants.byCompany(requireCompany(request.auth), request.params.companyId, request.query)),
-  );
-
-  app.get(
     '/:id',
     { config: { access: read }, schema: { tags, params: ZIdParams, response: tenantResponse } },
     async (request) => ok(await tenants.get(requireCompany(request.auth), request.params.id)),
@@ -144,7 +112,7 @@ export const tenantCodesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
   );
 
   app.post(
-    '/generate/:rentalUnitUserId',
+    '/:rentalUnitUserId/generate',
     {
       config: { access: write },
       schema: { tags: codeTags, params: ZRentalUnitUserParams, response: { 200: zOk(ZTenantCodeDto) } },
@@ -202,5 +170,28 @@ export const tenantCodesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
     },
     async (request, reply) =>
       sendPdf(reply, await receipts.portalPdf(await portalTenancy(request), request.query)),
+  );
+};
+
+/**
+ * `GET /api/companies/{id}/tenants`: the tenants of the current company by its id (404 for another company); the
+ * same list as `GET /api/tenants`, whose `status` filter replaces the former `/tenants/status/{status}`.
+ */
+export const companyTenantsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const tenants = services.tenants;
+  app.get(
+    '/:id/tenants',
+    {
+      config: { access: read, pageCache: true },
+      schema: {
+        tags,
+        summary: 'List the tenants of a company',
+        params: ZIdParams,
+        querystring: ZTenantListQuery,
+        response: { 200: zOkList(ZTenantListItemDto) },
+      },
+    },
+    async (request) =>
+      okPage(await tenants.byCompany(requireCompany(request.auth), request.params.id, request.query)),
   );
 };

@@ -38,8 +38,8 @@ export function ImportUpload({ onUploaded }: { onUploaded: (job: ImportJobDto) =
 
   const template = (format: 'csv' | 'xlsx') =>
     downloadFile(
-      `/imports/templates/${kind}`,
-      { format },
+      '/imports/template',
+      { kind, format },
       `rentora-${kind}-template.${format}`,
       IMPORT_FALLBACK_MESSAGES.template,
     ).catch((error: unknown) =>

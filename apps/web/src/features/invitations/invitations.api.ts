@@ -127,9 +127,9 @@ export function useResendInvitation() {
   return useInvitationMutation((id: string) => api.post<ApiOk<InvitationDto>>(`/invitations/${id}/resend`));
 }
 
-/** DELETE /invitations/:id — acts in the current company. */
+/** POST /invitations/:id/cancel — acts in the current company. */
 export function useCancelInvitation() {
-  return useInvitationMutation((id: string) => api.delete<ApiOk<InvitationDto>>(`/invitations/${id}`));
+  return useInvitationMutation((id: string) => api.post<ApiOk<InvitationDto>>(`/invitations/${id}/cancel`));
 }
 
 /** GET /invitations/:token — public. */

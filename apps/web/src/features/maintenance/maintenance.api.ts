@@ -107,7 +107,7 @@ export const maintenanceApi = {
   updateType: (id: string, body: MaintenanceTypeUpdateBody) =>
     api.put<ApiOk<MaintenanceTypeDto>>(`/maintenance/types/single/${id}`, body),
   deleteType: (id: string) => api.delete<ApiOk<null>>(`/maintenance/types/single/${id}`),
-  toggleType: (id: string) => api.patch<ApiOk<MaintenanceTypeDto>>(`/maintenance/types/${id}/toggle`),
+  toggleType: (id: string) => api.patch<ApiOk<MaintenanceTypeDto>>(`/maintenance/types/single/${id}/toggle`),
   createDefaults: (companyId: string) =>
     api.post<ApiOk<MaintenanceTypeDto[]>>('/maintenance/types/create-defaults', { companyId }),
   assignments: (companyId: string, signal?: AbortSignal) =>

@@ -78,7 +78,7 @@ export type RentalUnitQueueItem = z.infer<typeof ZRentalUnitQueueItemDto>;
 
 export const unitsApi = {
   ofProperty: (propertyId: string, query: UnitListFilters, signal?: AbortSignal) =>
-    api.get<InventoryList<RentalUnitDto>>(`/rental-units/property/${propertyId}`, {
+    api.get<InventoryList<RentalUnitDto>>(`/properties/${propertyId}/rental-units`, {
       query: unitParams(query),
       signal,
     }),

@@ -10,7 +10,7 @@ import { useTemplateFromUnit } from './templates.api';
 
 const ZSaveAsTemplateForm = ZTemplateCreateBody.pick({ name: true });
 
-/** POST /rental-unit-templates/from-unit/:unitId — the unit's settings under a name. */
+/** POST /rental-units/:id/template — the unit's settings under a name. */
 export function SaveAsTemplateDialog({ unit, onClose }: { unit: RentalUnitDto | null; onClose: () => void }) {
   const fromUnit = useTemplateFromUnit();
   const form = useForm({ resolver: zodResolver(ZSaveAsTemplateForm), defaultValues: { name: '' } });

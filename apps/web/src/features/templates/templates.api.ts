@@ -53,7 +53,7 @@ export const templatesApi = {
     api.put<ApiOk<TemplateDto>>(`/rental-unit-templates/${id}`, body),
   remove: (id: string) => api.delete<ApiOk<null>>(`/rental-unit-templates/${id}`),
   fromUnit: (unitId: string, body: { name?: string; description?: string }) =>
-    api.post<ApiOk<TemplateDto>>(`/rental-unit-templates/from-unit/${unitId}`, body),
+    api.post<ApiOk<TemplateDto>>(`/rental-units/${unitId}/template`, body),
   use: (id: string, body: UseTemplateBody) =>
     api.post<ApiOk<{ unit: RentalUnitDto; template: TemplateDto }>>(`/rental-unit-templates/${id}/use`, body),
 };

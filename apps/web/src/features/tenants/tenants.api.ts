@@ -87,7 +87,7 @@ export const tenantsApi = {
   deleteDocument: (id: string, docId: string) => api.delete<ApiOk<null>>(`/tenants/${id}/documents/${docId}`),
   getCode: (id: string, signal?: AbortSignal) =>
     api.getData<TenantCodeDto>(`/tenant-codes/${id}`, { signal }),
-  generateCode: (id: string) => api.post<ApiOk<TenantCodeDto>>(`/tenant-codes/generate/${id}`),
+  generateCode: (id: string) => api.post<ApiOk<TenantCodeDto>>(`/tenant-codes/${id}/generate`),
   validateCode: (tenantCode: string, companyId?: string) =>
     api.post<ApiOk<TenantPortalDto>>('/tenant-codes/validate', { tenantCode, companyId }),
 };
