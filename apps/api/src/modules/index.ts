@@ -29,6 +29,7 @@ import {
   testNotificationsRoutes,
 } from './notification-logs/notification-logs.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { payLinksRoutes, portalInvoicesRoutes } from './pay-links/pay-links.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { companyInventoryRoutes, propertiesRoutes } from './properties/properties.routes';
@@ -78,6 +79,8 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/tenants', plugin: tenantsRoutes },
   { prefix: '/tenants', plugin: rentReceiptsRoutes },
   { prefix: '/tenant-codes', plugin: tenantCodesRoutes },
+  { prefix: '/tenant-codes', plugin: portalInvoicesRoutes },
+  { prefix: '/public/pay', plugin: payLinksRoutes },
   { prefix: '/tenants', plugin: depositsRoutes },
   { prefix: '/deposits', plugin: myDepositsRoutes },
   { prefix: '/bookings', plugin: bookingsRoutes },
