@@ -29,7 +29,7 @@ import {
   testNotificationsRoutes,
 } from './notification-logs/notification-logs.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
-import { payLinksRoutes, portalInvoicesRoutes } from './pay-links/pay-links.routes';
+import { invoicePayLinkRoutes, payLinksRoutes, portalInvoicesRoutes } from './pay-links/pay-links.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { companyInventoryRoutes, propertiesRoutes } from './properties/properties.routes';
@@ -71,6 +71,7 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/payments', plugin: paymentTrackingRoutes },
   { prefix: '/payments', plugin: tdsRoutes },
   { prefix: '/invoices', plugin: invoicesRoutes },
+  { prefix: '/invoices', plugin: invoicePayLinkRoutes },
   { prefix: '/invoice-templates', plugin: invoiceTemplatesRoutes },
   { prefix: '/credit-notes', plugin: creditNotesRoutes },
   { prefix: '/tax-settings', plugin: taxSettingsRoutes },

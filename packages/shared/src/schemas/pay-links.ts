@@ -98,3 +98,7 @@ export const ZPortalInvoicesDto = z.object({
   receipts: z.array(ZPayLinkReceiptDto),
 });
 export type PortalInvoicesDto = z.infer<typeof ZPortalInvoicesDto>;
+
+/** A pay link as staff (and the reminders) get it: the same live link on every call while it has days left. */
+export const ZIssuedPayLinkDto = z.object({ token: z.string(), url: z.string(), expiresAt: ZIsoDate });
+export type IssuedPayLinkDto = z.infer<typeof ZIssuedPayLinkDto>;

@@ -32,7 +32,7 @@ beforeAll(async () => {
     },
   });
   owner = await createCompany(app, { plan: 'professional' });
-  await registerForGst(app, owner, TN_GSTIN);
+  await registerForGst(app, owner);
   tenancy = await makeTenancy(app, owner);
 }, 120_000);
 

@@ -1,4 +1,6 @@
 import {
+  ZIdParams,
+  ZIssuedPayLinkDto,
   ZPayLinkCheckoutDto,
   ZPayLinkDto,
   ZPayLinkParams,
@@ -13,7 +15,7 @@ import {
   zOk,
 } from '@rentora/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../core/access';
+import { access, requireCompany } from '../../core/access';
 import { ok, sendPdf } from '../../core/http';
 import type { ServicesOption } from '../../services';
 
@@ -125,5 +127,24 @@ export const portalInvoicesRoutes: FastifyPluginAsyncZod<ServicesOption> = async
       );
       return ok(await payLinks.portalInvoices(tenancy));
     },
+  );
+};
+
+/** Staff's copy of an invoice's pay link (under /api/invoices), e.g. to send it by hand. */
+export const invoicePayLinkRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const { payLinks } = services;
+  app.post(
+    '/:id/pay-link',
+    {
+      config: { access: access.companyAny('invoices_update', 'invoices_write') },
+      schema: {
+        tags,
+        summary:
+          "The invoice's pay link (the same live link while it has more than three days left); 409 when it takes no payment",
+        params: ZIdParams,
+        response: { 200: zOk(ZIssuedPayLinkDto) },
+      },
+    },
+    async (request) => ok(await payLinks.invoicePayLink(requireCompany(request.auth), request.params.id)),
   );
 };

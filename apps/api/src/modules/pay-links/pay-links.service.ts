@@ -1,3 +1,4 @@
+import type { CompanyContext } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { InvoiceRow } from '../invoices/invoices.service';
@@ -96,6 +97,10 @@ export function createPayLinksService(deps: Deps) {
 
   return {
     issuePayLink,
+    /** POST /invoices/{id}/pay-link: staff's copy of the link. */
+    invoicePayLink(ctx: CompanyContext, invoiceId: string): Promise<IssuedPayLink> {
+      return issuePayLink(deps.db, { companyId: ctx.companyId, invoiceId });
+    },
     ...publicPayLinks(deps, async (companyId, invoiceId) => {
       return (await issuePayLink(deps.db, { companyId, invoiceId })).token;
     }),
