@@ -113,7 +113,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   );
   const deposits = createDepositsService({ db, invoices, payments });
   // Pay links: one invoice opened to whoever holds its token (the public pay page, the reminders' {{payLink}}).
-  const payLinks = createPayLinksService({ config });
+  const payLinks = createPayLinksService({ db, config, limiter, invoices, ledger });
   // Collections: the reminder schedule on email, SMS and WhatsApp (each carrying the invoice's pay link), with the
   // day's late fees.
   const collections = createCollectionsService(
@@ -138,6 +138,9 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   // Deposit money is held for the tenant (a liability), after the booking or invoice took the payment.
   payments.onPaid(onDepositPaid);
   invoices.onPaymentRecorded(onInvoicePaymentRecorded);
+  // An invoice paid in full uses up its pay link.
+  payments.onPaid(payLinks.onInvoicePaid);
+  invoices.onPaymentRecorded(payLinks.onInvoicePaymentRecorded);
   payments.onSettled(notifyBookingPaid);
 
   // Maintenance: types, assignment rules, requests, public forms, the tenant side and the assignee portal.

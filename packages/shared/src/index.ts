@@ -42,6 +42,7 @@ export * from './schemas/meters';
 export * from './schemas/mfa';
 export * from './schemas/notification-logs';
 export * from './schemas/notifications';
+export * from './schemas/pay-links';
 export * from './schemas/payment-tracking';
 export * from './schemas/payments';
 export * from './schemas/payments-ledger';

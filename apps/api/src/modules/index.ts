@@ -32,6 +32,7 @@ import {
   testNotificationsRoutes,
 } from './notification-logs/notification-logs.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { invoicePayLinkRoutes, payLinksRoutes, portalInvoicesRoutes } from './pay-links/pay-links.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { companyInventoryRoutes, propertiesRoutes } from './properties/properties.routes';
@@ -79,6 +80,7 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/payments', plugin: paymentTrackingRoutes },
   { prefix: '/payments', plugin: tdsRoutes },
   { prefix: '/invoices', plugin: invoicesRoutes },
+  { prefix: '/invoices', plugin: invoicePayLinkRoutes },
   { prefix: '/invoice-templates', plugin: invoiceTemplatesRoutes },
   { prefix: '/credit-notes', plugin: creditNotesRoutes },
   { prefix: '/tax-settings', plugin: taxSettingsRoutes },
@@ -89,6 +91,8 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/tenants', plugin: rentReceiptsRoutes },
   { prefix: '/tenant-codes', plugin: tenantCodesRoutes },
   { prefix: '/companies', plugin: companyTenantsRoutes },
+  { prefix: '/tenant-codes', plugin: portalInvoicesRoutes },
+  { prefix: '/public/pay', plugin: payLinksRoutes },
   { prefix: '/tenants', plugin: depositsRoutes },
   { prefix: '/tenants', plugin: tenantContactPreferencesRoutes },
   { prefix: '/collections', plugin: collectionsRoutes },

@@ -47,6 +47,8 @@ const TenantPortalMaintenance = lazyPage(
   'TenantPortalMaintenancePage',
 );
 const TenantPortal = lazyPage(() => import('../features/tenant-area/tenant-portal-page'), 'TenantPortalPage');
+// The pay page is opened on a phone from a reminder: light (no TanStack Query until Pay is pressed).
+const PayLink = lazyLightPage(() => import('../features/pay-links/pay-link-page'), 'PayLinkPage');
 const AssigneePortal = lazyPage(
   () => import('../features/assignee-portal/assignee-portal-page'),
   'AssigneePortalPage',
@@ -100,6 +102,7 @@ export const routes: RouteObject[] = [
       { path: 'tenant-portal/:tenantcode/maintenance', element: fullScreen(TenantPortalMaintenance) },
       { path: 'assignee-portal/:assigneeCode', element: fullScreen(AssigneePortal) },
       { path: 'invitation/:token', element: fullScreen(Invitation) },
+      { path: 'pay/:token', element: fullScreen(PayLink) },
     ],
   },
 ];

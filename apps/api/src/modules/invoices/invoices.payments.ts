@@ -184,10 +184,30 @@ export function invoicePayments(
   async function pay(ctx: AuthContext, id: string, tds?: TdsInput): Promise<InvoiceCheckoutDto> {
     const first = await visible(ctx, id);
     await planAllowsInvoices(first.companyId);
+    const made = await openOrder(first.id, ctx.userId, tds, (tx) => visible(ctx, id, tx, true));
+    const [invoice] = await dtos([made.row]);
+    return {
+      invoice: invoice!,
+      order: { id: made.order.gatewayOrderId, amount: made.order.amount, currency: made.order.currency },
+      keyId: payments.gateway.keyId,
+      gateway: payments.gateway.mode,
+    };
+  }
+
+  /**
+   * The order paying an invoice's balance in `userId`'s name, under the invoice's row lock (`lockRow`): the open one
+   * when it is for the same amount, TDS and payer, else a new one (the old one expired).
+   */
+  async function openOrder(
+    invoiceId: string,
+    userId: string,
+    tds: TdsInput | undefined,
+    lockRow: (tx: Tx) => Promise<InvoiceRow>,
+  ) {
     // What the gateway already took for the invoice's earlier orders is recorded before the balance is asked for.
-    await payments.settleOpenOrdersOf(first.id);
-    const made = await db.transaction(async (tx) => {
-      const row = await visible(ctx, id, tx, true);
+    await payments.settleOpenOrdersOf(invoiceId);
+    return db.transaction(async (tx) => {
+      const row = await lockRow(tx);
       if (
         row.status === 'draft' ||
         row.status === 'void' ||
@@ -207,7 +227,7 @@ export function invoicePayments(
           open &&
           open.status === 'created' &&
           open.amount === amount &&
-          open.userId === ctx.userId &&
+          open.userId === userId &&
           sameTds(open.tds, tds)
         ) {
           return { row, order: open };
@@ -216,7 +236,7 @@ export function invoicePayments(
       }
       const order = await payments.createOrder(tx, {
         companyId: row.companyId,
-        userId: ctx.userId,
+        userId,
         amount,
         currency: row.currency,
         purpose: 'invoice',
@@ -226,13 +246,6 @@ export function invoicePayments(
       const updated = await setInvoiceReturning(tx, row.id, { currentOrderId: order.id });
       return { row: updated!, order };
     });
-    const [invoice] = await dtos([made.row]);
-    return {
-      invoice: invoice!,
-      order: { id: made.order.gatewayOrderId, amount: made.order.amount, currency: made.order.currency },
-      keyId: payments.gateway.keyId,
-      gateway: payments.gateway.mode,
-    };
   }
 
   /** The Checkout answer for an invoice order: signature checked against the stored order, settled exactly once. */
@@ -259,6 +272,8 @@ export function invoicePayments(
   return {
     recordPayment,
     pay,
+    openOrder,
+    planAllowsInvoices,
     verifyPayment,
     /** Adds a hook run inside the transaction of every offline payment recorded. */
     onPaymentRecorded(hook: InvoicePaymentHook): void {

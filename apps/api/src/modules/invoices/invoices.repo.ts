@@ -162,6 +162,23 @@ export async function invoiceById(conn: DbOrTx, id: string, lock = false): Promi
   return row;
 }
 
+/** The issued invoices of a tenancy that still ask for money (the tenant portal), by due date (at most 50). */
+export async function openInvoicesOfTenancy(conn: DbOrTx, companyId: string, tenantId: string) {
+  return conn
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        eq(invoices.tenantId, tenantId),
+        inArray(invoices.status, ['sent', 'partially_paid']),
+        sql`${invoices.total} - ${invoices.creditedAmount} - ${invoices.amountPaid} > 0`,
+      ),
+    )
+    .orderBy(invoices.dueDate, invoices.id)
+    .limit(50);
+}
+
 /** A company's tenancy. */
 export async function tenancyOfCompany(conn: DbOrTx, companyId: string, tenantId: string) {
   const [row] = await conn

@@ -9,6 +9,7 @@ import { buildGstr1 } from './gst-returns';
 import { creditNotesForReturn, invoicesIssuedBetween } from './gst-returns.repo';
 import { invoiceDocuments } from './invoices.documents';
 import { invoiceEditing } from './invoices.editing';
+import { invoiceLinkPayments } from './invoices.link-payments';
 import { invoicePayments } from './invoices.payments';
 import { createInvoicesRepo } from './invoices.repo';
 import { invoiceViews } from './invoices.views';
@@ -16,7 +17,7 @@ import { rentReceipts } from './rent-receipts';
 import { tdsTracking } from './tds';
 
 export { PDF_LINK_SECONDS } from './invoices.documents';
-export type { InvoiceRow } from './invoices.dto';
+export { effectiveStatus, type InvoiceRow } from './invoices.dto';
 export { setTenantDues } from './invoices.dues';
 export { type InvoicePaymentHook, paymentInstant } from './invoices.payments';
 export { insertOfflinePayment } from './invoices.repo';
@@ -44,6 +45,7 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
   const views = invoiceViews(db, repo, async (companyId) => (await gst.supplier(companyId)).prefixes.invoice);
   const documents = invoiceDocuments(deps, repo, views, log);
   const creditNotes = creditNoteIssuing(db, gst, views, payments, documents.companyOf);
+  const { openOrder, planAllowsInvoices, ...paying } = invoicePayments(db, repo, views, payments);
 
   /** GET /gst/gstr1: the month's outward supplies; a company without a GSTIN files no GSTR-1 (409). */
   async function gstr1(ctx: CompanyContext, query: Pick<Gstr1Query, 'period'>): Promise<Gstr1Dto> {
@@ -76,7 +78,9 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
     list: views.list,
     mine: views.mine,
     dtos: views.dtos,
-    ...invoicePayments(db, repo, views, payments),
+    ...paying,
+    /** Paying by a pay link or the tenant portal (no signed-in user). */
+    links: invoiceLinkPayments(db, repo, views, payments, { openOrder, planAllowsInvoices }),
     ...documents,
     payments,
     rentReceipts: rentReceipts(db, gst),

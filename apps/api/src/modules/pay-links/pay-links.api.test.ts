@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp } from '../../../test/app';
+import { call, getTestApp } from '../../../test/app';
 import { type CompanySession, createCompany } from '../../../test/factories';
 import { payLinks } from '../../db/schema';
 import { createInvoice, issuedInvoice, makeTenancy, type Tenancy } from '../invoices/invoices.testing';
@@ -105,5 +105,22 @@ describe('issuePayLink', () => {
     const draftId = draft.json<{ data: { _id: string } }>().data._id;
     await expect(issue(owner.companyId, draftId)).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await liveRows(draftId)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/invoices/{id}/pay-link', () => {
+  it("gives staff the invoice's live link, and refuses another company and the tenant", async () => {
+    const invoice = await issuedInvoice(app, owner, tenancy.tenantId);
+    const url = `/api/invoices/${invoice._id}/pay-link`;
+    const first = await call(app, 'POST', url, { token: owner.token, companyId: owner.companyId });
+    expect(first.statusCode).toBe(200);
+    const link = first.json<{ data: { token: string; url: string } }>().data;
+    expect(link.url).toBe(`${app.deps.config.appUrl}/pay/${link.token}`);
+    const again = await call(app, 'POST', url, { token: owner.token, companyId: owner.companyId });
+    expect(again.json<{ data: { token: string } }>().data.token).toBe(link.token);
+    const foreign = await call(app, 'POST', url, { token: other.token, companyId: other.companyId });
+    expect(foreign.statusCode).toBe(404);
+    const tenant = await call(app, 'POST', url, { token: tenancy.person.token, companyId: owner.companyId });
+    expect(tenant.statusCode).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { invoices, payLinks } from '../../db/schema';
+import { companies, invoices, payLinks, users } from '../../db/schema';
 
 export type PayLinkRow = typeof payLinks.$inferSelect;
 
@@ -56,10 +56,29 @@ export async function linkByTokenHash(conn: DbOrTx, tokenHash: string) {
   return row ?? null;
 }
 
-/** Marks the live link of an invoice used (the invoice was paid in full through it). */
-export async function markLinkUsed(conn: DbOrTx, id: string, at: Date) {
+/** The company's name and logo and the tenant's first name: what a pay page shows besides the invoice. */
+export async function partiesOfLink(conn: DbOrTx, companyId: string, userId: string) {
+  const [row] = await conn
+    .select({
+      companyName: companies.name,
+      logo: companies.logo,
+      firstName: sql<string>`(select ${users.firstName} from ${users} where ${users.id} = ${userId})`,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row ?? null;
+}
+
+/** Marks the live links of an invoice used once it is paid in full (a paid hook, inside the payment's transaction). */
+export async function markLinksOfPaidInvoiceUsed(conn: DbOrTx, invoiceId: string, at: Date) {
   await conn
     .update(payLinks)
     .set({ usedAt: at })
-    .where(and(eq(payLinks.id, id), isNull(payLinks.usedAt)));
+    .where(
+      and(
+        eq(payLinks.invoiceId, invoiceId),
+        live,
+        sql`exists (select 1 from ${invoices} where ${invoices.id} = ${invoiceId} and ${invoices.status} = 'paid')`,
+      ),
+    );
 }

@@ -1,7 +1,17 @@
-import type { AppDeps } from '../../core/app-deps';
+import type { CompanyContext } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
-import type { DbOrTx } from '../../db/client';
-import { insertLiveLink, invoiceToLink, liveLinkOf, type PayLinkRow, voidLink } from './pay-links.repo';
+import type { DbOrTx, Tx } from '../../db/client';
+import type { InvoiceRow } from '../invoices/invoices.service';
+import type { PaymentOrderRow } from '../payments/payments.service';
+import { type PublicPayDeps, publicPayLinks } from './pay-links.public';
+import {
+  insertLiveLink,
+  invoiceToLink,
+  liveLinkOf,
+  markLinksOfPaidInvoiceUsed,
+  type PayLinkRow,
+  voidLink,
+} from './pay-links.repo';
 import {
   hashPayLinkToken,
   newPayLinkToken,
@@ -24,7 +34,7 @@ export interface IssuedPayLink {
   expiresAt: string;
 }
 
-type Deps = Pick<AppDeps, 'config'>;
+type Deps = PublicPayDeps;
 
 /**
  * Pay links: a token bound to one invoice that lets anyone holding it see and pay that invoice's balance
@@ -85,7 +95,25 @@ export function createPayLinksService(deps: Deps) {
     throw conflict('The pay link is being made by another request; try again');
   }
 
-  return { issuePayLink };
+  return {
+    issuePayLink,
+    /** POST /invoices/{id}/pay-link: staff's copy of the link. */
+    invoicePayLink(ctx: CompanyContext, invoiceId: string): Promise<IssuedPayLink> {
+      return issuePayLink(deps.db, { companyId: ctx.companyId, invoiceId });
+    },
+    ...publicPayLinks(deps, async (companyId, invoiceId) => {
+      return (await issuePayLink(deps.db, { companyId, invoiceId })).token;
+    }),
+    /** A paid hook (payments.onPaid): the invoice's live link is used once the invoice is paid in full. */
+    async onInvoicePaid(tx: Tx, order: PaymentOrderRow): Promise<void> {
+      if (order.purpose !== 'invoice' || !order.referenceId) return;
+      await markLinksOfPaidInvoiceUsed(tx, order.referenceId, new Date());
+    },
+    /** The same for money staff record (invoices.onPaymentRecorded). */
+    async onInvoicePaymentRecorded(tx: Tx, invoice: InvoiceRow): Promise<void> {
+      if (invoice.status === 'paid') await markLinksOfPaidInvoiceUsed(tx, invoice.id, new Date());
+    },
+  };
 }
 
 export type PayLinksService = ReturnType<typeof createPayLinksService>;

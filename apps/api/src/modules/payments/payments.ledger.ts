@@ -345,5 +345,38 @@ export function createLedgerService(db: Db) {
     return receiptOf(await detailOf(and(eq(payments.id, id), eq(payments.userId, ctx.userId))!));
   }
 
-  return { list, mine, get, receipt, mineReceipt };
+  /** A receipt by its id alone: for a caller whose permission is elsewhere (a signed link of a pay link). */
+  async function receiptById(id: string) {
+    return receiptOf(await detailOf(eq(payments.id, id)));
+  }
+
+  /** Money received (receipts) for some invoices or a tenancy of a company, newest first (at most 50). */
+  async function receiptsOf(companyId: string, of: { invoiceId: string } | { tenantId: string }) {
+    const rows = await db
+      .select({
+        id: payments.id,
+        receiptNumber: payments.receiptNumber,
+        invoiceNumber: invoices.number,
+        amount: payments.amount,
+        currency: payments.currency,
+        paidAt: payments.paidAt,
+        method: payments.method,
+      })
+      .from(payments)
+      .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(
+        and(
+          eq(payments.companyId, companyId),
+          'invoiceId' in of ? eq(payments.invoiceId, of.invoiceId) : eq(payments.tenantId, of.tenantId),
+          eq(payments.status, 'captured'),
+        ),
+      )
+      .orderBy(desc(payments.paidAt), desc(payments.id))
+      .limit(50);
+    return rows.map((r) => ({ ...r, receiptNumber: r.receiptNumber ?? receiptNumberOf(r.id) }));
+  }
+
+  return { list, mine, get, receipt, mineReceipt, receiptById, receiptsOf };
 }
+
+export type LedgerService = ReturnType<typeof createLedgerService>;

@@ -13,6 +13,7 @@ import { paymentWebhooks } from './payments.webhooks';
 
 /** The gateway of this process: Razorpay when its key id and secret are set, the sandbox otherwise. */
 export { gatewayId } from './payments.gateway';
+export type { LedgerService } from './payments.ledger';
 export { ledgerFieldsOfOrder } from './payments.recording';
 /** What a booking or an invoice does to its payment order inside its own transaction. */
 export { expireOpenOrder, expireOrder, orderById } from './payments.repo';

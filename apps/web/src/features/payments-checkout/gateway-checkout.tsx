@@ -13,6 +13,8 @@ export interface GatewayCheckoutProps {
   onPaid: (fields: CheckoutFields) => void;
   onFailed: (message: string) => void;
   onClose: () => void;
+  /** The sandbox's checkout endpoint when it is not the signed-in payer's (a pay link's). */
+  sandboxCheckoutPath?: string;
 }
 
 /** The checkout of an order: Razorpay Checkout when the server runs Razorpay, the sandbox dialog otherwise. */
@@ -26,6 +28,7 @@ export function GatewayCheckout(props: GatewayCheckoutProps) {
       onPaid={props.onPaid}
       onFailed={props.onFailed}
       onClose={props.onClose}
+      checkoutPath={props.sandboxCheckoutPath}
     />
   );
 }

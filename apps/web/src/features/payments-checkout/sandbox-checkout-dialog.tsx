@@ -17,6 +17,8 @@ export interface SandboxCheckoutDialogProps {
   onPaid: (fields: CheckoutFields) => void;
   onFailed: (message: string) => void;
   onClose: () => void;
+  /** Where the sandbox takes the order: the signed-in payer's `/payments/sandbox/checkout` unless given (a pay link's own). */
+  checkoutPath?: string;
 }
 
 type Method = 'card' | 'upi';
@@ -32,12 +34,13 @@ export function SandboxCheckoutDialog({
   onPaid,
   onFailed,
   onClose,
+  checkoutPath = '/payments/sandbox/checkout',
 }: SandboxCheckoutDialogProps) {
   const [method, setMethod] = useState<Method>('card');
   const checkout = useMutation({
     mutationFn: (outcome: 'success' | 'failure') =>
       api
-        .post<ApiOk<SandboxCheckoutResult>>('/payments/sandbox/checkout', { orderId: order.id, outcome })
+        .post<ApiOk<SandboxCheckoutResult>>(checkoutPath, { orderId: order.id, outcome })
         .then((r) => r.data),
     onSuccess: (result) => {
       if (result.outcome === 'success' && result.razorpay_signature) {

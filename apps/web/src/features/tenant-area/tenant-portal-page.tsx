@@ -15,6 +15,7 @@ import { Spinner } from '../../components/spinner';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney, humanize } from '../../lib/format';
+import { PortalInvoicesCard } from '../pay-links/portal-invoices-card';
 import { RentReceiptsCard } from '../rent-tax/rent-receipts-card';
 import { capitalize, documentLabel, TENANT_STATUS_LABELS } from '../tenants/tenant-display';
 import { TENANT_MESSAGES, tenantsApi } from '../tenants/tenants.api';
@@ -182,6 +183,7 @@ function PortalView({ portal, code }: { portal: TenantPortalDto; code: string })
           ))}
         </ul>
       </Card>
+      <PortalInvoicesCard code={code} companyId={portal.companyId} />
       <RentReceiptsCard tenantId={code} scope="portal" />
       <p className="text-center text-sm text-slate-500">
         Have an account?{' '}
