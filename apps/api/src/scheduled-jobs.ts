@@ -21,7 +21,7 @@ export async function defineScheduledJobs(
   services: Services,
   log: ServiceLog,
 ): Promise<void> {
-  const { bookings, payments, maintenanceRequests, billing, invoiceReminders, imports } = services;
+  const { bookings, payments, maintenanceRequests, billing, invoiceReminders, lateFees, imports } = services;
 
   // Hold expiry and reconciliation once a minute, and once at start-up (server.ts queues it: money the gateway took
   // while no process was running is recorded at once).
@@ -46,14 +46,15 @@ export async function defineScheduledJobs(
   await jobs.schedule(MAINTENANCE_OVERDUE_JOB, '*/10 * * * *');
 
   // The daily rent run: tenancies whose rent falls due within five days get their month's invoice (generateRent
-  // itself is idempotent per tenancy and month), then late fees and reminders.
+  // itself is idempotent per tenancy and month), then the day's late fees (late-fees module: each invoice's fee once,
+  // daily interest brought up to today) and reminders.
   jobs.define(INVOICES_RENT_RUN_JOB, {
     retryLimit: 1,
     handler: async () => {
       const created = await billing.dailyRentRun();
-      const lateFees = await invoiceReminders.applyLateFees();
+      const charged = await lateFees.charge();
       const sent = await invoiceReminders.sendReminders();
-      log.info({ created, lateFees, ...sent }, 'daily rent run, late fees and reminders');
+      log.info({ created, lateFees: charged.length, ...sent }, 'daily rent run, late fees and reminders');
     },
   });
   await jobs.schedule(INVOICES_RENT_RUN_JOB, '15 2 * * *');

@@ -23,6 +23,7 @@ import { createBillingService } from './modules/invoices/invoices.billing';
 import { onInvoicePaid } from './modules/invoices/invoices.paid';
 import { createInvoiceReminders } from './modules/invoices/invoices.reminders';
 import { createInvoicesService } from './modules/invoices/invoices.service';
+import { createLateFeesService } from './modules/late-fees/late-fees.service';
 import { createLeadsService } from './modules/leads/leads.service';
 import { createMaintenanceAssignmentsService } from './modules/maintenance/maintenance.assignments';
 import { createMaintenanceFormsService } from './modules/maintenance/maintenance.forms';
@@ -98,6 +99,8 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   const invoices = createInvoicesService({ db, config, mailer, notifier, storage, payments, gst }, log);
   const billing = createBillingService({ db, notifier });
   const invoiceReminders = createInvoiceReminders({ db, mailer, notifier });
+  // Late fees by company, property and tenancy rules: charged onto invoices, waived through the invoices service.
+  const lateFees = createLateFeesService({ db, invoices });
   const invoiceTemplates = createInvoiceTemplatesService(db, storage, config.uploadLimitBytes);
   const bookings = createBookingsService({ db, config, notifier, mailer, storage, log, payments });
   const agreementTemplates = createAgreementTemplateService(db);
@@ -167,6 +170,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     imports,
     billing,
     invoiceReminders,
+    lateFees,
     invoiceTemplates,
     bookings,
     agreementTemplates,

@@ -9,6 +9,7 @@ export * from './identity';
 export * from './imports';
 export * from './invoices';
 export * from './jobs';
+export * from './late-fees';
 export * from './maintenance';
 export * from './meters';
 export * from './notifications';
