@@ -40,7 +40,11 @@ describe('late fees', () => {
   it('counts days and picks the most specific rule', () => {
     expect(daysBetween('2026-02-25', '2026-03-05')).toBe(8);
     expect(addDaysTo('2026-02-25', 5)).toBe('2026-03-02');
-    const rules = [{ scope: 'company' as const }, { scope: 'tenancy' as const }, { scope: 'property' as const }];
+    const rules = [
+      { scope: 'company' as const },
+      { scope: 'tenancy' as const },
+      { scope: 'property' as const },
+    ];
     expect(mostSpecificRule(rules)?.scope).toBe('tenancy');
     expect(mostSpecificRule(rules.slice(0, 1))?.scope).toBe('company');
     expect(mostSpecificRule([])).toBeNull();

@@ -65,12 +65,17 @@ export const ZLateFeeRuleDto = z.object({
 });
 export type LateFeeRuleDto = z.infer<typeof ZLateFeeRuleDto>;
 
-export const ZLateFeeRuleListQuery = zListQuery({ sortBy: ['createdAt'], defaultSortBy: 'createdAt' }).extend({
-  scope: ZLateFeeScope.optional(),
-});
+export const ZLateFeeRuleListQuery = zListQuery({ sortBy: ['createdAt'], defaultSortBy: 'createdAt' }).extend(
+  {
+    scope: ZLateFeeScope.optional(),
+  },
+);
 export type LateFeeRuleListQuery = z.infer<typeof ZLateFeeRuleListQuery>;
 
-export const ZLateFeeEffectiveQuery = zListQuery({ sortBy: ['createdAt'], defaultSortBy: 'createdAt' }).extend({
+export const ZLateFeeEffectiveQuery = zListQuery({
+  sortBy: ['createdAt'],
+  defaultSortBy: 'createdAt',
+}).extend({
   propertyId: ZId.optional(),
 });
 export type LateFeeEffectiveQuery = z.infer<typeof ZLateFeeEffectiveQuery>;

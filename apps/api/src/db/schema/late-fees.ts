@@ -1,3 +1,4 @@
+import type { LateFeeScope, LateFeeType } from '@rentora/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,7 +13,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LateFeeScope, LateFeeType } from '@rentora/shared';
 import { createdAt, id, updatedAt } from './columns';
 import { companies } from './companies';
 import { users } from './identity';

@@ -26,7 +26,10 @@ export const lockInvoiceOfCompany = (tx: Tx, companyId: string, id: string) =>
 /** What the invoice still asks without its late fee (and the fee's tax): the balance daily interest runs on. */
 export function principalBalanceOf(invoice: InvoiceRow): number {
   const line = lateFeeLineOf(invoice);
-  const feeTotal = line ? line.amount + (line.treatment === 'taxable' ? (line.cgst ?? 0) + (line.sgst ?? 0) + (line.igst ?? 0) : 0) : 0;
+  const feeTotal = line
+    ? line.amount +
+      (line.treatment === 'taxable' ? (line.cgst ?? 0) + (line.sgst ?? 0) + (line.igst ?? 0) : 0)
+    : 0;
   return Math.max(0, balanceOf(invoice) - feeTotal);
 }
 
@@ -41,7 +44,10 @@ export async function setLateFeeLine(
   description: string,
 ): Promise<InvoiceRow> {
   const others = invoice.lineItems.filter((l) => l.lateFee !== true);
-  const lines = amount > 0 ? [...others, { description, quantity: 1, unitPrice: amount, kind: 'penalty' as const }] : others;
+  const lines =
+    amount > 0
+      ? [...others, { description, quantity: 1, unitPrice: amount, kind: 'penalty' as const }]
+      : others;
   // Invoices made before GST invoicing keep their flat tax rate; the others tax the fee like the rent.
   const legacy = invoice.lineItems.every((l) => l.treatment === undefined);
   const totals = computeInvoiceTotals(lines, partiesOfInvoice(invoice));
@@ -104,7 +110,9 @@ export function lateFeeWaiving(creditNotes: CreditNoteIssuing) {
     }
     const balance = balanceOf(invoice);
     if (balance < line.amount)
-      throw conflict(`The late fee was paid already: at most ${balance} paise of the balance is left to waive`);
+      throw conflict(
+        `The late fee was paid already: at most ${balance} paise of the balance is left to waive`,
+      );
     return { invoice: await setLateFeeLine(tx, invoice, 0, ''), amount: line.amount, creditNoteId: null };
   };
 }

@@ -19,7 +19,6 @@ import { tdsTracking } from './tds';
 export { PDF_LINK_SECONDS } from './invoices.documents';
 export type { InvoiceRow } from './invoices.dto';
 export { setTenantDues } from './invoices.dues';
-export { type InvoicePaymentHook, paymentInstant } from './invoices.payments';
 export {
   lateFeeLineOf,
   lockInvoiceOfCompany,
@@ -27,6 +26,7 @@ export {
   setLateFeeLine,
   type WaiveLateFeeInTx,
 } from './invoices.late-fee-lines';
+export { type InvoicePaymentHook, paymentInstant } from './invoices.payments';
 export { insertOfflinePayment } from './invoices.repo';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'notifier' | 'storage'> & {

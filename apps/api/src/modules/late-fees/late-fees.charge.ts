@@ -53,8 +53,9 @@ function versionIndex(versions: LateFeeRuleRow[]) {
       ].filter((v) => inForce(v, issuedAt)),
     );
   }
-  const minGrace = Math.min(...versions.map((v) => v.graceDays));
-  const firstFrom = versions.reduce((a, v) => (v.effectiveFrom < a ? v.effectiveFrom : a), versions[0]!.effectiveFrom);
+  const minGrace = versions.reduce((least, v) => (v.graceDays < least ? v.graceDays : least), 365);
+  // ruleVersionsOf answers them by effectiveFrom, so the first is the oldest.
+  const firstFrom = versions[0]!.effectiveFrom;
   return { byId, ruleFor, minGrace, firstFrom };
 }
 
@@ -83,7 +84,8 @@ export async function chargeLateFees(db: Db, date: string): Promise<LateFeeCharg
         });
         for (const { invoice, issuedAt, charge } of batch) {
           after = invoice.id;
-          const rule = (charge && index.byId.get(charge.ruleId)) || index.ruleFor(invoice, new Date(issuedAt));
+          const rule =
+            (charge && index.byId.get(charge.ruleId)) || index.ruleFor(invoice, new Date(issuedAt));
           if (!rule) continue;
           const start = addDaysTo(invoice.dueDate, rule.graceDays);
           if (date <= start) continue;
@@ -129,7 +131,8 @@ export async function chargeLateFees(db: Db, date: string): Promise<LateFeeCharg
           if (amount !== before) {
             const updated = await setLateFeeLine(tx, invoice, amount, description);
             // The first interest is audited; its daily growth is on the charge row, not one audit row a day.
-            if (before === 0) await auditCharge(tx, invoice, updated.total, `interest on late payment from ${start}`);
+            if (before === 0)
+              await auditCharge(tx, invoice, updated.total, `interest on late payment from ${start}`);
             charged.push({ invoiceId: invoice.id, companyId, amount: amount - before });
           }
         }

@@ -45,7 +45,7 @@ export const lateFeeRulesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (
       config: { access: canRead },
       schema: {
         tags,
-        summary: "Each current tenancy and the rule its next invoices follow (tenancy > property > company)",
+        summary: 'Each current tenancy and the rule its next invoices follow (tenancy > property > company)',
         querystring: ZLateFeeEffectiveQuery,
         response: { 200: zOkList(ZLateFeeEffectiveDto) },
       },
@@ -59,7 +59,8 @@ export const lateFeeRulesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (
       config: { access: canWrite },
       schema: {
         tags,
-        summary: 'Sets the late-fee rule of the company, a property or a tenancy (for invoices issued from now on)',
+        summary:
+          'Sets the late-fee rule of the company, a property or a tenancy (for invoices issued from now on)',
         body: ZLateFeeRuleBody,
         response: { 200: zOk(ZLateFeeRuleDto) },
       },
@@ -91,7 +92,8 @@ export const lateFeeWaiverRoutes: FastifyPluginAsyncZod<ServicesOption> = async 
       config: { access: access.company('invoices_write') },
       schema: {
         tags,
-        summary: "Waives an invoice's late fee (a credit note on a tax invoice), with the reason in the audit log",
+        summary:
+          "Waives an invoice's late fee (a credit note on a tax invoice), with the reason in the audit log",
         params: ZIdParams,
         body: ZWaiveLateFeeBody,
         response: { 200: zOk(ZLateFeeWaiverDto) },

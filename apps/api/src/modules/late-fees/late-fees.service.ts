@@ -36,7 +36,9 @@ export type { LateFeeCharged } from './late-fees.charge';
 
 type Deps = Pick<AppDeps, 'db'> & { invoices: Pick<InvoicesService, 'waiveLateFeeInTx'> };
 
-const describeRule = (r: Pick<LateFeeRuleRow, 'type' | 'amount' | 'percentBp' | 'annualRateBp' | 'cap' | 'graceDays'>) =>
+const describeRule = (
+  r: Pick<LateFeeRuleRow, 'type' | 'amount' | 'percentBp' | 'annualRateBp' | 'cap' | 'graceDays'>,
+) =>
   `${r.type} ${r.type === 'fixed' ? r.amount : r.type === 'percent' ? `${r.percentBp}bp` : `${r.annualRateBp}bp p.a.`}` +
   ` after ${r.graceDays} days${r.cap === null ? '' : `, cap ${r.cap}`}`;
 
@@ -60,7 +62,8 @@ export function createLateFeesService(deps: Deps) {
     const saved = await db.transaction(async (tx) => {
       if (body.scope === 'property' && !(await propertyExists(tx, ctx.companyId, targetId)))
         throw notFound('Property');
-      if (body.scope === 'tenancy' && !(await tenancyExists(tx, ctx.companyId, targetId))) throw notFound('Tenant');
+      if (body.scope === 'tenancy' && !(await tenancyExists(tx, ctx.companyId, targetId)))
+        throw notFound('Tenant');
       const now = new Date();
       const previous = await supersedeCurrent(tx, ctx.companyId, body.scope, targetId, now);
       const rule = await insertRule(tx, {
@@ -143,7 +146,11 @@ export function createLateFeesService(deps: Deps) {
   }
 
   /** POST /invoices/{id}/waive-late-fee */
-  async function waive(ctx: CompanyContext, invoiceId: string, body: WaiveLateFeeBody): Promise<LateFeeWaiverDto> {
+  async function waive(
+    ctx: CompanyContext,
+    invoiceId: string,
+    body: WaiveLateFeeBody,
+  ): Promise<LateFeeWaiverDto> {
     return db.transaction(async (tx) => {
       const invoice = await lockInvoiceOfCompany(tx, ctx.companyId, invoiceId);
       if (!invoice) throw notFound('Invoice');
@@ -164,7 +171,10 @@ export function createLateFeesService(deps: Deps) {
         entityType: 'invoice',
         entityId: invoice.id,
         summary: `${invoice.number}: late fee ${done.amount} waived${done.creditNoteId ? ' by credit note' : ''} — ${body.reason}`,
-        before: { total: invoice.total, balance: invoice.total - invoice.creditedAmount - invoice.amountPaid },
+        before: {
+          total: invoice.total,
+          balance: invoice.total - invoice.creditedAmount - invoice.amountPaid,
+        },
         after: {
           total: done.invoice.total,
           balance: done.invoice.total - done.invoice.creditedAmount - done.invoice.amountPaid,
