@@ -6,6 +6,7 @@ import { seedChatDemo } from '../modules/chat/chat.seed';
 import { periodEnd, slugify } from '../modules/companies/companies.service';
 import { seedTeamsDemo } from '../modules/invitations/invitations.seed';
 import { seedInvoicesDemo } from '../modules/invoices/invoices.seed';
+import { seedLateFeesDemo } from '../modules/late-fees/late-fees.seed';
 import { seedLeadDemo } from '../modules/leads/leads.seed';
 import { seedMaintenanceDemo } from '../modules/maintenance/maintenance.seed';
 import { seedMetersDemo } from '../modules/meters/meters.seed';
@@ -216,6 +217,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await seedChatDemo(db);
   await seedBookingsDemo(db);
   await seedMaintenanceDemo(db);
+  await seedLateFeesDemo(db);
   await seedInvoicesDemo(db);
   await seedMetersDemo(db);
   return true;

@@ -53,7 +53,7 @@ function versionIndex(versions: LateFeeRuleRow[]) {
       ].filter((v) => inForce(v, issuedAt)),
     );
   }
-  const minGrace = versions.reduce((least, v) => (v.graceDays < least ? v.graceDays : least), 365);
+  const minGrace = versions.reduce((least, v) => Math.min(least, v.graceDays), 365);
   // ruleVersionsOf answers them by effectiveFrom, so the first is the oldest.
   const firstFrom = versions[0]!.effectiveFrom;
   return { byId, ruleFor, minGrace, firstFrom };
