@@ -34,6 +34,8 @@ const LISTS: readonly string[] = [
   '/invoices',
   '/invoice-templates',
   '/credit-notes',
+  '/collections/late-fee-rules',
+  '/collections/late-fee-rules/effective',
   '/payments',
   '/maintenance/requests',
   '/audit-logs',
