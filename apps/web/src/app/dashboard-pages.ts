@@ -202,7 +202,7 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     ),
   },
   {
-    path: 'collections/late-fees',
+    path: 'payments/late-fees',
     title: 'Late Fees',
     description: 'Late-fee rules by company, property and tenancy',
     parent: 'payments',

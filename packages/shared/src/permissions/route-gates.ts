@@ -53,12 +53,6 @@ export const ROUTE_GATES: readonly RouteGate[] = [
     label: 'Payments',
   },
   {
-    path: '/dashboard/collections',
-    features: ['payments_read', 'invoices_read'],
-    fallbackRoles: [...FOUR, 'accountant'],
-    label: 'Collections',
-  },
-  {
     path: '/dashboard/maintenance',
     features: ['maintenance_read'],
     fallbackRoles: [...FOUR, 'maintenance_coordinator', 'field_staff'],

@@ -2,7 +2,7 @@ import { PageHeader } from '../../components/card';
 import { PaymentsNav } from '../invoices/invoice-display';
 import { LateFeeRulesSection } from './late-fee-rules-section';
 
-/** /dashboard/collections/late-fees: the late-fee rules until the Collections settings page mounts the section. */
+/** /dashboard/payments/late-fees: the late-fee rules until the Collections settings page mounts the section. */
 export function LateFeesPage() {
   return (
     <div>

@@ -139,7 +139,7 @@ export function TemplateEditor({
               Late fees are set by company, property and tenancy in{' '}
               <Link
                 className="font-medium text-indigo-600 hover:underline"
-                to="/dashboard/collections/late-fees"
+                to="/dashboard/payments/late-fees"
               >
                 Late-fee rules
               </Link>
