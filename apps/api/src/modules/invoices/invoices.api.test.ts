@@ -616,13 +616,16 @@ describe('late fees and reminders', () => {
     const reminders = createInvoiceReminders(app.deps);
     const { lateFees } = app.services;
     // On 2026-03-10 the first invoice is five days late: not yet charged (more than five days are needed).
-    await lateFees.charge('2026-03-10');
+    await lateFees.charge('2026-03-10', { companyId: company.companyId });
     expect(
       (await call(app, 'GET', `/api/invoices/${late._id}`, as(company))).json<{ data: InvoiceDto }>().data
         .total,
     ).toBe(1_000_001);
-    await Promise.all([lateFees.charge('2026-03-11'), lateFees.charge('2026-03-11')]);
-    await lateFees.charge('2026-03-15');
+    await Promise.all([
+      lateFees.charge('2026-03-11', { companyId: company.companyId }),
+      lateFees.charge('2026-03-11', { companyId: company.companyId }),
+    ]);
+    await lateFees.charge('2026-03-15', { companyId: company.companyId });
     const charged = (await call(app, 'GET', `/api/invoices/${late._id}`, as(company))).json<{
       data: InvoiceDto;
     }>().data;

@@ -186,7 +186,7 @@ describe('tenant dues follow invoices', () => {
     await app.deps.db.transaction((tx) => refreshTenantDues(tx, company.companyId, place.tenantId));
     expect(await stored()).toEqual(before);
     // The late fee (a penalty line) moves the penalties.
-    await app.services.lateFees.charge('2026-03-20');
+    await app.services.lateFees.charge('2026-03-20', { companyId: company.companyId });
     const late = await dues(company, place.tenantId);
     expect(late.penalties).toBe(50_000 + 9_000);
     expect(late.total).toBe(afterRun.total + 59_000);

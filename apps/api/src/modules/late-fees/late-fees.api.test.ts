@@ -169,7 +169,7 @@ describe('charging late fees', () => {
 
     // 2026-03-10: the fixed fee's five days of grace are not over; 2.5 % of 10,000.20 ₹ = 250.005 ₹ → 25,001 paise;
     // five days at 18 % a year on 10,000 ₹ = 1,000,000 × 1,800 × 5 / 3,650,000 = 2,465.75 → 2,466 paise.
-    const first = mine(await lateFees.charge('2026-03-10'));
+    const first = mine(await lateFees.charge('2026-03-10', { companyId: company.companyId }));
     expect(first).toEqual(
       expect.arrayContaining([
         { invoiceId: p._id, companyId: company.companyId, amount: 25_001 },
@@ -179,8 +179,10 @@ describe('charging late fees', () => {
     expect(first).toHaveLength(2);
     expect((await invoice(company, f._id)).total).toBe(1_000_000);
     // The same day again, and three processes at once the next day: each fee once.
-    expect(mine(await lateFees.charge('2026-03-10'))).toEqual([]);
-    const raced = (await Promise.all([1, 2, 3].map(() => lateFees.charge('2026-03-11')))).flatMap(mine);
+    expect(mine(await lateFees.charge('2026-03-10', { companyId: company.companyId }))).toEqual([]);
+    const raced = (
+      await Promise.all([1, 2, 3].map(() => lateFees.charge('2026-03-11', { companyId: company.companyId })))
+    ).flatMap(mine);
     expect(raced.filter((r) => r.invoiceId === f._id)).toEqual([
       { invoiceId: f._id, companyId: company.companyId, amount: 50_000 },
     ]);
@@ -202,13 +204,13 @@ describe('charging late fees', () => {
       body: { amount: 500_000, method: 'cash' },
     });
     expect(paid.statusCode, paid.body).toBe(201);
-    await lateFees.charge('2026-03-15');
+    await lateFees.charge('2026-03-15', { companyId: company.companyId });
     // 1,000,000 × 1,800 × 6 + 500,000 × 1,800 × 4 = 14,400,000,000 → / 3,650,000 = 3,945.2 → 3,945 paise.
     expect(feeLines(await invoice(company, d._id))[0]!.amount).toBe(3_945);
     // A run of an earlier day changes nothing; the cap holds from the 31st on.
-    await lateFees.charge('2026-03-12');
+    await lateFees.charge('2026-03-12', { companyId: company.companyId });
     expect(feeLines(await invoice(company, d._id))[0]!.amount).toBe(3_945);
-    await lateFees.charge('2026-04-30');
+    await lateFees.charge('2026-04-30', { companyId: company.companyId });
     const capped = await invoice(company, d._id);
     expect(feeLines(capped)[0]!.amount).toBe(7_000);
     expect(capped.balance).toBe(1_000_000 + 7_000 - 500_000);
@@ -225,7 +227,7 @@ describe('charging late fees', () => {
     const after = await issuedInvoice(app, company, place.tenantId, due('2026-03-05'));
     // A later change of the rule does not change the terms of the invoice issued under the first one.
     await setRule(company, { scope: 'company', type: 'fixed', amount: 99_000, graceDays: 0 });
-    await app.services.lateFees.charge('2026-03-06');
+    await app.services.lateFees.charge('2026-03-06', { companyId: company.companyId });
     expect((await invoice(company, before._id)).total).toBe(1_000_000);
     expect((await invoice(company, after._id)).total).toBe(1_010_000);
   });
@@ -256,7 +258,7 @@ describe('POST /api/invoices/{id}/waive-late-fee', () => {
     await setRule(company, { scope: 'company', type: 'fixed', amount: 25_000, graceDays: 0 });
     const bill = await issuedInvoice(app, company, place.tenantId, due('2026-03-05'));
     const plain = await issuedInvoice(app, company, place.tenantId, { ...due('2099-03-05') });
-    await app.services.lateFees.charge('2026-03-07');
+    await app.services.lateFees.charge('2026-03-07', { companyId: company.companyId });
     expect((await invoice(company, bill._id)).total).toBe(1_025_000);
 
     expect((await waive(company, bill._id, ' ')).statusCode).toBe(400);
@@ -282,7 +284,7 @@ describe('POST /api/invoices/{id}/waive-late-fee', () => {
     expect(audit?.actorUserId).toBe(company.user._id);
     // Waived for good: no second waiver, and the next runs charge nothing again.
     expect((await waive(company, bill._id)).statusCode).toBe(409);
-    await app.services.lateFees.charge('2026-04-30');
+    await app.services.lateFees.charge('2026-04-30', { companyId: company.companyId });
     expect((await invoice(company, bill._id)).total).toBe(1_000_000);
   });
 
@@ -293,7 +295,7 @@ describe('POST /api/invoices/{id}/waive-late-fee', () => {
     await setRule(company, { scope: 'company', type: 'fixed', amount: 50_000, graceDays: 1 });
     const taxed = await issuedInvoice(app, company, shop.tenantId, due('2026-03-05'));
     expect(taxed.documentType).toBe('tax_invoice');
-    await app.services.lateFees.charge('2026-03-10');
+    await app.services.lateFees.charge('2026-03-10', { companyId: company.companyId });
     const charged = await invoice(company, taxed._id);
     // The late fee on commercial rent carries the rent's GST: 18 % of 500 ₹ = 90 ₹ (CGST 45 + SGST 45).
     expect(feeLines(charged)[0]).toMatchObject({

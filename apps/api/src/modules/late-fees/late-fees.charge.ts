@@ -66,9 +66,14 @@ function versionIndex(versions: LateFeeRuleRow[]) {
  * claimed under the invoices' row locks with its charge rows, so two runs of a day, or two processes at once,
  * charge each invoice once; a run of an earlier date than one already charged changes nothing.
  */
-export async function chargeLateFees(db: Db, date: string): Promise<LateFeeCharged[]> {
+export async function chargeLateFees(
+  db: Db,
+  date: string,
+  onlyCompanyId?: string,
+): Promise<LateFeeCharged[]> {
   const charged: LateFeeCharged[] = [];
-  for (const companyId of await companiesWithRules(db)) {
+  const companyIds = onlyCompanyId ? [onlyCompanyId] : await companiesWithRules(db);
+  for (const companyId of companyIds) {
     const versions = await ruleVersionsOf(db, companyId);
     if (versions.length === 0) continue;
     const index = versionIndex(versions);

@@ -192,8 +192,12 @@ export function createLateFeesService(deps: Deps) {
     listRules,
     effective,
     waive,
-    /** Charges the late fees of business date `date` (default today in India); see late-fees.charge.ts. */
-    charge: (date: string = today()): Promise<LateFeeCharged[]> => chargeLateFees(db, date),
+    /**
+     * Charges the late fees of business date `date` (default today in India) of every company, or of `companyId`
+     * only (a company's own collections run); see late-fees.charge.ts.
+     */
+    charge: (date: string = today(), options: { companyId?: string } = {}): Promise<LateFeeCharged[]> =>
+      chargeLateFees(db, date, options.companyId),
   };
 }
 
