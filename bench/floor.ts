@@ -35,6 +35,8 @@ const LISTS: readonly string[] = [
   '/invoice-templates',
   '/credit-notes',
   '/collections/reminders',
+  '/collections/late-fee-rules',
+  '/collections/late-fee-rules/effective',
   '/payments',
   '/maintenance/requests',
   '/audit-logs',

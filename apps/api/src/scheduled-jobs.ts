@@ -24,16 +24,7 @@ export async function defineScheduledJobs(
   services: Services,
   log: ServiceLog,
 ): Promise<void> {
-  const {
-    bookings,
-    payments,
-    maintenanceRequests,
-    billing,
-    invoiceReminders,
-    imports,
-    collections,
-    webhooks,
-  } = services;
+  const { bookings, payments, maintenanceRequests, billing, lateFees, imports, collections, webhooks } = services;
 
   // Hold expiry and reconciliation once a minute, and once at start-up (server.ts queues it: money the gateway took
   // while no process was running is recorded at once).
@@ -58,13 +49,14 @@ export async function defineScheduledJobs(
   await jobs.schedule(MAINTENANCE_OVERDUE_JOB, '*/10 * * * *');
 
   // The daily rent run: tenancies whose rent falls due within five days get their month's invoice (generateRent
-  // itself is idempotent per tenancy and month), then late fees. Reminders are the collections job's (below).
+  // itself is idempotent per tenancy and month), then the day's late fees (late-fees module: each invoice's fee once,
+  // daily interest brought up to today). Reminders are the collections job's (below).
   jobs.define(INVOICES_RENT_RUN_JOB, {
     retryLimit: 1,
     handler: async () => {
       const created = await billing.dailyRentRun();
-      const lateFees = await invoiceReminders.applyLateFees();
-      log.info({ created, lateFees }, 'daily rent run and late fees');
+      const charged = await lateFees.charge();
+      log.info({ created, lateFees: charged.length }, 'daily rent run and late fees');
     },
   });
 

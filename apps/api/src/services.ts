@@ -24,8 +24,8 @@ import { createInvitationsService } from './modules/invitations/invitations.serv
 import { createInvoiceTemplatesService } from './modules/invoices/invoice-templates.service';
 import { createBillingService } from './modules/invoices/invoices.billing';
 import { onInvoicePaid } from './modules/invoices/invoices.paid';
-import { createInvoiceReminders } from './modules/invoices/invoices.reminders';
 import { createInvoicesService } from './modules/invoices/invoices.service';
+import { createLateFeesService } from './modules/late-fees/late-fees.service';
 import { createLeadsService } from './modules/leads/leads.service';
 import { createMaintenanceAssignmentsService } from './modules/maintenance/maintenance.assignments';
 import { createMaintenanceFormsService } from './modules/maintenance/maintenance.forms';
@@ -102,7 +102,8 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   const tenants = createTenantsService({ db, config, mailer, notifier, storage, limiter, auth });
   const invoices = createInvoicesService({ db, config, mailer, notifier, storage, payments, gst }, log);
   const billing = createBillingService({ db, notifier });
-  const invoiceReminders = createInvoiceReminders({ db, mailer, notifier });
+  // Late fees by company, property and tenancy rules: charged onto invoices, waived through the invoices service.
+  const lateFees = createLateFeesService({ db, invoices });
   const invoiceTemplates = createInvoiceTemplatesService(db, storage, config.uploadLimitBytes);
   const bookings = createBookingsService({ db, config, notifier, mailer, storage, log, payments });
   const agreementTemplates = createAgreementTemplateService(db);
@@ -125,8 +126,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
       jobs,
       notificationLogs,
       payLink: async (invoice) => (await payLinks.issuePayLink(db, invoice)).url,
-      // wired at merge: h24-fees's lateFees.charge.
-      lateFees: { charge: async () => [] },
+      lateFees,
     },
     log,
   );
@@ -197,7 +197,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     invoices,
     imports,
     billing,
-    invoiceReminders,
+    lateFees,
     invoiceTemplates,
     bookings,
     agreementTemplates,

@@ -7,6 +7,7 @@ import { seedCollectionsDemo } from '../modules/collections/collections.seed';
 import { periodEnd, slugify } from '../modules/companies/companies.service';
 import { seedTeamsDemo } from '../modules/invitations/invitations.seed';
 import { seedInvoicesDemo } from '../modules/invoices/invoices.seed';
+import { seedLateFeesDemo } from '../modules/late-fees/late-fees.seed';
 import { seedLeadDemo } from '../modules/leads/leads.seed';
 import { seedMaintenanceDemo } from '../modules/maintenance/maintenance.seed';
 import { seedMetersDemo } from '../modules/meters/meters.seed';
@@ -217,6 +218,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await seedChatDemo(db);
   await seedBookingsDemo(db);
   await seedMaintenanceDemo(db);
+  await seedLateFeesDemo(db);
   await seedInvoicesDemo(db);
   await seedMetersDemo(db);
   await seedCollectionsDemo(db);

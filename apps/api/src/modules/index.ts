@@ -21,6 +21,7 @@ import { creditNotesRoutes } from './invoices/credit-notes.routes';
 import { gstReturnsRoutes } from './invoices/gst-returns.routes';
 import { invoicesRoutes, invoiceTemplatesRoutes, paymentTrackingRoutes } from './invoices/invoices.routes';
 import { rentReceiptsRoutes, tdsRoutes } from './invoices/rent-tax.routes';
+import { lateFeeRulesRoutes, lateFeeWaiverRoutes } from './late-fees/late-fees.routes';
 import { leadsRoutes } from './leads/leads.routes';
 import { maintenanceConfigRoutes } from './maintenance/maintenance.config.routes';
 import { maintenanceRoutes, tenantPortalMaintenanceRoutes } from './maintenance/maintenance.routes';
@@ -82,6 +83,8 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/invoices', plugin: invoicesRoutes },
   { prefix: '/invoices', plugin: invoicePayLinkRoutes },
   { prefix: '/invoice-templates', plugin: invoiceTemplatesRoutes },
+  { prefix: '/invoices', plugin: lateFeeWaiverRoutes },
+  { prefix: '/collections/late-fee-rules', plugin: lateFeeRulesRoutes },
   { prefix: '/credit-notes', plugin: creditNotesRoutes },
   { prefix: '/tax-settings', plugin: taxSettingsRoutes },
   { prefix: '/gst', plugin: gstReturnsRoutes },

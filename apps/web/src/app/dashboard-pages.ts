@@ -219,6 +219,13 @@ export const DASHBOARD_PAGES: DashboardPageDef[] = [
     ),
   },
   {
+    path: 'payments/late-fees',
+    title: 'Late Fees',
+    description: 'Late-fee rules by company, property and tenancy',
+    parent: 'payments',
+    component: lazyPage(() => import('../features/late-fees/late-fees-page'), 'LateFeesPage'),
+  },
+  {
     path: 'payments/payment-tracking',
     title: 'Payment Tracking',
     description: 'Dues, receipts and overdue payments',

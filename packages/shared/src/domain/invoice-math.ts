@@ -8,22 +8,12 @@ import {
   reverseChargeTaxOf,
 } from './gst-tax';
 
-/** Invoice arithmetic in paise (lines, tax, totals, late fees), invoice numbers and amounts in words. */
+/** Invoice arithmetic in paise (lines, tax, totals), invoice numbers and amounts in words. */
 
 /** A line's amount: quantity × unit price, rounded half up to a whole paisa. */
 export function lineAmount(quantity: number, unitPrice: number): number {
   const milli = Math.round(quantity * 1000);
   return Math.floor((milli * unitPrice + 500) / 1000);
-}
-
-/** The late fee on `balance`: fixed paise, or `value` basis points of the balance rounded half up. */
-export function lateFeeOf(
-  rule: { lateFeeType: 'none' | 'fixed' | 'percent'; lateFeeValue: number },
-  balance: number,
-): number {
-  if (rule.lateFeeType === 'fixed') return rule.lateFeeValue;
-  if (rule.lateFeeType === 'percent') return Math.floor((balance * rule.lateFeeValue + 5000) / 10_000);
-  return 0;
 }
 
 export interface InvoiceTotals {

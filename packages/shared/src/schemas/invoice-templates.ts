@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZInvoiceLineInput, ZInvoiceLineKind } from './invoices';
 
-/** Invoice templates: colours, texts, default lines, tax rate and the late fee rule of a company. */
+/** Invoice templates: colours, texts, default lines and tax rate (late fees are the rules of schemas/late-fees.ts). */
 
 const ZColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #4f46e5');
 
@@ -27,10 +27,6 @@ const templateFields = {
     .nullable(),
   taxRate: ZTaxRate,
   notes: z.string().max(1000),
-  /** Late fee rule of the company (its default template's): a fixed amount (paise) or a percent (basis points). */
-  lateFeeType: z.enum(['none', 'fixed', 'percent']),
-  lateFeeValue: z.number().int().min(0).max(100_000_000),
-  lateFeeAfterDays: z.number().int().min(0).max(365),
   isDefault: z.boolean(),
 };
 
@@ -46,9 +42,6 @@ export const ZInvoiceTemplateBody = z.object({
   gstNumber: templateFields.gstNumber.optional(),
   taxRate: templateFields.taxRate.default(0),
   notes: templateFields.notes.default(''),
-  lateFeeType: templateFields.lateFeeType.default('none'),
-  lateFeeValue: templateFields.lateFeeValue.default(0),
-  lateFeeAfterDays: templateFields.lateFeeAfterDays.default(0),
   isDefault: templateFields.isDefault.default(false),
 });
 export type InvoiceTemplateBody = z.infer<typeof ZInvoiceTemplateBody>;
@@ -78,9 +71,6 @@ export const ZInvoiceTemplateDto = z.object({
   gstNumber: z.string().nullable(),
   taxRate: z.number().int(),
   notes: z.string(),
-  lateFeeType: z.enum(['none', 'fixed', 'percent']),
-  lateFeeValue: z.number().int(),
-  lateFeeAfterDays: z.number().int(),
   isDefault: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -69,6 +69,8 @@ export const ZInvoiceLine = z.object({
   /** quantity × unit price: the line's taxable value. */
   amount: z.number().int(),
   ...gstLineFields,
+  /** The invoice's late-fee line (charged by the late-fee rules; staff may waive it). */
+  lateFee: z.boolean().optional(),
 });
 export type InvoiceLine = z.infer<typeof ZInvoiceLine>;
 

@@ -516,9 +516,6 @@ CREATE TABLE "invoice_templates" (
 	"gst_number" text,
 	"tax_rate" integer DEFAULT 0 NOT NULL,
 	"notes" text DEFAULT '' NOT NULL,
-	"late_fee_type" text DEFAULT 'none' NOT NULL,
-	"late_fee_value" integer DEFAULT 0 NOT NULL,
-	"late_fee_after_days" integer DEFAULT 0 NOT NULL,
 	"is_default" boolean DEFAULT false NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -569,7 +566,7 @@ CREATE TABLE "invoices" (
 	"paid_at" timestamp with time zone,
 	"voided_at" timestamp with time zone,
 	"void_reason" text,
-	"late_fee_applied_at" timestamp with time zone,
+	"issued_at" timestamp with time zone,
 	"due_reminder_at" timestamp with time zone,
 	"overdue_notice_at" timestamp with time zone,
 	"current_order_id" uuid,
@@ -597,6 +594,45 @@ CREATE TABLE "jobs" (
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "late_fee_charges" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"invoice_id" uuid NOT NULL,
+	"rule_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"amount" integer DEFAULT 0 NOT NULL,
+	"accrual" bigint DEFAULT 0 NOT NULL,
+	"accrued_through" date NOT NULL,
+	"closed" boolean DEFAULT false NOT NULL,
+	"waived_at" timestamp with time zone,
+	"waived_by" uuid,
+	"waive_reason" text,
+	"credit_note_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "late_fee_rules" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"company_id" uuid NOT NULL,
+	"scope" text NOT NULL,
+	"property_id" uuid,
+	"tenancy_id" uuid,
+	"grace_days" integer DEFAULT 0 NOT NULL,
+	"type" text NOT NULL,
+	"amount" integer DEFAULT 0 NOT NULL,
+	"percent_bp" integer DEFAULT 0 NOT NULL,
+	"annual_rate_bp" integer DEFAULT 0 NOT NULL,
+	"cap" integer,
+	"effective_from" timestamp with time zone DEFAULT now() NOT NULL,
+	"superseded_at" timestamp with time zone,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "late_fee_rules_scope_ck" CHECK ((scope = 'company' and property_id is null and tenancy_id is null)
+        or (scope = 'property' and property_id is not null and tenancy_id is null)
+        or (scope = 'tenancy' and tenancy_id is not null and property_id is null))
 );
 --> statement-breakpoint
 CREATE TABLE "assignee_codes" (
@@ -1224,6 +1260,14 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_property_id_properties_id_fk" FO
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_rental_unit_id_rental_units_id_fk" FOREIGN KEY ("rental_unit_id") REFERENCES "public"."rental_units"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_template_id_invoice_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."invoice_templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "late_fee_charges" ADD CONSTRAINT "late_fee_charges_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "late_fee_charges" ADD CONSTRAINT "late_fee_charges_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "late_fee_charges" ADD CONSTRAINT "late_fee_charges_rule_id_late_fee_rules_id_fk" FOREIGN KEY ("rule_id") REFERENCES "public"."late_fee_rules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "late_fee_charges" ADD CONSTRAINT "late_fee_charges_waived_by_users_id_fk" FOREIGN KEY ("waived_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "late_fee_rules" ADD CONSTRAINT "late_fee_rules_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "late_fee_rules" ADD CONSTRAINT "late_fee_rules_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "late_fee_rules" ADD CONSTRAINT "late_fee_rules_tenancy_id_rental_unit_users_id_fk" FOREIGN KEY ("tenancy_id") REFERENCES "public"."rental_unit_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "late_fee_rules" ADD CONSTRAINT "late_fee_rules_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assignee_codes" ADD CONSTRAINT "assignee_codes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assignee_codes" ADD CONSTRAINT "assignee_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "maintenance_assignments" ADD CONSTRAINT "maintenance_assignments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1402,6 +1446,13 @@ CREATE INDEX "invoices_user_idx" ON "invoices" USING btree ("user_id","created_a
 CREATE INDEX "jobs_status_run_after_idx" ON "jobs" USING btree ("status","run_after");--> statement-breakpoint
 CREATE INDEX "jobs_name_status_idx" ON "jobs" USING btree ("name","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "jobs_singleton_idx" ON "jobs" USING btree ("name","singleton_key") WHERE "jobs"."singleton_key" is not null and "jobs"."status" = 'queued';--> statement-breakpoint
+CREATE UNIQUE INDEX "late_fee_charges_invoice_uq" ON "late_fee_charges" USING btree ("invoice_id");--> statement-breakpoint
+CREATE INDEX "late_fee_charges_company_idx" ON "late_fee_charges" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "late_fee_rules_company_uq" ON "late_fee_rules" USING btree ("company_id") WHERE scope = 'company' and superseded_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "late_fee_rules_property_uq" ON "late_fee_rules" USING btree ("company_id","property_id") WHERE scope = 'property' and superseded_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "late_fee_rules_tenancy_uq" ON "late_fee_rules" USING btree ("company_id","tenancy_id") WHERE scope = 'tenancy' and superseded_at is null;--> statement-breakpoint
+CREATE INDEX "late_fee_rules_current_idx" ON "late_fee_rules" USING btree ("company_id","scope","created_at","id") WHERE superseded_at is null;--> statement-breakpoint
+CREATE INDEX "late_fee_rules_company_idx" ON "late_fee_rules" USING btree ("company_id","effective_from");--> statement-breakpoint
 CREATE UNIQUE INDEX "assignee_codes_company_user_uq" ON "assignee_codes" USING btree ("company_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "assignee_codes_code_uq" ON "assignee_codes" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "maintenance_assignments_company_type_uq" ON "maintenance_assignments" USING btree ("company_id","type_id");--> statement-breakpoint

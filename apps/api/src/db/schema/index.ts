@@ -12,6 +12,7 @@ export * from './imports';
 export * from './integrations';
 export * from './invoices';
 export * from './jobs';
+export * from './late-fees';
 export * from './maintenance';
 export * from './meters';
 export * from './notifications';

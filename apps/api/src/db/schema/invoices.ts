@@ -51,6 +51,8 @@ export interface InvoiceLine {
   cgst?: number;
   sgst?: number;
   igst?: number;
+  /** Set on the one line the late-fee charge writes and updates (late-fees module); never on a line staff typed. */
+  lateFee?: boolean;
 }
 
 export type InvoiceTemplateLine = Pick<InvoiceLine, 'description' | 'quantity' | 'unitPrice' | 'kind'>;
@@ -77,13 +79,6 @@ export const invoiceTemplates = pgTable(
     /** Tax in basis points (1800 = 18 %); 0 when the company charges none. */
     taxRate: integer().notNull().default(0),
     notes: text().notNull().default(''),
-    /** The company's late fee rule (read from its default template): none, a fixed amount or a percent of the balance. */
-    lateFeeType: text({ enum: ['none', 'fixed', 'percent'] })
-      .notNull()
-      .default('none'),
-    /** Paise for `fixed`, basis points of the balance for `percent`. */
-    lateFeeValue: integer().notNull().default(0),
-    lateFeeAfterDays: integer().notNull().default(0),
     isDefault: boolean().notNull().default(false),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -180,8 +175,9 @@ export const invoices = pgTable(
     paidAt: timestamp({ withTimezone: true }),
     voidedAt: timestamp({ withTimezone: true }),
     voidReason: text(),
-    /** When the late fee line was added (once), the due-date reminder and the overdue notice were sent (once each). */
-    lateFeeAppliedAt: timestamp({ withTimezone: true }),
+    /** When it was issued (numbered): the late-fee rules in force then are the ones it follows (late-fees module). */
+    issuedAt: timestamp({ withTimezone: true }),
+    /** When the due-date reminder and the overdue notice were sent (once each). */
     dueReminderAt: timestamp({ withTimezone: true }),
     overdueNoticeAt: timestamp({ withTimezone: true }),
     /** The open gateway order paying the balance (payment_orders.id). */

@@ -33,7 +33,10 @@ export const RETRY_DELAY_SECONDS = 60;
 
 /** The late fees of a day (modules/late-fees), charged before the reminders so that they show the new balance. */
 export interface LateFeeCharger {
-  charge(date: string): Promise<{ invoiceId: string; companyId: string; amount: number }[]>;
+  charge(
+    date: string,
+    options?: { companyId?: string },
+  ): Promise<{ invoiceId: string; companyId: string; amount: number }[]>;
 }
 
 /** The one-tap pay link of an invoice (modules/pay-links). */
@@ -324,7 +327,7 @@ export function createCollectionsDelivery(deps: DeliveryDeps) {
      * falling on it, of one company or of all. A second run of the same day sends and charges nothing new.
      */
     async run(date: string, companyId?: string): Promise<CollectionRunResult> {
-      const charged = (await deps.lateFees.charge(date))
+      const charged = (await deps.lateFees.charge(date, companyId ? { companyId } : {}))
         .filter((fee) => !companyId || fee.companyId === companyId)
         .map(({ invoiceId, amount }) => ({ invoiceId, amount }));
       const companies = companyId ? [companyId] : await repo.companiesWithOpenInvoices();

@@ -19,7 +19,6 @@ import { addMember, type CompanySession, createCompany, signUp } from '../../../
 import { mailsTo } from '../../../test/outbox';
 import { invoicePayments, invoices, notifications, payments } from '../../db/schema';
 import { createBillingService } from './invoices.billing';
-import { createInvoiceReminders } from './invoices.reminders';
 import {
   createInvoice,
   issuedInvoice,
@@ -599,14 +598,11 @@ describe('late fees', () => {
   it('adds the late fee once', async () => {
     const company = await createCompany(app, { plan: 'professional' });
     const place = await makeTenancy(app, company);
-    await template(company, {
-      name: 'With late fee',
-      taxRate: 0,
-      lateFeeType: 'percent',
-      lateFeeValue: 200, // 2 % of the balance
-      lateFeeAfterDays: 5,
-      isDefault: true,
+    const rule = await call(app, 'PUT', '/api/collections/late-fee-rules', {
+      ...as(company),
+      body: { scope: 'company', type: 'percent', percent: 2, graceDays: 5 }, // 2 % of the balance
     });
+    expect(rule.statusCode, rule.body).toBe(200);
     const late = await issuedInvoice(app, company, place.tenantId, {
       issueDate: '2026-03-01',
       dueDate: '2026-03-05',
@@ -616,15 +612,18 @@ describe('late fees', () => {
       issueDate: '2026-03-01',
       dueDate: '2026-03-12',
     });
-    const reminders = createInvoiceReminders(app.deps);
+    const { lateFees } = app.services;
     // On 2026-03-10 the first invoice is five days late: not yet charged (more than five days are needed).
-    await reminders.applyLateFees('2026-03-10');
+    await lateFees.charge('2026-03-10', { companyId: company.companyId });
     expect(
       (await call(app, 'GET', `/api/invoices/${late._id}`, as(company))).json<{ data: InvoiceDto }>().data
         .total,
     ).toBe(1_000_001);
-    await Promise.all([reminders.applyLateFees('2026-03-11'), reminders.applyLateFees('2026-03-11')]);
-    await reminders.applyLateFees('2026-03-15');
+    await Promise.all([
+      lateFees.charge('2026-03-11', { companyId: company.companyId }),
+      lateFees.charge('2026-03-11', { companyId: company.companyId }),
+    ]);
+    await lateFees.charge('2026-03-15', { companyId: company.companyId });
     const charged = (await call(app, 'GET', `/api/invoices/${late._id}`, as(company))).json<{
       data: InvoiceDto;
     }>().data;

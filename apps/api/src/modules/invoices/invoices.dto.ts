@@ -76,6 +76,7 @@ export function toLineDto(line: InvoiceRow['lineItems'][number]): InvoiceDto['li
     cgst: line.cgst ?? 0,
     sgst: line.sgst ?? 0,
     igst: line.igst ?? 0,
+    ...(line.lateFee ? { lateFee: true } : {}),
   };
 }
 

@@ -6,7 +6,6 @@ import { call, getTestApp } from '../../../test/app';
 import { type CompanySession, createCompany } from '../../../test/factories';
 import { rentalUnitUsers } from '../../db/schema';
 import { refreshTenantDues } from './invoices.dues';
-import { createInvoiceReminders } from './invoices.reminders';
 import {
   createInvoice,
   issuedInvoice,
@@ -154,13 +153,14 @@ describe('tenant dues follow invoices', () => {
     await call(app, 'POST', '/api/invoice-templates', {
       ...as(company),
       body: {
-        name: 'GST with late fee',
+        name: 'GST',
         taxRate: 1800,
         isDefault: true,
-        lateFeeType: 'fixed',
-        lateFeeValue: 50_000,
-        lateFeeAfterDays: 1,
       },
+    });
+    await call(app, 'PUT', '/api/collections/late-fee-rules', {
+      ...as(company),
+      body: { scope: 'company', type: 'fixed', amount: 50_000, graceDays: 1 },
     });
     const run = await call(app, 'POST', '/api/invoices/generate-rent', {
       ...as(company),
@@ -186,7 +186,7 @@ describe('tenant dues follow invoices', () => {
     await app.deps.db.transaction((tx) => refreshTenantDues(tx, company.companyId, place.tenantId));
     expect(await stored()).toEqual(before);
     // The late fee (a penalty line) moves the penalties.
-    await createInvoiceReminders(app.deps).applyLateFees('2026-03-20');
+    await app.services.lateFees.charge('2026-03-20', { companyId: company.companyId });
     const late = await dues(company, place.tenantId);
     expect(late.penalties).toBe(50_000 + 9_000);
     expect(late.total).toBe(afterRun.total + 59_000);

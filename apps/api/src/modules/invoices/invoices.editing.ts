@@ -92,6 +92,7 @@ export function invoiceEditing({ db, views, deliver, payments, gst, creditNotes 
       financialYear: financialYearOf(row.issueDate).label,
       status: 'sent',
       sentAt: new Date(),
+      issuedAt: new Date(),
     });
     await recordAudit(tx, {
       companyId: row.companyId,

@@ -132,6 +132,7 @@ export async function generateRentInvoices(
         ...gstColumnsOf(snapshot, totals),
         financialYear: financialYearOf(first).label,
         sentAt,
+        issuedAt: sentAt,
         createdBy: options.actorUserId ?? null,
       });
       dues.push({

@@ -10,6 +10,7 @@ import { creditNotesForReturn, invoicesIssuedBetween } from './gst-returns.repo'
 import { invoiceDocuments } from './invoices.documents';
 import { invoiceEditing } from './invoices.editing';
 import { invoiceLinkPayments } from './invoices.link-payments';
+import { lateFeeWaiving } from './invoices.late-fee-lines';
 import { invoicePayments } from './invoices.payments';
 import { createInvoicesRepo } from './invoices.repo';
 import { invoiceViews } from './invoices.views';
@@ -19,6 +20,13 @@ import { tdsTracking } from './tds';
 export { PDF_LINK_SECONDS } from './invoices.documents';
 export { effectiveStatus, type InvoiceRow } from './invoices.dto';
 export { setTenantDues } from './invoices.dues';
+export {
+  lateFeeLineOf,
+  lockInvoiceOfCompany,
+  principalBalanceOf,
+  setLateFeeLine,
+  type WaiveLateFeeInTx,
+} from './invoices.late-fee-lines';
 export { type InvoicePaymentHook, paymentInstant } from './invoices.payments';
 export { insertOfflinePayment } from './invoices.repo';
 
@@ -73,6 +81,8 @@ export function createInvoicesService(deps: Deps, log?: EventLog) {
     issueCreditNote: creditNotes.issueCreditNote,
     getCreditNote: creditNotes.getCreditNote,
     listCreditNotes: creditNotes.listCreditNotes,
+    /** Takes an invoice's late fee off (credit note on a tax invoice, else the line), inside the caller's tx. */
+    waiveLateFeeInTx: lateFeeWaiving(creditNotes),
     creditNotePdf: creditNotes.creditNotePdf,
     get: views.get,
     list: views.list,

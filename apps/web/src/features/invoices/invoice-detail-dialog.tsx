@@ -8,6 +8,7 @@ import { ReasonDialog } from '../../components/reason-dialog';
 import { SkeletonList } from '../../components/skeleton';
 import { apiErrorMessage } from '../../lib/api-client';
 import { usePermissions } from '../auth/use-permissions';
+import { WaiveLateFeeAction } from '../late-fees/waive-late-fee-action';
 import { invoiceLabel } from './invoice-display';
 import { InvoiceDocument } from './invoice-document';
 import {
@@ -98,6 +99,7 @@ export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClos
                   Void
                 </Button>
               ) : null}
+              {permissions.canUseFeature('invoices_write') ? <WaiveLateFeeAction invoice={invoice} /> : null}
               {canUpdate && creditable ? (
                 <Button
                   variant="outline"

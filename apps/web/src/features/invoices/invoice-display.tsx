@@ -108,6 +108,7 @@ const LINKS = [
   { to: '/dashboard/payments/create-invoice', label: 'Create invoice' },
   { to: '/dashboard/payments/payment-tracking', label: 'Tracking' },
   { to: '/dashboard/payments/invoice-templates', label: 'Templates' },
+  { to: '/dashboard/payments/late-fees', label: 'Late fees' },
   { to: '/dashboard/payments/credit-notes', label: 'Credit notes' },
   { to: '/dashboard/payments/reminders', label: 'Reminders' },
   { to: '/dashboard/payments/collections', label: 'Collections' },

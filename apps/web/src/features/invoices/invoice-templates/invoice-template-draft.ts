@@ -16,9 +16,6 @@ export const EMPTY: Draft = {
   gstNumber: '',
   taxRate: 0,
   notes: '',
-  lateFeeType: 'none',
-  lateFeeValue: 0,
-  lateFeeAfterDays: 0,
   isDefault: false,
 };
 
@@ -33,8 +30,5 @@ export const fromTemplate = (t: InvoiceTemplateDto): Draft => ({
   gstNumber: t.gstNumber ?? '',
   taxRate: t.taxRate,
   notes: t.notes,
-  lateFeeType: t.lateFeeType,
-  lateFeeValue: t.lateFeeValue,
-  lateFeeAfterDays: t.lateFeeAfterDays,
   isDefault: t.isDefault,
 });

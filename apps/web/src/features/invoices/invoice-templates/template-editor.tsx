@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type InvoiceTemplateInput, ZInvoiceTemplateBody } from '@rentora/shared';
 import { Star, Trash2 } from 'lucide-react';
 import { type Control, Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { Field, Input, Select, Textarea } from '../../../components/field';
-import { MoneyInput } from '../../../components/money-input';
+import { Field, Input, Textarea } from '../../../components/field';
 import { Switch } from '../../../components/switch';
 import type { Draft } from './invoice-template-draft';
 import { LogoField } from './logo-field';
@@ -28,7 +28,6 @@ type TemplateFormInput = z.input<typeof ZTemplateForm>;
 
 /** A percent typed by the user → basis points, kept within 0 – 100 %. */
 const toBasisPoints = (text: string) => Math.max(0, Math.min(10_000, Math.round(Number(text) * 100) || 0));
-const toDays = (text: string) => Math.max(0, Math.min(365, Math.round(Number(text)) || 0));
 
 /** A percent input over a basis-points value. */
 function PercentField({
@@ -38,7 +37,7 @@ function PercentField({
   hint,
 }: {
   control: Control<TemplateFormInput, unknown, InvoiceTemplateInput>;
-  name: 'taxRate' | 'lateFeeValue';
+  name: 'taxRate';
   label: string;
   hint?: string;
 }) {
@@ -136,47 +135,16 @@ export function TemplateEditor({
               {(control) => <Input {...control} {...form.register('footerText')} maxLength={500} />}
             </Field>
             {text('notes', 'Notes', 2, 1000)}
-            <div className="grid gap-3 sm:grid-cols-3">
-              <Field label="Late fee" hint="Used from the default template">
-                {(control) => (
-                  <Select {...control} {...form.register('lateFeeType')}>
-                    <option value="none">None</option>
-                    <option value="fixed">Fixed amount</option>
-                    <option value="percent">Percent of balance</option>
-                  </Select>
-                )}
-              </Field>
-              {draft.lateFeeType === 'fixed' ? (
-                <Field label="Amount">
-                  {(aria) => (
-                    <Controller
-                      control={form.control}
-                      name="lateFeeValue"
-                      render={({ field }) => (
-                        <MoneyInput {...aria} value={field.value} onChange={(v) => field.onChange(v ?? 0)} />
-                      )}
-                    />
-                  )}
-                </Field>
-              ) : draft.lateFeeType === 'percent' ? (
-                <PercentField control={form.control} name="lateFeeValue" label="Percent (%)" />
-              ) : (
-                <span />
-              )}
-              {draft.lateFeeType !== 'none' ? (
-                <Field label="After (days late)">
-                  {(control) => (
-                    <Input
-                      {...control}
-                      type="number"
-                      min={0}
-                      max={365}
-                      {...form.register('lateFeeAfterDays', { setValueAs: toDays })}
-                    />
-                  )}
-                </Field>
-              ) : null}
-            </div>
+            <p className="text-sm text-slate-500 dark:text-slate-400">
+              Late fees are set by company, property and tenancy in{' '}
+              <Link
+                className="font-medium text-indigo-600 hover:underline"
+                to="/dashboard/payments/late-fees"
+              >
+                Late-fee rules
+              </Link>
+              .
+            </p>
             <Controller
               control={form.control}
               name="isDefault"

@@ -1,0 +1,288 @@
+import type { LateFeeEffectiveQuery, LateFeeRuleListQuery, LateFeeScope } from '@rentora/shared';
+import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { COUNT_BOUND } from '../../core/pagination';
+import { boundedCountQuery } from '../../core/statements';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  invoices,
+  lateFeeCharges,
+  lateFeeRules,
+  properties,
+  rentalUnits,
+  rentalUnitUsers,
+  users,
+} from '../../db/schema';
+
+export type LateFeeRuleRow = typeof lateFeeRules.$inferSelect;
+export type LateFeeChargeRow = typeof lateFeeCharges.$inferSelect;
+export type InvoiceRowForCharge = typeof invoices.$inferSelect;
+
+const BOUND = COUNT_BOUND;
+
+/** The rule in force for a scope's target: company (target = company id), property or tenancy. */
+function targetCondition(scope: LateFeeScope, targetId: string): SQL {
+  if (scope === 'property') return eq(lateFeeRules.propertyId, targetId);
+  if (scope === 'tenancy') return eq(lateFeeRules.tenancyId, targetId);
+  return sql`true`;
+}
+
+/** Closes the version in force of a scope's target (PUT replaces it, DELETE removes it); answers the closed row. */
+export async function supersedeCurrent(
+  tx: Tx,
+  companyId: string,
+  scope: LateFeeScope,
+  targetId: string,
+  at: Date,
+): Promise<LateFeeRuleRow | undefined> {
+  const [closed] = await tx
+    .update(lateFeeRules)
+    .set({ supersededAt: at })
+    .where(
+      and(
+        eq(lateFeeRules.companyId, companyId),
+        eq(lateFeeRules.scope, scope),
+        targetCondition(scope, targetId),
+        isNull(lateFeeRules.supersededAt),
+      ),
+    )
+    .returning();
+  return closed;
+}
+
+export async function insertRule(tx: Tx, values: typeof lateFeeRules.$inferInsert): Promise<LateFeeRuleRow> {
+  const [row] = await tx.insert(lateFeeRules).values(values).returning();
+  return row!;
+}
+
+/** A rule in force of the company, under its row lock when `lock`. */
+export async function currentRuleOfCompany(conn: DbOrTx, companyId: string, id: string, lock = false) {
+  const query = conn
+    .select()
+    .from(lateFeeRules)
+    .where(
+      and(eq(lateFeeRules.id, id), eq(lateFeeRules.companyId, companyId), isNull(lateFeeRules.supersededAt)),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function propertyExists(conn: DbOrTx, companyId: string, id: string): Promise<boolean> {
+  const [row] = await conn
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.companyId, companyId)));
+  return !!row;
+}
+
+export async function tenancyExists(conn: DbOrTx, companyId: string, id: string): Promise<boolean> {
+  const [row] = await conn
+    .select({ id: rentalUnitUsers.id })
+    .from(rentalUnitUsers)
+    .where(and(eq(rentalUnitUsers.id, id), eq(rentalUnitUsers.companyId, companyId)));
+  return !!row;
+}
+
+/** The names a rule's scope shows: the property, or the tenant and their unit. */
+const ruleNameColumns = {
+  propertyName: properties.name,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  unitNumber: rentalUnits.unitNumber,
+};
+
+export type NamedRule = { rule: LateFeeRuleRow } & {
+  propertyName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  unitNumber: string | null;
+};
+
+function namedRules(conn: DbOrTx) {
+  return conn
+    .select({ rule: lateFeeRules, ...ruleNameColumns })
+    .from(lateFeeRules)
+    .leftJoin(properties, eq(properties.id, lateFeeRules.propertyId))
+    .leftJoin(rentalUnitUsers, eq(rentalUnitUsers.id, lateFeeRules.tenancyId))
+    .leftJoin(users, eq(users.id, rentalUnitUsers.userId))
+    .leftJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId));
+}
+
+export async function namedRule(conn: DbOrTx, id: string): Promise<NamedRule | undefined> {
+  const [row] = await namedRules(conn).where(eq(lateFeeRules.id, id));
+  return row;
+}
+
+/** GET /collections/late-fee-rules: the rules in force, company first, then overrides newest first. */
+export async function listCurrentRules(conn: DbOrTx, companyId: string, query: LateFeeRuleListQuery) {
+  const where = and(
+    eq(lateFeeRules.companyId, companyId),
+    isNull(lateFeeRules.supersededAt),
+    query.scope ? eq(lateFeeRules.scope, query.scope) : undefined,
+  );
+  const order = query.sortOrder === 'asc' ? asc : desc;
+  const offset = (query.page - 1) * query.limit;
+  const rows = await namedRules(conn)
+    .where(where)
+    .orderBy(
+      sql`case ${lateFeeRules.scope} when 'company' then 0 when 'property' then 1 else 2 end`,
+      order(lateFeeRules.createdAt),
+      order(lateFeeRules.id),
+    )
+    .limit(query.limit)
+    .offset(offset);
+  const count = await countOf(conn, lateFeeRules, where, rows.length, query);
+  return { rows, count };
+}
+
+async function countOf(
+  conn: DbOrTx,
+  table: typeof lateFeeRules | typeof rentalUnitUsers,
+  where: SQL | undefined,
+  rowsOnPage: number,
+  query: { page: number; limit: number },
+) {
+  const offset = (query.page - 1) * query.limit;
+  if (rowsOnPage < query.limit && (rowsOnPage > 0 || offset === 0))
+    return { total: offset + rowsOnPage, exact: true };
+  const [row] = await boundedCountQuery(conn, table, where, BOUND);
+  const total = row?.total ?? 0;
+  return { total: Math.min(total, BOUND), exact: total <= BOUND };
+}
+
+const tenancyRule = alias(lateFeeRules, 'tenancy_rule');
+const propertyRule = alias(lateFeeRules, 'property_rule');
+const companyRule = alias(lateFeeRules, 'company_rule');
+
+/**
+ * GET /collections/late-fee-rules/effective: a page of the company's current tenancies with the rules in force at
+ * each level (one index lookup each through the partial unique indexes); the service picks the most specific.
+ */
+export async function effectivePage(conn: DbOrTx, companyId: string, query: LateFeeEffectiveQuery) {
+  const where = and(
+    eq(rentalUnitUsers.companyId, companyId),
+    eq(rentalUnitUsers.status, 'current'),
+    query.propertyId ? eq(rentalUnitUsers.propertyId, query.propertyId) : undefined,
+  );
+  const order = query.sortOrder === 'asc' ? asc : desc;
+  const rows = await conn
+    .select({
+      tenancyId: rentalUnitUsers.id,
+      propertyId: rentalUnitUsers.propertyId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      propertyName: properties.name,
+      unitNumber: rentalUnits.unitNumber,
+      tenancyRule,
+      propertyRule,
+      companyRule,
+    })
+    .from(rentalUnitUsers)
+    .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
+    .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId))
+    .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
+    .leftJoin(
+      tenancyRule,
+      and(
+        eq(tenancyRule.companyId, companyId),
+        eq(tenancyRule.scope, 'tenancy'),
+        eq(tenancyRule.tenancyId, rentalUnitUsers.id),
+        isNull(tenancyRule.supersededAt),
+      ),
+    )
+    .leftJoin(
+      propertyRule,
+      and(
+        eq(propertyRule.companyId, companyId),
+        eq(propertyRule.scope, 'property'),
+        eq(propertyRule.propertyId, rentalUnitUsers.propertyId),
+        isNull(propertyRule.supersededAt),
+      ),
+    )
+    .leftJoin(
+      companyRule,
+      and(
+        eq(companyRule.companyId, companyId),
+        eq(companyRule.scope, 'company'),
+        isNull(companyRule.supersededAt),
+      ),
+    )
+    .where(where)
+    .orderBy(order(rentalUnitUsers.createdAt), order(rentalUnitUsers.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const count = await countOf(conn, rentalUnitUsers, where, rows.length, query);
+  return { rows, count };
+}
+
+// ---------- the daily charge ----------
+
+/** Companies with any late-fee rule version (old invoices may follow a version no longer in force). */
+export async function companiesWithRules(conn: DbOrTx): Promise<string[]> {
+  const rows = await conn.selectDistinct({ companyId: lateFeeRules.companyId }).from(lateFeeRules);
+  return rows.map((r) => r.companyId);
+}
+
+export async function ruleVersionsOf(conn: DbOrTx, companyId: string): Promise<LateFeeRuleRow[]> {
+  return conn
+    .select()
+    .from(lateFeeRules)
+    .where(eq(lateFeeRules.companyId, companyId))
+    .orderBy(asc(lateFeeRules.effectiveFrom));
+}
+
+/** When an invoice was issued, for the rules it follows (sent_at and created_at for rows older than issued_at). */
+export const issuedAtSql = sql<Date>`coalesce(${invoices.issuedAt}, ${invoices.sentAt}, ${invoices.createdAt})`;
+
+/**
+ * Claims the next batch (by id after `after`) of the company's open invoices that may owe a late fee on `date`:
+ * issued since the first rule, due before `dueBefore`, with a balance, and without a charge already closed or
+ * brought up to `date`. Rows another process holds are skipped (it is charging them).
+ */
+export async function claimBatch(
+  tx: Tx,
+  companyId: string,
+  options: { date: string; dueBefore: string; issuedSince: Date; after: string | null; limit: number },
+) {
+  return tx
+    .select({ invoice: invoices, issuedAt: issuedAtSql, charge: lateFeeCharges })
+    .from(invoices)
+    .leftJoin(lateFeeCharges, eq(lateFeeCharges.invoiceId, invoices.id))
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        inArray(invoices.status, ['sent', 'partially_paid']),
+        sql`${invoices.dueDate} < ${options.dueBefore}`,
+        sql`(${invoices.total} - ${invoices.creditedAmount} - ${invoices.amountPaid}) > 0`,
+        sql`${issuedAtSql} >= ${options.issuedSince.toISOString()}`,
+        options.after ? gt(invoices.id, options.after) : undefined,
+        or(
+          isNull(lateFeeCharges.id),
+          and(eq(lateFeeCharges.closed, false), sql`${lateFeeCharges.accruedThrough} < ${options.date}`),
+        ),
+      ),
+    )
+    .orderBy(asc(invoices.id))
+    .limit(options.limit)
+    .for('update', { of: invoices, skipLocked: true });
+}
+
+export async function insertCharge(tx: Tx, values: typeof lateFeeCharges.$inferInsert): Promise<void> {
+  await tx.insert(lateFeeCharges).values(values);
+}
+
+export async function updateCharge(
+  tx: Tx,
+  id: string,
+  values: Partial<typeof lateFeeCharges.$inferInsert>,
+): Promise<void> {
+  await tx.update(lateFeeCharges).set(values).where(eq(lateFeeCharges.id, id));
+}
+
+export async function chargeOfInvoice(conn: DbOrTx, companyId: string, invoiceId: string) {
+  const [row] = await conn
+    .select()
+    .from(lateFeeCharges)
+    .where(and(eq(lateFeeCharges.invoiceId, invoiceId), eq(lateFeeCharges.companyId, companyId)));
+  return row;
+}
