@@ -65,15 +65,3 @@ export function formatLimit(value: number | null | undefined): string {
 export function humanize(value: string | null | undefined): string {
   return (value ?? '').replace(/_/g, ' ');
 }
-
-/** A date and time in India (IST), e.g. "26 Nov 2026, 2:35 pm". */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Asia/Kolkata',
-  });
-}

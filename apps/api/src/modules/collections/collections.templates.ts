@@ -85,7 +85,7 @@ export function effectiveTemplates(
 }
 
 /** "₹78,450" / "₹1,23,456.70": rupees with lakh grouping. */
-export const rupees = (paise: number): string => formatMoney(paise, 'INR', 'en-IN');
+export const rupees = (paise: number): string => formatMoney(paise);
 
 function daysBetween(fromIso: string, toIso: string): number {
   return Math.round((Date.parse(`${toIso}T00:00:00Z`) - Date.parse(`${fromIso}T00:00:00Z`)) / 86_400_000);
