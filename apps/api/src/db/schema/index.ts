@@ -4,6 +4,7 @@ export * from './bookings';
 export * from './chat';
 export * from './companies';
 export * from './deposits';
+export * from './favorites';
 export * from './gst';
 export * from './identity';
 export * from './imports';

@@ -151,7 +151,7 @@ export function createInvoiceReminders(deps: Pick<AppDeps, 'db' | 'mailer' | 'no
           html: `<p>${escapeHtml(message)}</p>`,
           template: `invoice_${kind}`,
         },
-        { companyId: row.companyId, userId: row.userId },
+        { companyId: row.companyId, userId: row.userId, kind: 'billing' },
       );
     }
   }
