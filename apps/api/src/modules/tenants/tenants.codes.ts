@@ -7,7 +7,7 @@ import {
 } from '@rentora/shared';
 import type { Config } from '../../config';
 import type { CompanyContext } from '../../core/access';
-import { AppError, conflict, notFound } from '../../core/errors';
+import { AppError, conflict } from '../../core/errors';
 import type { RateLimiter } from '../../core/rate-limit';
 import type { Db } from '../../db/client';
 import { toCodeDto, toPortalDto } from './tenants.dto';
