@@ -1,4 +1,9 @@
-import { CHAT_MOVED_OUT_MESSAGE, type ChatChannelDto, type ChatMessageDto, type TenantDto } from '@rentora/shared';
+import {
+  CHAT_MOVED_OUT_MESSAGE,
+  type ChatChannelDto,
+  type ChatMessageDto,
+  type TenantDto,
+} from '@rentora/shared';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
@@ -20,7 +25,10 @@ let units = 0;
 async function addTenancy(person: Session, company = owner): Promise<TenantDto> {
   units += 1;
   const property = company === owner ? propertyId : (await createProperty(app, company))._id;
-  const unit = await createUnit(app, company, property, { unitNumber: `C-${units}`, pricing: { rent: 1_000_000 } });
+  const unit = await createUnit(app, company, property, {
+    unitNumber: `C-${units}`,
+    pricing: { rent: 1_000_000 },
+  });
   const response = await call(app, 'POST', '/api/tenants', {
     ...auth(company),
     body: {
@@ -67,13 +75,20 @@ describe('tenancy conversations', () => {
     const first = await conversations(tenant);
     expect(first).toHaveLength(1);
     expect(first[0]).toMatchObject({ kind: 'tenancy', unreadCount: 0 });
-    expect(first[0]!.tenancy).toMatchObject({ _id: tenancy._id, propertyName: 'Chat Court', movedOut: false });
+    expect(first[0]!.tenancy).toMatchObject({
+      _id: tenancy._id,
+      propertyName: 'Chat Court',
+      movedOut: false,
+    });
     expect((await conversations(tenant)).map((c) => c._id)).toEqual([first[0]!._id]);
     const theirs = await conversations(neighbour);
     expect(theirs).toHaveLength(1);
     expect(theirs[0]!._id).not.toBe(first[0]!._id);
     // Another person's tenancy is not found, read or write.
-    expect((await call(app, 'GET', `/api/chat/tenancies/${tenancy._id}/messages`, { token: neighbour.token })).statusCode).toBe(404);
+    expect(
+      (await call(app, 'GET', `/api/chat/tenancies/${tenancy._id}/messages`, { token: neighbour.token }))
+        .statusCode,
+    ).toBe(404);
     expect((await tenantPost(neighbour, tenancy._id, 'hello?')).statusCode).toBe(404);
   });
 
@@ -88,8 +103,12 @@ describe('tenancy conversations', () => {
     const hidden = await call(app, 'GET', `/api/chat/channels/${channel!._id}/messages`, auth(fieldStaff));
     expect(hidden.statusCode).toBe(404);
     expect(
-      (await call(app, 'POST', `/api/chat/channels/${channel!._id}/messages`, { ...auth(fieldStaff), body: { body: 'x' } }))
-        .statusCode,
+      (
+        await call(app, 'POST', `/api/chat/channels/${channel!._id}/messages`, {
+          ...auth(fieldStaff),
+          body: { body: 'x' },
+        })
+      ).statusCode,
     ).toBe(404);
 
     const reply = await call(app, 'POST', `/api/chat/channels/${channel!._id}/messages`, {
@@ -99,7 +118,9 @@ describe('tenancy conversations', () => {
     expect(reply.statusCode).toBe(201);
     const mine = (await conversations(tenant))[0]!;
     expect(mine.unreadCount).toBe(1);
-    const page = await call(app, 'GET', `/api/chat/tenancies/${tenancy._id}/messages`, { token: tenant.token });
+    const page = await call(app, 'GET', `/api/chat/tenancies/${tenancy._id}/messages`, {
+      token: tenant.token,
+    });
     expect(page.json<{ data: ChatMessageDto[] }>().data.map((m) => m.body)).toEqual([
       'A plumber comes tomorrow',
       'The geyser is leaking',
@@ -112,9 +133,19 @@ describe('tenancy conversations', () => {
   });
 
   it('takes attachments with the same checks as chat', async () => {
-    const bad = multipart([{ field: 'files', filename: 'x.exe', contentType: 'application/octet-stream', data: Buffer.from('MZ nope') }], {
-      body: 'see attached',
-    });
+    const bad = multipart(
+      [
+        {
+          field: 'files',
+          filename: 'x.exe',
+          contentType: 'application/octet-stream',
+          data: Buffer.from('MZ nope'),
+        },
+      ],
+      {
+        body: 'see attached',
+      },
+    );
     const refused = await app.inject({
       method: 'POST',
       url: `/api/chat/tenancies/${tenancy._id}/messages`,
@@ -123,7 +154,14 @@ describe('tenancy conversations', () => {
     });
     expect(refused.statusCode).toBe(415);
     const pdf = multipart(
-      [{ field: 'files', filename: 'bill.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') }],
+      [
+        {
+          field: 'files',
+          filename: 'bill.pdf',
+          contentType: 'application/pdf',
+          data: Buffer.from('%PDF-1.4\n%%EOF\n'),
+        },
+      ],
       { body: '' },
     );
     const sent = await app.inject({
@@ -136,9 +174,17 @@ describe('tenancy conversations', () => {
     const file = sent.json<{ data: ChatMessageDto }>().data.attachments[0]!;
     expect(file.kind).toBe('pdf');
     const path = new URL(file.url, 'http://x').pathname;
-    const asTenant = await app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${tenant.token}` } });
+    const asTenant = await app.inject({
+      method: 'GET',
+      url: path,
+      headers: { authorization: `Bearer ${tenant.token}` },
+    });
     expect(asTenant.statusCode).toBe(200);
-    const asNeighbour = await app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${neighbour.token}` } });
+    const asNeighbour = await app.inject({
+      method: 'GET',
+      url: path,
+      headers: { authorization: `Bearer ${neighbour.token}` },
+    });
     expect(asNeighbour.statusCode).toBe(403);
   });
 
@@ -150,7 +196,9 @@ describe('tenancy conversations', () => {
     expect(out.statusCode).toBe(200);
     const [conversation] = await conversations(tenant);
     expect(conversation!.tenancy?.movedOut).toBe(true);
-    const page = await call(app, 'GET', `/api/chat/tenancies/${tenancy._id}/messages`, { token: tenant.token });
+    const page = await call(app, 'GET', `/api/chat/tenancies/${tenancy._id}/messages`, {
+      token: tenant.token,
+    });
     expect(page.statusCode).toBe(200);
     const refused = await tenantPost(tenant, tenancy._id, 'One more thing');
     expect(refused.statusCode).toBe(403);
@@ -166,8 +214,8 @@ describe('tenancy conversations', () => {
     const second = await addTenancy(tenant, other);
     const list = await conversations(tenant);
     expect(list.map((c) => c.tenancy?._id).sort()).toEqual([tenancy._id, second._id].sort());
-    expect((await staffChannels(other)).filter((c) => c.kind === 'tenancy').map((c) => c.tenancy?._id)).toEqual([
-      second._id,
-    ]);
+    expect(
+      (await staffChannels(other)).filter((c) => c.kind === 'tenancy').map((c) => c.tenancy?._id),
+    ).toEqual([second._id]);
   });
 });

@@ -63,7 +63,10 @@ describe('favorites', () => {
     expect(await list(someoneElse)).toEqual([]);
     expect((await save(visitor, hidden._id)).statusCode).toBe(404);
     expect((await save(visitor, '01900000-0000-7000-8000-000000000000')).statusCode).toBe(404);
-    expect((await call(app, 'POST', '/api/favorites', { token: visitor.token, body: { rentalUnitId: 'x' } })).statusCode).toBe(400);
+    expect(
+      (await call(app, 'POST', '/api/favorites', { token: visitor.token, body: { rentalUnitId: 'x' } }))
+        .statusCode,
+    ).toBe(400);
     expect((await call(app, 'GET', '/api/favorites')).statusCode).toBe(401);
   });
 
@@ -86,19 +89,37 @@ describe('favorites', () => {
     });
     expect(repairs.statusCode).toBe(200);
     const rows = new Map((await list(visitor)).map((row) => [row.unitNumber, row]));
-    expect(rows.get('F-1')).toMatchObject({ state: 'available', currentRent: 2_200_000, savedRent: 2_000_000 });
-    expect(rows.get('F-2')).toMatchObject({ state: 'booked', currentRent: null, image: null, savedState: 'available' });
+    expect(rows.get('F-1')).toMatchObject({
+      state: 'available',
+      currentRent: 2_200_000,
+      savedRent: 2_000_000,
+    });
+    expect(rows.get('F-2')).toMatchObject({
+      state: 'booked',
+      currentRent: null,
+      image: null,
+      savedState: 'available',
+    });
     expect(rows.get('F-3')).toMatchObject({ state: 'unlisted', currentRent: null, savedState: 'available' });
     // Still saved (idempotent POST answers it even now it is not listed).
     expect((await save(visitor, listedB._id)).statusCode).toBe(200);
   });
 
   it('removes by unit id (removing twice is a no-op) and pages the list', async () => {
-    const removed = await call(app, 'DELETE', '/api/favorites', { token: visitor.token, body: { rentalUnitId: listedC._id } });
+    const removed = await call(app, 'DELETE', '/api/favorites', {
+      token: visitor.token,
+      body: { rentalUnitId: listedC._id },
+    });
     expect(removed.statusCode).toBe(200);
-    const twice = await call(app, 'DELETE', '/api/favorites', { token: visitor.token, body: { rentalUnitId: listedC._id } });
+    const twice = await call(app, 'DELETE', '/api/favorites', {
+      token: visitor.token,
+      body: { rentalUnitId: listedC._id },
+    });
     expect(twice.statusCode).toBe(200);
-    const page = await call(app, 'GET', '/api/favorites', { token: visitor.token, query: { limit: '1', page: '2' } });
+    const page = await call(app, 'GET', '/api/favorites', {
+      token: visitor.token,
+      query: { limit: '1', page: '2' },
+    });
     expect(page.json<{ data: FavoriteDto[]; pagination: { totalCount: number } }>()).toMatchObject({
       pagination: { totalCount: 2 },
     });

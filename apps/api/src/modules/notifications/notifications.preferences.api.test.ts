@@ -26,7 +26,13 @@ describe('GET/PUT /api/me/notification-preferences', () => {
     const first = await prefs(person);
     expect(first.statusCode).toBe(200);
     const all = first.json<{ data: NotificationPreference[] }>().data;
-    expect(all.map((row) => row.kind)).toEqual(['billing', 'maintenance', 'messages', 'bookings', 'announcements']);
+    expect(all.map((row) => row.kind)).toEqual([
+      'billing',
+      'maintenance',
+      'messages',
+      'bookings',
+      'announcements',
+    ]);
     expect(all.every((row) => row.inApp && row.email)).toBe(true);
     const saved = await call(app, 'PUT', '/api/me/notification-preferences', {
       token: person.token,
@@ -38,8 +44,16 @@ describe('GET/PUT /api/me/notification-preferences', () => {
       body: { preferences: [{ kind: 'billing', inApp: true, email: false }] },
     });
     const rows = again.json<{ data: NotificationPreference[] }>().data;
-    expect(rows.find((row) => row.kind === 'maintenance')).toEqual({ kind: 'maintenance', inApp: false, email: true });
-    expect(rows.find((row) => row.kind === 'billing')).toEqual({ kind: 'billing', inApp: true, email: false });
+    expect(rows.find((row) => row.kind === 'maintenance')).toEqual({
+      kind: 'maintenance',
+      inApp: false,
+      email: true,
+    });
+    expect(rows.find((row) => row.kind === 'billing')).toEqual({
+      kind: 'billing',
+      inApp: true,
+      email: false,
+    });
   });
 
   it('refuses a bad body (400) and an anonymous caller (401)', async () => {

@@ -208,7 +208,8 @@ export function Conversation({
       <TypingLine typing={typing} channelId={channel._id} selfId={selfId} />
       {readOnly ? (
         <p className="border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-600" role="note">
-          You have moved out of this home, so this conversation is read-only. You can still read every message.
+          You have moved out of this home, so this conversation is read-only. You can still read every
+          message.
         </p>
       ) : (
         <Composer
