@@ -40,7 +40,10 @@ describe('tenant area', () => {
     await tenantTab.page.getByRole('link', { name: 'Favorites' }).click();
     await tenantTab.page.getByRole('heading', { name: 'Favorites', exact: true }).waitFor();
     await tenantTab.page.getByTestId('favorite-card').first().waitFor({ timeout: 15_000 });
-    const saved = await must<FavoriteDto[]>(api(baseUrl, 'GET', '/favorites', { token: tenant.token }), 'favorites');
+    const saved = await must<FavoriteDto[]>(
+      api(baseUrl, 'GET', '/favorites', { token: tenant.token }),
+      'favorites',
+    );
     expect(saved.length).toBeGreaterThan(0);
     await screenshot(tenantTab.page, 'tenant-area-favorites');
     expect(tenantTab.pageErrors).toEqual([]);
@@ -95,7 +98,11 @@ describe('tenant area', () => {
       })
       .toBe(after);
     await tenantTab.page.reload();
-    await expect.poll(() => tenantTab.page.getByRole('switch', { name: 'Messages: Email' }).getAttribute('aria-checked')).toBe(after);
+    await expect
+      .poll(() =>
+        tenantTab.page.getByRole('switch', { name: 'Messages: Email' }).getAttribute('aria-checked'),
+      )
+      .toBe(after);
     await tenantTab.page.getByRole('heading', { name: 'Connected sessions' }).waitFor();
     await tenantTab.page.getByText('This device').waitFor();
     await screenshot(tenantTab.page, 'tenant-area-settings');
