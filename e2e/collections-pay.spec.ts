@@ -161,7 +161,7 @@ describe('collections: paying by link', () => {
   it('the tenant portal by code lists the open invoice with the same Pay button', async () => {
     const invoice = await issuedInvoice('Rent, portal e2e');
     const code = await must<{ tenantCode: string }>(
-      api(baseUrl, 'POST', `/tenant-codes/generate/${tenantId}`, staff),
+      api(baseUrl, 'POST', `/tenant-codes/${tenantId}/generate`, staff),
       'tenant code',
     );
     const { page, pageErrors, context } = await newPage(browser, { baseUrl, viewport: PHONE });

@@ -1,10 +1,12 @@
 import type { AppDeps, ServiceLog } from './core/app-deps';
 import { createAccountingExportsService } from './modules/accounting-exports/accounting-exports.service';
+import { registerMailConsent } from './core/mail-delivery';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { createAssigneeService } from './modules/assignee/assignee.service';
 import { createAuthService } from './modules/auth/auth.service';
+import { createSessionsService } from './modules/auth/auth.sessions';
 import { notifyBookingPaid } from './modules/bookings/bookings.notify';
 import { onBookingPaid } from './modules/bookings/bookings.paid';
 import { createBookingsService } from './modules/bookings/bookings.service';
@@ -18,6 +20,7 @@ import {
   onDepositPaid,
   onInvoicePaymentRecorded,
 } from './modules/deposits/deposits.service';
+import { createFavoritesService } from './modules/favorites/favorites.service';
 import { createGstService } from './modules/gst/gst.service';
 import { createImportsService } from './modules/imports/imports.service';
 import { createInvitationsService } from './modules/invitations/invitations.service';
@@ -39,6 +42,7 @@ import {
   createNotificationLogsService,
   registerNotificationLogging,
 } from './modules/notification-logs/notification-logs.service';
+import { createNotificationPreferencesService } from './modules/notifications/notifications.preferences';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createPayLinksService } from './modules/pay-links/pay-links.service';
 import { createLedgerService } from './modules/payments/payments.ledger';
@@ -67,6 +71,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   // Accounts, companies and their members.
   const companies = createCompaniesService({ db, realtime, notifier });
   const auth = createAuthService({ db, config, tokens, mailer, limiter, realtime, companies });
+  const sessions = createSessionsService({ db, realtime });
   const mfa = createMfaService({ db, config, limiter, auth });
   auth.useSecondFactor(mfa.challenge);
   const invitations = createInvitationsService(
@@ -83,6 +88,9 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   const notifications = createNotificationsService({ db, notifier });
   const notificationLogs = createNotificationLogsService({ db, mailer, notifier, auth, companies });
   registerNotificationLogging({ db, mailer, notifier });
+  // Notification preferences: the notifier reads them itself (in-app); emails of a kind ask them through sendMail.
+  const notificationPreferences = createNotificationPreferencesService({ db });
+  registerMailConsent(mailer, (userId, kind) => notificationPreferences.allows(userId, kind, 'email'));
 
   // Inventory: properties, units, their images and the public listing.
   const images = createImagesService({ db, storage, config });
@@ -94,6 +102,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   const publicListing = createPublicListingService({ db, config, cache }, (error) =>
     log.warn({ err: error }, 'public listing cache unavailable; answering from the database'),
   );
+  const favorites = createFavoritesService({ db, publicListing });
 
   // Money: GST registration and document series, the gateway and its ledger, tenants, invoices and bookings.
   const gst = createGstService({ db });
@@ -163,7 +172,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   const assignee = createAssigneeService({ db, config, limiter, requests: maintenanceRequests });
 
   // Chat and reports.
-  const chat = createChatService({ db, realtime, storage, config });
+  const chat = createChatService({ db, realtime, storage, config, notifier, mailer }, log);
   const analytics = createAnalyticsService({ db });
   const accountingExports = createAccountingExportsService({ db });
 
@@ -174,6 +183,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
   return {
     companies,
     auth,
+    sessions,
     mfa,
     invitations,
     companyUsers,
@@ -183,6 +193,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     leads,
     notifications,
     notificationLogs,
+    notificationPreferences,
     images,
     properties,
     rentalUnits,
@@ -190,6 +201,7 @@ export function createServices(deps: AppDeps, log: ServiceLog) {
     unitTemplates,
     meters,
     publicListing,
+    favorites,
     payments,
     ledger,
     tenants,

@@ -24,6 +24,8 @@ export interface MailResult {
   error?: string;
   /** The first attempt failed and the message waits in the job queue for another try (core/jobs.ts). */
   retrying?: boolean;
+  /** Not sent: the recipient turned emails of its kind off (core/mail-delivery.ts). */
+  skipped?: boolean;
 }
 
 export interface Mailer {

@@ -7,12 +7,15 @@ import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { assigneeCodeRoutes, assigneePortalRoutes } from './assignee/assignee.routes';
 import { auditLogsRoutes } from './audit-logs/audit-logs.routes';
 import { authRoutes } from './auth/auth.routes';
+import { sessionsRoutes } from './auth/auth.sessions.routes';
 import { bookingsRoutes } from './bookings/bookings.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { collectionsRoutes, tenantContactPreferencesRoutes } from './collections/collections.routes';
+import { tenantChatRoutes } from './chat/chat.tenant.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { companyUserStatsRoutes, companyUsersRoutes } from './company-users/company-users.routes';
 import { depositsRoutes, myDepositsRoutes } from './deposits/deposits.routes';
+import { favoritesRoutes } from './favorites/favorites.routes';
 import { taxSettingsRoutes } from './gst/gst.routes';
 import { healthRoutes, metricsRoutes } from './health/health.routes';
 import { importsRoutes } from './imports/imports.routes';
@@ -32,6 +35,7 @@ import {
   notificationLogsRoutes,
   testNotificationsRoutes,
 } from './notification-logs/notification-logs.routes';
+import { notificationPreferencesRoutes } from './notifications/notifications.preferences.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { invoicePayLinkRoutes, payLinksRoutes, portalInvoicesRoutes } from './pay-links/pay-links.routes';
 import { paymentsRoutes } from './payments/payments.routes';
@@ -75,6 +79,10 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/companies', plugin: companyInventoryRoutes },
   { prefix: '/public', plugin: publicListingRoutes },
   { prefix: '/chat', plugin: chatRoutes },
+  { prefix: '/chat', plugin: tenantChatRoutes },
+  { prefix: '/favorites', plugin: favoritesRoutes },
+  { prefix: '/me', plugin: notificationPreferencesRoutes },
+  { prefix: '/me', plugin: sessionsRoutes },
   { prefix: '/analytics', plugin: analyticsRoutes },
   { prefix: '/audit-logs', plugin: auditLogsRoutes },
   { prefix: '/payments', plugin: paymentsRoutes },

@@ -7,8 +7,7 @@ export interface TenantPageDef {
   path: string;
   title: string;
   description: string;
-  /** Absent: the domain has not shipped yet; the route shows the tenant placeholder page. */
-  component?: LazyExoticComponent<ComponentType>;
+  component: LazyExoticComponent<ComponentType>;
 }
 
 const Home = lazyPage(() => import('../features/tenant-area/tenant-home-page'), 'TenantHomePage');
@@ -56,7 +55,12 @@ export const TENANT_PAGES: TenantPageDef[] = [
     component: Notifications,
   },
   { path: 'profile', title: 'Profile', description: 'Your account details and password', component: Profile },
-  { path: 'favorites', title: 'Favorites', description: 'Homes you saved' },
+  {
+    path: 'favorites',
+    title: 'Favorites',
+    description: 'Homes you saved',
+    component: lazyPage(() => import('../features/favorites/favorites-page'), 'FavoritesPage'),
+  },
   {
     path: 'applications',
     title: 'My bookings',
@@ -73,8 +77,17 @@ export const TENANT_PAGES: TenantPageDef[] = [
     path: 'messages',
     title: 'Messages',
     description: 'Conversations with your landlord',
+    component: lazyPage(() => import('../features/tenant-area/tenant-messages-page'), 'TenantMessagesPage'),
   },
-  { path: 'settings', title: 'Settings', description: 'Your preferences' },
+  {
+    path: 'settings',
+    title: 'Settings',
+    description: 'Your preferences',
+    component: lazyPage(
+      () => import('../features/tenant-area/settings/tenant-settings-page'),
+      'TenantSettingsPage',
+    ),
+  },
 ];
 
 export function findTenantPage(pathname: string): TenantPageDef | undefined {

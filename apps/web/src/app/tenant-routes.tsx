@@ -1,21 +1,15 @@
 import { type RouteObject, useRoutes } from 'react-router';
 import { NotFoundPage } from '../features/public/not-found-page';
 import { TenantLayout } from '../features/tenant-area/tenant-layout';
-import { lazyPage } from './lazy';
 import { page } from './suspense';
 import { TENANT_PAGES } from './tenant-pages';
-
-const Placeholder = lazyPage(
-  () => import('../features/tenant-area/tenant-placeholder-page'),
-  'TenantPlaceholderPage',
-);
 
 const routes: RouteObject[] = [
   {
     element: <TenantLayout />,
     children: [
       ...TENANT_PAGES.map((def): RouteObject => {
-        const Component = def.component ?? Placeholder;
+        const Component = def.component;
         return def.path === ''
           ? { index: true, element: page(Component) }
           : { path: def.path, element: page(Component) };

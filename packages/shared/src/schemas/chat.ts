@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { ZId, ZIsoDate } from './common';
 
-/** Staff chat: company channels and direct messages between members of one company (never a tenant). */
+/**
+ * Chat: company channels and direct messages between members of one company, and tenancy conversations between a
+ * tenant and the company's staff holding `tenants_read` (the only kind a tenant sees).
+ */
 export const CHAT_LIMITS = {
   bodyMax: 4000,
   channelNameMax: 40,
@@ -71,15 +74,34 @@ export const ZChatMessageDto = z.object({
 });
 export type ChatMessageDto = z.infer<typeof ZChatMessageDto>;
 
+/** What a tenancy conversation is about. */
+export const ZChatTenancy = z.object({
+  /** The tenancy (rental_unit_users id). */
+  _id: ZId,
+  tenantName: z.string(),
+  unitNumber: z.string(),
+  propertyName: z.string(),
+  companyName: z.string(),
+  /** A moved-out tenant reads the conversation but can no longer write. */
+  movedOut: z.boolean(),
+});
+export type ChatTenancy = z.infer<typeof ZChatTenancy>;
+
+/** The 403 a moved-out tenant gets when writing. */
+export const CHAT_MOVED_OUT_MESSAGE =
+  'You have moved out of this home, so this conversation is read-only. Contact the company another way.';
+
 export const ZChatChannelDto = z.object({
   _id: ZId,
-  kind: z.enum(['channel', 'direct']),
+  kind: z.enum(['channel', 'direct', 'tenancy']),
   /** Channel name; for a direct message the other person's name. */
   name: z.string(),
   description: z.string().nullable(),
   isPrivate: z.boolean(),
   /** The other person of a direct message. */
   peer: ZChatMember.nullable(),
+  /** Tenancy conversations: the tenant, unit and company. */
+  tenancy: ZChatTenancy.nullable(),
   unreadCount: z.number().int(),
   lastMessageAt: ZIsoDate.nullable(),
   lastMessagePreview: z.string().nullable(),
@@ -126,6 +148,7 @@ export const ZChatMessagePage = z.object({
 export const ZChatDirectBody = z.object({ userId: ZId });
 
 export const ZChatChannelParams = z.object({ id: ZId });
+export const ZChatTenancyParams = z.object({ tenancyId: ZId });
 
 export const ZChatTypingEvent = z.object({ channelId: ZId, user: ZChatMember });
 export type ChatTypingEvent = z.infer<typeof ZChatTypingEvent>;

@@ -93,6 +93,7 @@ CREATE TABLE "chat_channels" (
 	"description" text,
 	"is_private" boolean DEFAULT false NOT NULL,
 	"direct_key" text,
+	"tenancy_id" uuid,
 	"created_by" uuid,
 	"last_message_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -264,6 +265,17 @@ CREATE TABLE "deposit_settlements" (
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "favorites" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"rental_unit_id" uuid NOT NULL,
+	"saved_rent" integer NOT NULL,
+	"saved_currency" text DEFAULT 'INR' NOT NULL,
+	"saved_status" text NOT NULL,
+	"saved_listed" boolean NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "company_tax_settings" (
@@ -796,6 +808,15 @@ CREATE TABLE "meters" (
 	"deleted_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "notification_preferences" (
+	"user_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"in_app" boolean DEFAULT true NOT NULL,
+	"email" boolean DEFAULT true NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notification_preferences_user_id_kind_pk" PRIMARY KEY("user_id","kind")
+);
+--> statement-breakpoint
 CREATE TABLE "notifications" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -1190,6 +1211,7 @@ ALTER TABLE "chat_channel_members" ADD CONSTRAINT "chat_channel_members_channel_
 ALTER TABLE "chat_channel_members" ADD CONSTRAINT "chat_channel_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_channel_members" ADD CONSTRAINT "chat_channel_members_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_channels" ADD CONSTRAINT "chat_channels_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_channels" ADD CONSTRAINT "chat_channels_tenancy_id_rental_unit_users_id_fk" FOREIGN KEY ("tenancy_id") REFERENCES "public"."rental_unit_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_channels" ADD CONSTRAINT "chat_channels_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_channel_id_chat_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."chat_channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1216,6 +1238,8 @@ ALTER TABLE "deposit_settlements" ADD CONSTRAINT "deposit_settlements_tenant_id_
 ALTER TABLE "deposit_settlements" ADD CONSTRAINT "deposit_settlements_shortfall_invoice_id_invoices_id_fk" FOREIGN KEY ("shortfall_invoice_id") REFERENCES "public"."invoices"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposit_settlements" ADD CONSTRAINT "deposit_settlements_finalized_by_users_id_fk" FOREIGN KEY ("finalized_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposit_settlements" ADD CONSTRAINT "deposit_settlements_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "favorites" ADD CONSTRAINT "favorites_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "favorites" ADD CONSTRAINT "favorites_rental_unit_id_rental_units_id_fk" FOREIGN KEY ("rental_unit_id") REFERENCES "public"."rental_units"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_tax_settings" ADD CONSTRAINT "company_tax_settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1301,6 +1325,7 @@ ALTER TABLE "meter_shares" ADD CONSTRAINT "meter_shares_meter_id_meters_id_fk" F
 ALTER TABLE "meter_shares" ADD CONSTRAINT "meter_shares_rental_unit_id_rental_units_id_fk" FOREIGN KEY ("rental_unit_id") REFERENCES "public"."rental_units"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "meters" ADD CONSTRAINT "meters_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "meters" ADD CONSTRAINT "meters_rental_unit_id_rental_units_id_fk" FOREIGN KEY ("rental_unit_id") REFERENCES "public"."rental_units"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pay_links" ADD CONSTRAINT "pay_links_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1371,6 +1396,7 @@ CREATE INDEX "chat_attachments_message_idx" ON "chat_attachments" USING btree ("
 CREATE INDEX "chat_channel_members_company_user_idx" ON "chat_channel_members" USING btree ("company_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_channels_company_name_idx" ON "chat_channels" USING btree ("company_id","name") WHERE "chat_channels"."kind" = 'channel';--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_channels_company_direct_idx" ON "chat_channels" USING btree ("company_id","direct_key") WHERE "chat_channels"."kind" = 'direct';--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_channels_tenancy_idx" ON "chat_channels" USING btree ("company_id","tenancy_id") WHERE "chat_channels"."kind" = 'tenancy';--> statement-breakpoint
 CREATE INDEX "chat_channels_company_last_message_idx" ON "chat_channels" USING btree ("company_id","last_message_at");--> statement-breakpoint
 CREATE INDEX "chat_messages_channel_id_idx" ON "chat_messages" USING btree ("channel_id","id");--> statement-breakpoint
 CREATE INDEX "chat_messages_channel_created_idx" ON "chat_messages" USING btree ("channel_id","created_at");--> statement-breakpoint
@@ -1396,6 +1422,9 @@ CREATE INDEX "deposit_ledger_company_kind_idx" ON "deposit_ledger" USING btree (
 CREATE INDEX "deposit_ledger_payment_idx" ON "deposit_ledger" USING btree ("payment_id");--> statement-breakpoint
 CREATE INDEX "deposit_ledger_invoice_payment_idx" ON "deposit_ledger" USING btree ("invoice_payment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "deposit_settlements_tenant_uq" ON "deposit_settlements" USING btree ("company_id","tenant_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "favorites_user_unit_uq" ON "favorites" USING btree ("user_id","rental_unit_id");--> statement-breakpoint
+CREATE INDEX "favorites_user_created_idx" ON "favorites" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "favorites_unit_idx" ON "favorites" USING btree ("rental_unit_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "credit_notes_company_number_uq" ON "credit_notes" USING btree ("company_id","number");--> statement-breakpoint
 CREATE INDEX "credit_notes_company_created_idx" ON "credit_notes" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "credit_notes_company_issue_idx" ON "credit_notes" USING btree ("company_id","issue_date","id");--> statement-breakpoint

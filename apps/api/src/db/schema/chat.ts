@@ -13,10 +13,13 @@ import {
 import { createdAt, id } from './columns';
 import { companies } from './companies';
 import { users } from './identity';
+import { rentalUnitUsers } from './properties';
 
 /**
  * Staff chat. A channel belongs to one company: public channels are open to every active member, private channels
- * and direct messages only to the rows of `chat_channel_members` (which also keep everybody's read marker).
+ * and direct messages only to the rows of `chat_channel_members` (which also keep everybody's read marker). A
+ * `tenancy` channel is the conversation of one tenancy's tenant with the company's staff holding `tenants_read`
+ * (made on demand; the tenant writes while the tenancy is not moved out).
  */
 export const chatChannels = pgTable(
   'chat_channels',
@@ -25,13 +28,15 @@ export const chatChannels = pgTable(
     companyId: uuid()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['channel', 'direct'] }).notNull(),
+    kind: text({ enum: ['channel', 'direct', 'tenancy'] }).notNull(),
     /** Channel name (unique in the company); null for direct messages. */
     name: text(),
     description: text(),
     isPrivate: boolean().notNull().default(false),
     /** Direct messages: the two user ids, sorted and joined, so a pair has one conversation. */
     directKey: text(),
+    /** Tenancy conversations: the tenancy (rental_unit_users row) it is about. */
+    tenancyId: uuid().references(() => rentalUnitUsers.id, { onDelete: 'cascade' }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     lastMessageAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -41,6 +46,7 @@ export const chatChannels = pgTable(
     uniqueIndex('chat_channels_company_direct_idx')
       .on(t.companyId, t.directKey)
       .where(sql`${t.kind} = 'direct'`),
+    uniqueIndex('chat_channels_tenancy_idx').on(t.companyId, t.tenancyId).where(sql`${t.kind} = 'tenancy'`),
     index('chat_channels_company_last_message_idx').on(t.companyId, t.lastMessageAt),
   ],
 );

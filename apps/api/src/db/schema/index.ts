@@ -6,6 +6,7 @@ export * from './chat';
 export * from './collections';
 export * from './companies';
 export * from './deposits';
+export * from './favorites';
 export * from './gst';
 export * from './identity';
 export * from './imports';

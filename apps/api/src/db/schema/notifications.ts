@@ -1,6 +1,6 @@
-import { NOTIFICATION_CATEGORIES } from '@rentora/shared';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_KINDS } from '@rentora/shared';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
 import { companies } from './companies';
 import { users } from './identity';
 
@@ -42,4 +42,23 @@ export const notifications = pgTable(
     // ON DELETE CASCADE of a company.
     index('notifications_company_idx').on(t.companyId),
   ],
+);
+
+/**
+ * What a person wants to be told, per kind of notification and channel (one row per kind they changed; no row: every
+ * channel on). The notifier and `sendMail` read it before an in-app notification or an email of that kind. A channel
+ * is one boolean column, so SMS and WhatsApp become two more columns.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
+    inApp: boolean().notNull().default(true),
+    email: boolean().notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -28,8 +28,8 @@ export const assigneeCodeRoutes: FastifyPluginAsyncZod<ServicesOption> = async (
       config: { access: staffAccess },
       schema: {
         tags,
-        summary: "The signed-in staff member's portal code (404 when none)",
-        response: { 200: zOk(ZAssigneeCodeDto) },
+        summary: "The signed-in staff member's portal code; data is null while they have none",
+        response: { 200: zOk(ZAssigneeCodeDto.nullable()) },
       },
     },
     async (request) => ok(await service.getCode(requireCompany(request.auth))),

@@ -92,10 +92,10 @@ export function createAssigneeService(deps: Deps) {
   }
 
   return {
-    async getCode(ctx: CompanyContext): Promise<AssigneeCodeDto> {
+    /** The caller's code, or null while they have none. */
+    async getCode(ctx: CompanyContext): Promise<AssigneeCodeDto | null> {
       const row = await codes.codeOf(ctx.companyId, ctx.userId);
-      if (!row) throw notFound('Assignee code');
-      return toCodeDto(row);
+      return row ? toCodeDto(row) : null;
     },
 
     /** A new code for the caller; the old one stops working at once. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authTokens, refreshTokens, sessions, users } from '../../db/schema';
 
@@ -60,6 +60,36 @@ export function createAuthRepo(db: DbOrTx) {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(...conditions));
+    },
+
+    // Connected sessions (auth.sessions.ts).
+    listOpenSessions(userId: string, since: Date) {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.lastUsedAt, since)))
+        .orderBy(desc(sessions.lastUsedAt))
+        .limit(100);
+    },
+
+    /** Ends one open session of the user; false when there is none with that id. */
+    async revokeOwnSession(userId: string, sessionId: string): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length > 0;
+    },
+
+    /** Ends every open session of the user but `keep`; answers their ids. */
+    async revokeOtherSessions(userId: string, keep: string): Promise<string[]> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keep)))
+        .returning({ id: sessions.id });
+      return rows.map((row) => row.id);
     },
 
     async insertRefreshToken(values: {

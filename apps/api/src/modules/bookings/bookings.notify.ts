@@ -77,7 +77,7 @@ export async function notifyBookingPaid(
         template: 'booking-paid',
         link: `${config.appUrl}${link}`,
       },
-      { companyId: booking.companyId, userId },
+      { companyId: booking.companyId, userId, kind: 'bookings' },
     );
   await mail(
     row.email,

@@ -7,6 +7,7 @@ import { removeMediaFiles, type StoredMedia, storeMediaFile } from '../../core/m
 import type { Storage } from '../../core/storage';
 import type { DbOrTx } from '../../db/client';
 import { createChatRepo } from './chat.repo';
+import { createTenancyChatRepo } from './chat.tenancy.repo';
 
 /**
  * Chat attachments: the same upload rules as maintenance media (every file told by its bytes; photos re-encoded so
@@ -84,7 +85,8 @@ export function removeAttachmentFiles(storage: Storage, files: readonly { storag
 /**
  * Whether a caller may fetch a chat file (`chat/…` storage keys): the holder of a valid signed link (messages carry
  * them), or a signed-in active member of the file's company who can see its channel (every member for a public channel, the members of a private channel or direct message).
- * Tenants, other companies and non-members of a private channel are refused; unknown keys are not found.
+ * A tenancy conversation's files also to its tenant and to staff who may read tenants. Other tenants, other
+ * companies and non-members of a private channel are refused; unknown keys are not found.
  */
 export async function authorizeChatFile(
   db: DbOrTx,
@@ -97,8 +99,16 @@ export async function authorizeChatFile(
   if (caller.signed) return { mimeType: file.mimeType, visibility: 'signed' };
   const { auth } = caller;
   if (!auth) return 'denied';
+  const allowed = { mimeType: file.mimeType, visibility: 'member' as const };
+  // A tenancy conversation's files: its tenant, and staff who may read tenants.
+  const tenancyRepo = createTenancyChatRepo(db);
+  const tenantId = await tenancyRepo.channelTenant(file.channelId);
+  if (tenantId === auth.userId) return allowed;
   const member = await repo.findActiveMembership(file.companyId, auth.userId);
   if (!member) return 'denied';
-  const channel = await repo.findChannel(file.companyId, auth.userId, file.channelId);
-  return channel ? { mimeType: file.mimeType, visibility: 'member' } : 'denied';
+  if (tenantId) {
+    return (await tenancyRepo.tenantReaderIds(file.companyId)).includes(auth.userId) ? allowed : 'denied';
+  }
+  const channel = await repo.findChannel(file.companyId, auth.userId, file.channelId, false);
+  return channel ? allowed : 'denied';
 }

@@ -2,7 +2,11 @@ import type { ChatChannelDto, ChatMessageDto } from '@rentora/shared';
 import { iso, isoOrNull } from '../../core/http';
 import type { ChannelRow, MessageRow } from './chat.repo';
 
-export function toChannelDto(row: ChannelRow): ChatChannelDto {
+/**
+ * A channel as staff (`staff`) or the tenant of a tenancy conversation (`tenant`) see it: staff name a tenancy
+ * conversation after the tenant and unit, the tenant after the company and unit.
+ */
+export function toChannelDto(row: ChannelRow, viewer: 'staff' | 'tenant'): ChatChannelDto {
   const peer = row.peerId
     ? {
         _id: row.peerId,
@@ -11,18 +15,34 @@ export function toChannelDto(row: ChannelRow): ChatChannelDto {
         avatar: row.peerAvatar ?? null,
       }
     : null;
+  const tenancy =
+    row.kind === 'tenancy' && row.tenancyId
+      ? {
+          _id: row.tenancyId,
+          tenantName: `${row.tenantFirstName ?? ''} ${row.tenantLastName ?? ''}`.trim(),
+          unitNumber: row.tenancyUnitNumber ?? '',
+          propertyName: row.tenancyPropertyName ?? '',
+          companyName: row.tenancyCompanyName ?? '',
+          movedOut: row.tenancyStatus === 'moved_out',
+        }
+      : null;
+  const place = tenancy ? `${tenancy.propertyName} · ${tenancy.unitNumber}` : '';
   return {
     _id: row.id,
     kind: row.kind,
-    name:
-      row.kind === 'direct'
+    name: tenancy
+      ? viewer === 'staff'
+        ? `${tenancy.tenantName} · ${tenancy.unitNumber}`
+        : `${tenancy.companyName} · ${place}`
+      : row.kind === 'direct'
         ? peer
           ? `${peer.firstName} ${peer.lastName}`.trim()
           : 'Direct message'
         : (row.name ?? ''),
-    description: row.description,
+    description: tenancy ? (viewer === 'staff' ? place : 'Your landlord') : row.description,
     isPrivate: row.isPrivate,
     peer,
+    tenancy,
     unreadCount: row.unreadCount,
     lastMessageAt: isoOrNull(row.lastMessageAt),
     lastMessagePreview: row.lastMessagePreview,

@@ -9,6 +9,9 @@ import {
   chatMessages,
   companies,
   companyUsers,
+  properties,
+  rentalUnits,
+  rentalUnitUsers,
   users,
 } from '../../db/schema';
 
@@ -20,6 +23,11 @@ const CHANNELS_MAX = 300;
 const peerMember = alias(chatChannelMembers, 'peer_member');
 const peerUser = alias(users, 'peer_user');
 const author = alias(users, 'author');
+const tenancy = alias(rentalUnitUsers, 'tenancy');
+const tenancyUser = alias(users, 'tenancy_user');
+const tenancyUnit = alias(rentalUnits, 'tenancy_unit');
+const tenancyProperty = alias(properties, 'tenancy_property');
+const tenancyCompany = alias(companies, 'tenancy_company');
 
 export interface AttachmentJson {
   id: string;
@@ -75,14 +83,18 @@ const messagePage = statementsByShape(
   { key: (shape) => String(shape.before) },
 );
 
-export function createChatRepo(db: DbOrTx) {
-  /** Public channels of the company, or channels the user is a member of. */
-  const visibleTo = (userId: string): SQL =>
-    or(
-      and(eq(chatChannels.kind, 'channel'), eq(chatChannels.isPrivate, false)),
-      eq(chatChannelMembers.userId, userId),
-    ) as SQL;
+/**
+ * What a staff member sees: public channels of the company, private channels and direct messages they are a member
+ * of, and tenancy conversations when they may read tenants (`seesTenancies`: `tenants_read` held and in the plan).
+ */
+const visibleTo = (userId: string, seesTenancies: boolean): SQL =>
+  or(
+    and(eq(chatChannels.kind, 'channel'), eq(chatChannels.isPrivate, false)),
+    and(ne(chatChannels.kind, 'tenancy'), eq(chatChannelMembers.userId, userId)),
+    seesTenancies ? eq(chatChannels.kind, 'tenancy') : undefined,
+  ) as SQL;
 
+export function createChatRepo(db: DbOrTx) {
   const channelSelection = (userId: string) => ({
     id: chatChannels.id,
     kind: chatChannels.kind,
@@ -108,6 +120,14 @@ export function createChatRepo(db: DbOrTx) {
     peerFirstName: peerUser.firstName,
     peerLastName: peerUser.lastName,
     peerAvatar: peerUser.avatar,
+    tenancyId: tenancy.id,
+    tenancyUserId: tenancy.userId,
+    tenancyStatus: tenancy.tenancyStatus,
+    tenantFirstName: tenancyUser.firstName,
+    tenantLastName: tenancyUser.lastName,
+    tenancyUnitNumber: tenancyUnit.unitNumber,
+    tenancyPropertyName: tenancyProperty.name,
+    tenancyCompanyName: tenancyCompany.name,
   });
 
   function channelsQuery(userId: string) {
@@ -126,13 +146,18 @@ export function createChatRepo(db: DbOrTx) {
           ne(peerMember.userId, userId),
         ),
       )
-      .leftJoin(peerUser, eq(peerUser.id, peerMember.userId));
+      .leftJoin(peerUser, eq(peerUser.id, peerMember.userId))
+      .leftJoin(tenancy, eq(tenancy.id, chatChannels.tenancyId))
+      .leftJoin(tenancyUser, eq(tenancyUser.id, tenancy.userId))
+      .leftJoin(tenancyUnit, eq(tenancyUnit.id, tenancy.rentalUnitId))
+      .leftJoin(tenancyProperty, eq(tenancyProperty.id, tenancy.propertyId))
+      .leftJoin(tenancyCompany, eq(tenancyCompany.id, chatChannels.companyId));
   }
 
   return {
-    listChannels(companyId: string, userId: string) {
+    listChannels(companyId: string, userId: string, seesTenancies: boolean) {
       return channelsQuery(userId)
-        .where(and(eq(chatChannels.companyId, companyId), visibleTo(userId)))
+        .where(and(eq(chatChannels.companyId, companyId), visibleTo(userId, seesTenancies)))
         .orderBy(
           chatChannels.kind,
           desc(sql`coalesce(${chatChannels.lastMessageAt}, ${chatChannels.createdAt})`),
@@ -140,23 +165,49 @@ export function createChatRepo(db: DbOrTx) {
         .limit(CHANNELS_MAX);
     },
 
-    async findChannel(companyId: string, userId: string, channelId: string) {
+    async findChannel(companyId: string, userId: string, channelId: string, seesTenancies: boolean) {
       const [row] = await channelsQuery(userId)
-        .where(and(eq(chatChannels.companyId, companyId), eq(chatChannels.id, channelId), visibleTo(userId)))
+        .where(
+          and(
+            eq(chatChannels.companyId, companyId),
+            eq(chatChannels.id, channelId),
+            visibleTo(userId, seesTenancies),
+          ),
+        )
         .limit(1);
       return row;
     },
 
+    /** The tenancy conversations of a tenant (every company), newest activity first. */
+    tenantChannels(userId: string) {
+      return channelsQuery(userId)
+        .where(and(eq(chatChannels.kind, 'tenancy'), eq(tenancy.userId, userId)))
+        .orderBy(desc(sql`coalesce(${chatChannels.lastMessageAt}, ${chatChannels.createdAt})`))
+        .limit(CHANNELS_MAX);
+    },
+
     /** What a visibility check needs of a channel (no unread count, no preview): the messages list asks it each time. */
-    async findChannelRef(companyId: string, userId: string, channelId: string) {
+    async findChannelRef(companyId: string, userId: string, channelId: string, seesTenancies: boolean) {
       const [row] = await db
-        .select({ id: chatChannels.id, kind: chatChannels.kind, isPrivate: chatChannels.isPrivate })
+        .select({
+          id: chatChannels.id,
+          kind: chatChannels.kind,
+          isPrivate: chatChannels.isPrivate,
+          companyId: chatChannels.companyId,
+          tenancyId: chatChannels.tenancyId,
+        })
         .from(chatChannels)
         .leftJoin(
           chatChannelMembers,
           and(eq(chatChannelMembers.channelId, chatChannels.id), eq(chatChannelMembers.userId, userId)),
         )
-        .where(and(eq(chatChannels.companyId, companyId), eq(chatChannels.id, channelId), visibleTo(userId)))
+        .where(
+          and(
+            eq(chatChannels.companyId, companyId),
+            eq(chatChannels.id, channelId),
+            visibleTo(userId, seesTenancies),
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -243,6 +294,18 @@ export function createChatRepo(db: DbOrTx) {
         .where(and(...conditions))
         .orderBy(users.firstName, users.lastName)
         .limit(1000);
+    },
+
+    /** Messages of others the user has not read in a channel (up to the cap). */
+    async unreadOf(channelId: string, userId: string): Promise<number> {
+      const result = await db.execute(sql`select count(*)::int as count from (
+        select 1 from ${chatMessages} m
+        left join ${chatChannelMembers} r on r.channel_id = m.channel_id and r.user_id = ${userId}
+        where m.channel_id = ${channelId} and m.deleted_at is null and m.author_id <> ${userId}
+          and (r.last_read_at is null or m.created_at > r.last_read_at)
+        limit ${UNREAD_CAP}) unread`);
+      const [row] = (result as unknown as { rows: { count: number }[] }).rows;
+      return Number(row?.count ?? 0);
     },
 
     async markRead(channelId: string, companyId: string, userId: string, at: Date) {
@@ -358,3 +421,5 @@ export function createChatRepo(db: DbOrTx) {
     },
   };
 }
+
+export type ChatRepo = ReturnType<typeof createChatRepo>;

@@ -3,60 +3,117 @@ import {
   type ChatChannelCreateInput,
   type ChatChannelDto,
   type ChatMessageDto,
+  canUseFeature,
   ZChatChannelCreateBody,
 } from '@rentora/shared';
-import type { CompanyContext } from '../../core/access';
-import type { AppDeps } from '../../core/app-deps';
+import { accessContextOf, type CompanyContext } from '../../core/access';
+import type { AppDeps, ServiceLog } from '../../core/app-deps';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import type { ServerToClientEvents } from '../../core/realtime';
 import { createUrlSigner } from '../../core/signed-urls';
 import type { Tx } from '../../db/client';
 import { type IncomingFile, removeAttachmentFiles, storeAttachments } from './chat.attachments';
 import { toChannelDto, toMessageDto as toMessageDtoWith } from './chat.dto';
-import { type ChannelRow, createChatRepo, type MessageRow } from './chat.repo';
-
-type ChannelRef = Pick<ChannelRow, 'id' | 'kind' | 'isPrivate'>;
+import { createChatRepo, type MessageRow } from './chat.repo';
+import { createTenancyChatRepo } from './chat.tenancy.repo';
+import { type ChannelRef, createTenantChat, notifyTenantOfReply } from './chat.tenant';
 
 type ChatEvent = (typeof CHAT_EVENTS)[keyof typeof CHAT_EVENTS];
 
+/** Staff who may read tenants see the tenancy conversations of their company. */
+const seesTenancies = (ctx: CompanyContext) => canUseFeature(accessContextOf(ctx), 'tenants_read');
+
 export { authorizeChatFile } from './chat.attachments';
-export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime' | 'storage' | 'config'>) {
+export function createChatService(
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'storage' | 'config' | 'notifier' | 'mailer'>,
+  log?: ServiceLog,
+) {
   const { db, realtime, storage } = deps;
   const repo = createChatRepo(db);
+  const tenancyRepo = createTenancyChatRepo(db);
   const signer = createUrlSigner(deps.config.jwtSecret);
   const toMessageDto = (row: MessageRow) => toMessageDtoWith(row, (key) => signer.signed(key));
 
   /** The channel if the caller may see it (404 otherwise): its id, kind and privacy. */
   async function visibleChannel(ctx: CompanyContext, channelId: string): Promise<ChannelRef> {
-    const channel = await repo.findChannelRef(ctx.companyId, ctx.userId, channelId);
+    const channel = await repo.findChannelRef(ctx.companyId, ctx.userId, channelId, seesTenancies(ctx));
     if (!channel) throw notFound('Channel');
     return channel;
   }
 
-  /** A public channel's events go to the company room; a private one's or a DM's only to its members. */
+  /**
+   * A public channel's events go to the company room; a private one's or a DM's only to its members; a tenancy
+   * conversation's to its tenant and the staff who may read tenants.
+   */
   async function emit<E extends ChatEvent>(
-    ctx: CompanyContext,
     channel: ChannelRef,
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): Promise<void> {
     if (channel.kind === 'channel' && !channel.isPrivate) {
-      realtime.emitToCompany(ctx.companyId, event, ...args);
+      realtime.emitToCompany(channel.companyId, event, ...args);
       return;
     }
-    for (const userId of await repo.memberIds(channel.id)) realtime.emitToUser(userId, event, ...args);
+    const recipients = new Set<string>();
+    if (channel.kind === 'tenancy' && channel.tenancyId) {
+      for (const id of await tenancyRepo.tenantReaderIds(channel.companyId)) recipients.add(id);
+      const tenancy = await tenancyRepo.tenancyOf(channel.companyId, channel.tenancyId);
+      if (tenancy) recipients.add(tenancy.userId);
+    } else {
+      for (const id of await repo.memberIds(channel.id)) recipients.add(id);
+    }
+    for (const userId of recipients) realtime.emitToUser(userId, event, ...args);
   }
 
   async function channelDto(ctx: CompanyContext, channelId: string): Promise<ChatChannelDto> {
-    const channel = await repo.findChannel(ctx.companyId, ctx.userId, channelId);
+    const channel = await repo.findChannel(ctx.companyId, ctx.userId, channelId, seesTenancies(ctx));
     if (!channel) throw notFound('Channel');
-    return toChannelDto(channel);
+    return toChannelDto(channel, 'staff');
   }
 
+  /** Writes a message with its files in one transaction (files stored first, removed again on failure), then emits it. */
+  async function writeMessage(
+    channel: ChannelRef,
+    authorId: string,
+    body: string,
+    files: readonly IncomingFile[],
+  ): Promise<ChatMessageDto> {
+    if (!body && files.length === 0) throw badRequest('Write a message', 'body');
+    const { companyId } = channel;
+    const channelId = channel.id;
+    const stored = await storeAttachments(storage, `chat/${companyId}/${channelId}`, files);
+    let id: string;
+    try {
+      id = await db.transaction(async (tx: Tx) => {
+        const txRepo = createChatRepo(tx);
+        const message = await txRepo.insertMessage({ channelId, companyId, authorId, body });
+        await txRepo.insertAttachments(
+          stored.map((file) => ({ ...file, companyId, channelId, messageId: message.id })),
+        );
+        // Writing is reading: the author has seen everything up to their own message.
+        await txRepo.markRead(channelId, companyId, authorId, new Date());
+        return message.id;
+      });
+    } catch (error) {
+      await removeAttachmentFiles(storage, stored);
+      throw error;
+    }
+    const message = toMessageDto((await repo.messageById(id))!);
+    await emit(channel, CHAT_EVENTS.message, message);
+    return message;
+  }
+
+  const tenant = createTenantChat({ db, repo, tenancyRepo, toMessageDto, writeMessage });
+
   return {
+    /** The tenant side: their tenancy conversations (GET/POST /api/chat/tenancies…). */
+    tenant,
+
     async listChannels(ctx: CompanyContext): Promise<ChatChannelDto[]> {
       await repo.ensureGeneral(ctx.companyId);
-      return (await repo.listChannels(ctx.companyId, ctx.userId)).map(toChannelDto);
+      return (await repo.listChannels(ctx.companyId, ctx.userId, seesTenancies(ctx))).map((row) =>
+        toChannelDto(row, 'staff'),
+      );
     },
 
     members(ctx: CompanyContext) {
@@ -128,31 +185,18 @@ export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime' | 'stora
       files: readonly IncomingFile[] = [],
     ): Promise<ChatMessageDto> {
       const channel = await visibleChannel(ctx, channelId);
-      if (!body && files.length === 0) throw badRequest('Write a message', 'body');
-      const stored = await storeAttachments(storage, `chat/${ctx.companyId}/${channelId}`, files);
-      let id: string;
-      try {
-        id = await db.transaction(async (tx: Tx) => {
-          const txRepo = createChatRepo(tx);
-          const message = await txRepo.insertMessage({
-            channelId,
-            companyId: ctx.companyId,
-            authorId: ctx.userId,
-            body,
-          });
-          await txRepo.insertAttachments(
-            stored.map((file) => ({ ...file, companyId: ctx.companyId, channelId, messageId: message.id })),
-          );
-          // Writing is reading: the author has seen everything up to their own message.
-          await txRepo.markRead(channelId, ctx.companyId, ctx.userId, new Date());
-          return message.id;
-        });
-      } catch (error) {
-        await removeAttachmentFiles(storage, stored);
-        throw error;
+      const tenancy =
+        channel.kind === 'tenancy' && channel.tenancyId
+          ? await tenancyRepo.tenancyOf(channel.companyId, channel.tenancyId)
+          : undefined;
+      // Told once per run of unread replies: only when the tenant had read everything before this one.
+      const tellTenant = tenancy ? (await repo.unreadOf(channel.id, tenancy.userId)) === 0 : false;
+      const message = await writeMessage(channel, ctx.userId, body, files);
+      if (tenancy && tellTenant) {
+        await notifyTenantOfReply(deps, channel, tenancy.userId, message).catch((error: unknown) =>
+          log?.error({ err: error }, 'telling the tenant of a reply failed'),
+        );
       }
-      const message = toMessageDto((await repo.messageById(id))!);
-      await emit(ctx, channel, CHAT_EVENTS.message, message);
       return message;
     },
 
@@ -160,7 +204,7 @@ export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime' | 'stora
       const { channel } = await ownMessage(ctx, messageId);
       await repo.updateMessage(ctx.companyId, messageId, body);
       const message = toMessageDto((await repo.messageById(messageId))!);
-      await emit(ctx, channel, CHAT_EVENTS.edit, message);
+      await emit(channel, CHAT_EVENTS.edit, message);
       return message;
     },
 
@@ -172,7 +216,7 @@ export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime' | 'stora
         return txRepo.deleteAttachments(ctx.companyId, messageId);
       });
       await removeAttachmentFiles(storage, files);
-      await emit(ctx, channel, CHAT_EVENTS.delete, { channelId: channel.id, messageId });
+      await emit(channel, CHAT_EVENTS.delete, { channelId: channel.id, messageId });
     },
 
     async markRead(ctx: CompanyContext, channelId: string): Promise<ChatChannelDto> {
@@ -184,7 +228,7 @@ export function createChatService(deps: Pick<AppDeps, 'db' | 'realtime' | 'stora
     async typing(ctx: CompanyContext, channelId: string): Promise<void> {
       const channel = await visibleChannel(ctx, channelId);
       const { user } = ctx;
-      await emit(ctx, channel, CHAT_EVENTS.typing, {
+      await emit(channel, CHAT_EVENTS.typing, {
         channelId,
         user: { _id: user.id, firstName: user.firstName, lastName: user.lastName, avatar: user.avatar },
       });

@@ -74,7 +74,7 @@ export function invoiceDocuments(
               },
             ],
           },
-          { companyId: row.companyId, userId: row.userId },
+          { companyId: row.companyId, userId: row.userId, kind: 'billing' },
         );
       }
       await deps.notifier.notifyUser(row.userId, {

@@ -526,8 +526,10 @@ describe('assignee codes and the portal', () => {
     theirs = await createRequest(app, owner, world, { assigneeId: colleague.user._id });
   });
 
-  it('answers 404 until a code exists, and a new code replaces the old', async () => {
-    expect((await call(app, 'GET', '/api/assignee/code', as(field))).statusCode).toBe(404);
+  it('answers null data until a code exists, and a new code replaces the old', async () => {
+    const none = await call(app, 'GET', '/api/assignee/code', as(field));
+    expect(none.statusCode).toBe(200);
+    expect(none.json<{ data: unknown }>().data).toBeNull();
     const generated = expectOk(await call(app, 'POST', '/api/assignee/generate-code', as(field))).data as {
       assigneeCode: string;
       portalUrl: string;

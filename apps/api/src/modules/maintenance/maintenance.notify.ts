@@ -53,7 +53,7 @@ export function createMaintenanceNotifications(deps: Deps, log?: EventLog) {
         html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
         template: 'maintenance',
       },
-      context,
+      { ...context, kind: 'maintenance' },
     );
   }
 

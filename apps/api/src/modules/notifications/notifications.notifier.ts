@@ -2,13 +2,15 @@ import type {
   CompanyRole,
   NotificationCategory,
   NotificationDto,
+  NotificationKind,
   NotificationPriority,
 } from '@rentora/shared';
-import { SOCKET_EVENTS } from '@rentora/shared';
+import { notificationKindOf, SOCKET_EVENTS } from '@rentora/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Realtime } from '../../core/realtime';
 import type { Db } from '../../db/client';
 import { toNotificationDto } from './notifications.dto';
+import { createPreferencesRepo } from './notifications.preferences.repo';
 import { createNotificationsRepo } from './notifications.repo';
 
 /** What a domain sends: one in-app notification, the same for every recipient. */
@@ -16,6 +18,11 @@ export interface NotifyInput {
   /** The company the notification concerns (null or absent: a personal/system notification). */
   companyId?: string | null;
   category: NotificationCategory;
+  /**
+   * The preference kind that may silence it (notification_preferences, in-app channel); by default the category's
+   * (`notificationKindOf`); null: always delivered.
+   */
+  kind?: NotificationKind | null;
   /** Machine name of the event, e.g. `booking.created`; the notification logs record it as the template. */
   type: string;
   title: string;
@@ -76,6 +83,7 @@ export interface Notifier {
  */
 export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyBaseLogger }): Notifier {
   const repo = createNotificationsRepo(deps.db);
+  const preferences = createPreferencesRepo(deps.db);
   const listeners = new Set<NotifiedListener>();
 
   async function report(deliveries: NotificationDelivery[]): Promise<void> {
@@ -106,7 +114,16 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyB
     };
   }
 
-  async function deliver(recipientIds: string[], input: NotifyInput): Promise<NotificationDto[]> {
+  /** Recipients minus those who turned the in-app channel of the notification's kind off. */
+  async function wanting(recipientIds: string[], input: NotifyInput): Promise<string[]> {
+    const kind = input.kind === undefined ? notificationKindOf(input.category) : input.kind;
+    if (!kind || recipientIds.length === 0) return recipientIds;
+    const out = await preferences.optedOut(recipientIds, kind, 'inApp');
+    return out.size === 0 ? recipientIds : recipientIds.filter((id) => !out.has(id));
+  }
+
+  async function deliver(allRecipientIds: string[], input: NotifyInput): Promise<NotificationDto[]> {
+    const recipientIds = await wanting(allRecipientIds, input);
     if (recipientIds.length === 0) return [];
     let created: NotificationDto[];
     try {

@@ -273,7 +273,7 @@ describe('GET /api/tenant-codes/{code}/invoices (the tenant portal by code)', ()
     const other = await linkedInvoice(); // another tenancy's invoice
     const open = await issuedInvoice(app, owner, portalTenancy.tenantId);
     const second = await issuedInvoice(app, owner, portalTenancy.tenantId);
-    const generated = await call(app, 'POST', `/api/tenant-codes/generate/${portalTenancy.tenantId}`, auth());
+    const generated = await call(app, 'POST', `/api/tenant-codes/${portalTenancy.tenantId}/generate`, auth());
     const code = generated.json<{ data: TenantCodeDto }>().data.tenantCode;
     const listed = await call(app, 'GET', `/api/tenant-codes/${code}/invoices`);
     expect(listed.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import type { PublicPropertyListQuery } from '@rentora/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { coverImageJson, imageRowsOf } from '../../core/inventory-images';
+import { coverImageJson, imageRowsOf, unitImagesJson } from '../../core/inventory-images';
 import { prefixTsQuery } from '../../core/inventory-paging';
 import {
   type ImageRow,
@@ -171,6 +171,36 @@ export function createPublicListingRepo(db: DbOrTx) {
           and(eq(inventoryImages.companyId, companyId), inArray(inventoryImages.rentalUnitId, [...unitIds])),
         )
         .orderBy(asc(inventoryImages.sortOrder), asc(inventoryImages.uploadedAt));
+    },
+
+    /**
+     * Units by id whatever their listing (saved favorites): what a visitor may know of them, whether the public
+     * listing shows them now (`listed`), and their images only while it does.
+     */
+    async unitsByIds(unitIds: readonly string[]) {
+      if (unitIds.length === 0) return [];
+      const listed = sql<boolean>`(${publicPropertySql} and ${listedUnitSql})`;
+      return db
+        .select({
+          id: rentalUnits.id,
+          unitNumber: rentalUnits.unitNumber,
+          bedrooms: rentalUnits.bedrooms,
+          rent: rentalUnits.rent,
+          currency: rentalUnits.currency,
+          status: rentalUnits.status,
+          isAvailable: rentalUnits.isAvailable,
+          propertyId: properties.id,
+          propertyName: properties.name,
+          city: properties.city,
+          listed,
+          images: sql<
+            Parameters<typeof imageRowsOf>[0]
+          >`case when ${listed} then ${unitImagesJson()} else '[]'::json end`,
+        })
+        .from(rentalUnits)
+        .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
+        .innerJoin(companies, eq(companies.id, rentalUnits.companyId))
+        .where(inArray(rentalUnits.id, [...unitIds]));
     },
 
     /** The caller's current tenancies (GET /properties/user), a page of properties at a time. */

@@ -1,4 +1,6 @@
 import type {
+  FavoriteState,
+  PublicImageDto,
   PublicPropertyDetailDto,
   PublicPropertyListQuery,
   PublicPropertySummaryDto,
@@ -8,6 +10,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { groupBy } from '../../core/collections';
 import { notFound } from '../../core/errors';
 import { iso, ok, pageOf } from '../../core/http';
+import { imageRowsOf } from '../../core/inventory-images';
 import { createUrlSigner } from '../../core/signed-urls';
 import { createListingCache } from './public-listing.cache';
 import { publicContact, toListingImageDto, toPublicSummaryDto, toPublicUnitDto } from './public-listing.dto';
@@ -36,6 +39,26 @@ export function listingKeys(query: PublicPropertyListQuery): { list: string; cou
 }
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'cache'>;
+
+/** A unit as a saved favorite shows it: the listing's view of it now. */
+export interface ListingUnitView {
+  unitNumber: string;
+  bedrooms: number;
+  property: { _id: string; name: string; city: string };
+  /** `available` while the public listing shows it; else `booked` (occupied or held) or `unlisted`. */
+  state: FavoriteState;
+  rent: number;
+  currency: string;
+  /** Its first image while listed. */
+  image: PublicImageDto | null;
+}
+
+function stateOf(row: { listed: boolean; status: string; isAvailable: boolean }): FavoriteState {
+  if (row.listed) return 'available';
+  return row.status === 'Occupied' || (row.status === 'Available' && !row.isAvailable)
+    ? 'booked'
+    : 'unlisted';
+}
 
 export function createPublicListingService(deps: Deps, onCacheError: (error: unknown) => void = () => {}) {
   const repo = createPublicListingRepo(deps.db);
@@ -113,6 +136,26 @@ export function createPublicListingService(deps: Deps, onCacheError: (error: unk
       return fresh;
     },
 
+    /** Units by id as the listing sees them now, listed or not (saved favorites); unknown ids are left out. */
+    async unitViews(unitIds: readonly string[]): Promise<Map<string, ListingUnitView>> {
+      const rows = await repo.unitsByIds(unitIds);
+      return new Map(
+        rows.map((row) => {
+          const [first] = imageRowsOf(row.images);
+          const view: ListingUnitView = {
+            unitNumber: row.unitNumber,
+            bedrooms: row.bedrooms,
+            property: { _id: row.propertyId, name: row.propertyName, city: row.city },
+            state: stateOf(row),
+            rent: row.rent,
+            currency: row.currency,
+            image: first ? toListingImageDto(first, signer, 'public') : null,
+          };
+          return [row.id, view];
+        }),
+      );
+    },
+
     /** GET /properties/user: the properties where the caller is a current tenant, with their units. */
     async tenancies(userId: string, page: number, limit: number) {
       const { rows, total } = await repo.tenanciesOf(userId, { limit, offset: (page - 1) * limit });
@@ -173,3 +216,5 @@ export function createPublicListingService(deps: Deps, onCacheError: (error: unk
     },
   };
 }
+
+export type PublicListingService = ReturnType<typeof createPublicListingService>;

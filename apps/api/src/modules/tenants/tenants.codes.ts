@@ -7,7 +7,7 @@ import {
 } from '@rentora/shared';
 import type { Config } from '../../config';
 import type { CompanyContext } from '../../core/access';
-import { AppError, conflict, notFound } from '../../core/errors';
+import { AppError, conflict } from '../../core/errors';
 import type { RateLimiter } from '../../core/rate-limit';
 import type { Db } from '../../db/client';
 import { toCodeDto, toPortalDto } from './tenants.dto';
@@ -47,11 +47,11 @@ export function tenantPortalCodes(
       return { companyId: row.companyId, tenantId: row.id };
     },
 
-    async getCode(ctx: CompanyContext, tenantId: string): Promise<TenantCodeDto> {
+    /** The tenancy's portal code, or null when none was generated yet (an unknown tenancy is 404). */
+    async getCode(ctx: CompanyContext, tenantId: string): Promise<TenantCodeDto | null> {
       await mustFind(ctx.companyId, tenantId);
       const code = await records.code(tenantId);
-      if (!code) throw notFound('Tenant code');
-      return toCodeDto(code, config.appUrl);
+      return code ? toCodeDto(code, config.appUrl) : null;
     },
 
     async generateCode(ctx: CompanyContext, tenantId: string): Promise<TenantCodeDto> {

@@ -44,6 +44,8 @@ export const fixtures: FixtureBuilder = async ({ app, owner, ids }) => {
   if (code.statusCode !== 200) throw new Error(`code: ${code.body}`);
   return {
     'tenants:id': tenant._id,
+    // The tenant's conversation routes of the chat module (/api/chat/tenancies/:tenancyId/…).
+    'tenancies:tenancyId': tenant._id,
     '/api/tenants/:id/documents/:docId#docId': document.json<{ data: TenantDocumentDto }>().data._id,
     '/api/tenants/:id/documents/:docId/file#docId': document.json<{ data: TenantDocumentDto }>().data._id,
     'tenant-codes:rentalUnitUserId': tenant._id,

@@ -105,7 +105,12 @@ export const tenantCodesRoutes: FastifyPluginAsyncZod<ServicesOption> = async (a
     '/:rentalUnitUserId',
     {
       config: { access: read },
-      schema: { tags: codeTags, params: ZRentalUnitUserParams, response: { 200: zOk(ZTenantCodeDto) } },
+      schema: {
+        tags: codeTags,
+        summary: "The tenancy's portal code; data is null while it has none (an unknown tenancy is 404)",
+        params: ZRentalUnitUserParams,
+        response: { 200: zOk(ZTenantCodeDto.nullable()) },
+      },
     },
     async (request) =>
       ok(await tenants.getCode(requireCompany(request.auth), request.params.rentalUnitUserId)),

@@ -1,5 +1,5 @@
 import type { ChatChannelDto } from '@rentora/shared';
-import { Hash, Lock, Plus } from 'lucide-react';
+import { Hash, Home, Lock, Plus } from 'lucide-react';
 import { Avatar } from '../../components/avatar';
 import { cn } from '../../lib/cn';
 
@@ -40,6 +40,8 @@ export function ChannelList({
       label: 'New message',
     },
   ];
+  // Conversations with tenants (staff who may read tenants); a tenant starts them from their Messages page.
+  const tenancies = channels.filter((c) => c.kind === 'tenancy');
   return (
     <nav aria-label="Conversations" className="flex flex-col gap-5 p-3">
       {groups.map((group) => (
@@ -95,6 +97,33 @@ export function ChannelList({
           </ul>
         </div>
       ))}
+      {tenancies.length > 0 ? (
+        <div>
+          <h2 className="mb-1 px-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Tenants</h2>
+          <ul className="flex flex-col gap-0.5">
+            {tenancies.map((channel) => (
+              <li key={channel._id}>
+                <button
+                  type="button"
+                  onClick={() => onSelect(channel._id)}
+                  aria-current={channel._id === activeId ? 'page' : undefined}
+                  className={cn(
+                    'flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm',
+                    channel._id === activeId
+                      ? 'bg-brand-50 font-medium text-brand-800'
+                      : 'text-slate-700 hover:bg-slate-100',
+                    channel.unreadCount > 0 && 'font-semibold text-slate-900',
+                  )}
+                >
+                  <Home className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+                  <span className="truncate">{channel.name}</span>
+                  <UnreadBadge count={channel.unreadCount} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </nav>
   );
 }

@@ -29,6 +29,8 @@ export interface MessagePage {
 export const chatKeys = {
   all: ['chat'] as const,
   channels: ['chat', 'channels'] as const,
+  /** The tenant's conversations (one per tenancy). */
+  tenancies: ['chat', 'tenancies'] as const,
   members: ['chat', 'members'] as const,
   messages: (channelId: string) => ['chat', 'messages', channelId] as const,
 };
@@ -49,14 +51,56 @@ export function useChatMembers(enabled = true) {
   });
 }
 
+/**
+ * Where a conversation's messages are read and written: staff by channel id, the tenant of a tenancy conversation
+ * by its tenancy id (`tenantView`).
+ */
+export function messagesPath(channel: Pick<ChatChannelDto, '_id' | 'tenancy'>, tenantView = false): string {
+  return tenantView && channel.tenancy
+    ? `/chat/tenancies/${channel.tenancy._id}/messages`
+    : `/chat/channels/${channel._id}/messages`;
+}
+
+/** The total of unread messages over the staff member's channels (the sidebar's Chat badge); polled. */
+export function useChatUnreadTotal(enabled: boolean): number {
+  const channels = useQuery({
+    queryKey: chatKeys.channels,
+    queryFn: ({ signal }) => api.getData<ChatChannelDto[]>('/chat/channels', { signal }),
+    enabled,
+    refetchInterval: 60_000,
+  });
+  return (channels.data ?? []).reduce((sum, channel) => sum + channel.unreadCount, 0);
+}
+
+/** The tenant's conversations with their landlords (GET /chat/tenancies makes them on first visit). */
+export function useTenantConversations(refetchInterval?: number) {
+  return useQuery({
+    queryKey: chatKeys.tenancies,
+    queryFn: ({ signal }) => api.getData<ChatChannelDto[]>('/chat/tenancies', { signal }),
+    refetchInterval,
+  });
+}
+
+export function useMarkTenancyRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (channel: ChatChannelDto) => api.post(`/chat/tenancies/${channel.tenancy?._id}/read`),
+    onMutate: (channel) => {
+      queryClient.setQueryData<ChatChannelDto[]>(chatKeys.tenancies, (list) =>
+        list?.map((row) => (row._id === channel._id ? { ...row, unreadCount: 0 } : row)),
+      );
+    },
+  });
+}
+
 /** Newest page first; each page is newest-first, so the UI reverses the flattened list. */
-export function useChatMessages(channelId: string | null) {
+export function useChatMessages(channelId: string | null, path = `/chat/channels/${channelId}/messages`) {
   return useInfiniteQuery({
     queryKey: chatKeys.messages(channelId ?? 'none'),
     enabled: Boolean(channelId),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.get<MessagePage>(`/chat/channels/${channelId}/messages`, {
+      api.get<MessagePage>(path, {
         query: { before: pageParam, limit: CHAT_LIMITS.pageDefault },
         signal,
       }),
@@ -102,11 +146,10 @@ export function markMessageDeleted(queryClient: QueryClient, channelId: string, 
   );
 }
 
-export function useSendMessage(channelId: string | null) {
+export function useSendMessage(channelId: string | null, url = `/chat/channels/${channelId}/messages`) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, files = [] }: { body: string; files?: readonly File[] }) => {
-      const url = `/chat/channels/${channelId}/messages`;
       if (files.length === 0) return api.post<ApiOk<ChatMessageDto>>(url, { body }).then((r) => r.data);
       // Files go as multipart/form-data: the text in "body", each file in the repeated field "files".
       const form = new FormData();
@@ -117,6 +160,7 @@ export function useSendMessage(channelId: string | null) {
     onSuccess: (message) => {
       upsertMessage(queryClient, message);
       void queryClient.invalidateQueries({ queryKey: chatKeys.channels });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.tenancies });
     },
   });
 }

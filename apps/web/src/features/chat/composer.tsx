@@ -17,7 +17,7 @@ import { Textarea } from '../../components/field';
 import { apiErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
-import { CHAT_FALLBACK_MESSAGES, sendTyping, useEditMessage, useSendMessage } from './chat.api';
+import { CHAT_FALLBACK_MESSAGES, messagesPath, sendTyping, useEditMessage, useSendMessage } from './chat.api';
 import { fileSize } from './message-item';
 
 const TYPING_THROTTLE_MS = 2500;
@@ -29,8 +29,17 @@ type PostBody = z.output<typeof ZChatMessagePostBody>;
  * The message box under a conversation: text and up to the allowed number of files. Enter sends, Shift+Enter
  * starts a new line; typing tells the others (throttled).
  */
-export function Composer({ channel, onSend }: { channel: ChatChannelDto; onSend: () => void }) {
-  const send = useSendMessage(channel._id);
+export function Composer({
+  channel,
+  onSend,
+  tenantView = false,
+}: {
+  channel: ChatChannelDto;
+  onSend: () => void;
+  /** The tenant's side of a tenancy conversation (no typing events there). */
+  tenantView?: boolean;
+}) {
+  const send = useSendMessage(channel._id, messagesPath(channel, tenantView));
   const form = useForm<PostInput, unknown, PostBody>({
     resolver: zodResolver(ZChatMessagePostBody),
     defaultValues: { body: '' },
@@ -39,7 +48,7 @@ export function Composer({ channel, onSend }: { channel: ChatChannelDto; onSend:
   const fileInput = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
   const draft = form.watch('body') ?? '';
-  const label = `Message ${channel.kind === 'direct' ? channel.name : `#${channel.name}`}`;
+  const label = `Message ${channel.kind === 'channel' ? `#${channel.name}` : channel.name}`;
 
   const submit = form.handleSubmit(({ body }) => {
     if ((!body && files.length === 0) || send.isPending) return;
@@ -76,7 +85,7 @@ export function Composer({ channel, onSend }: { channel: ChatChannelDto; onSend:
       void submit();
       return;
     }
-    if (Date.now() - lastTyping.current > TYPING_THROTTLE_MS) {
+    if (!tenantView && Date.now() - lastTyping.current > TYPING_THROTTLE_MS) {
       lastTyping.current = Date.now();
       sendTyping(channel._id);
     }

@@ -1,5 +1,5 @@
 import type { ChatChannelDto, ChatMessageDto } from '@rentora/shared';
-import { ArrowLeft, Hash, Lock, MessagesSquare } from 'lucide-react';
+import { ArrowLeft, Hash, Home, Lock, MessagesSquare } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Avatar } from '../../components/avatar';
 import { Button } from '../../components/button';
@@ -10,7 +10,7 @@ import { apiErrorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/auth-provider';
-import { CHAT_FALLBACK_MESSAGES, useChatMessages, useDeleteMessage } from './chat.api';
+import { CHAT_FALLBACK_MESSAGES, messagesPath, useChatMessages, useDeleteMessage } from './chat.api';
 import { Composer, EditMessageDialog } from './composer';
 import { MessageItem } from './message-item';
 import type { TypingState } from './use-chat-socket';
@@ -44,13 +44,17 @@ export function Conversation({
   channel,
   typing,
   onBack,
+  tenantView = false,
 }: {
   channel: ChatChannelDto;
   typing: TypingState;
   onBack: () => void;
+  /** The tenant's side of a tenancy conversation: read by tenancy, no edits, read-only once moved out. */
+  tenantView?: boolean;
 }) {
   const selfId = useAuth().user?._id;
-  const messages = useChatMessages(channel._id);
+  const messages = useChatMessages(channel._id, messagesPath(channel, tenantView));
+  const readOnly = tenantView && channel.tenancy?.movedOut === true;
   const remove = useDeleteMessage();
   const [editing, setEditing] = useState<ChatMessageDto | null>(null);
   const [deleting, setDeleting] = useState<ChatMessageDto | null>(null);
@@ -107,6 +111,8 @@ export function Conversation({
             src={channel.peer?.avatar}
             size="sm"
           />
+        ) : channel.kind === 'tenancy' ? (
+          <Home className="h-4 w-4 text-slate-500" aria-hidden />
         ) : channel.isPrivate ? (
           <Lock className="h-4 w-4 text-slate-400" aria-hidden />
         ) : (
@@ -152,7 +158,11 @@ export function Conversation({
           <EmptyState
             icon={MessagesSquare}
             title="No messages yet"
-            description="Say hello to get the conversation going."
+            description={
+              tenantView
+                ? 'Ask your landlord or property manager anything about your home.'
+                : 'Say hello to get the conversation going.'
+            }
           />
         ) : (
           <ol aria-label="Messages">
@@ -179,8 +189,8 @@ export function Conversation({
                       message={message}
                       own={message.author._id === selfId}
                       showAuthor={showAuthor}
-                      onEdit={setEditing}
-                      onDelete={setDeleting}
+                      onEdit={tenantView ? undefined : setEditing}
+                      onDelete={tenantView ? undefined : setDeleting}
                     />
                   </ul>
                 </li>
@@ -190,12 +200,20 @@ export function Conversation({
         )}
       </div>
       <TypingLine typing={typing} channelId={channel._id} selfId={selfId} />
-      <Composer
-        channel={channel}
-        onSend={() => {
-          stickToBottom.current = true;
-        }}
-      />
+      {readOnly ? (
+        <p className="border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-600" role="note">
+          You have moved out of this home, so this conversation is read-only. You can still read every
+          message.
+        </p>
+      ) : (
+        <Composer
+          channel={channel}
+          tenantView={tenantView}
+          onSend={() => {
+            stickToBottom.current = true;
+          }}
+        />
+      )}
       <EditMessageDialog message={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}

@@ -92,8 +92,9 @@ export function MessageItem({
   message: ChatMessageDto;
   own: boolean;
   showAuthor: boolean;
-  onEdit: (message: ChatMessageDto) => void;
-  onDelete: (message: ChatMessageDto) => void;
+  /** Absent: the message cannot be changed here (the tenant's side). */
+  onEdit?: (message: ChatMessageDto) => void;
+  onDelete?: (message: ChatMessageDto) => void;
 }) {
   return (
     <li className={cn('group relative flex gap-3 px-4 py-1 hover:bg-slate-50', showAuthor && 'mt-2')}>
@@ -128,7 +129,7 @@ export function MessageItem({
           </>
         )}
       </div>
-      {own && !message.deletedAt ? (
+      {own && !message.deletedAt && onEdit && onDelete ? (
         <div className="absolute right-3 top-0 hidden gap-1 rounded-md border border-slate-200 bg-white p-0.5 shadow-sm group-focus-within:flex group-hover:flex">
           <button
             type="button"

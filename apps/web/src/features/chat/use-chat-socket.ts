@@ -46,6 +46,7 @@ export function useChatSocket(onMessage: (message: ChatMessageDto) => void): Typ
             ),
           }));
           void queryClient.invalidateQueries({ queryKey: chatKeys.channels });
+          void queryClient.invalidateQueries({ queryKey: chatKeys.tenancies });
           onMessageRef.current(message);
         });
         opened.on(CHAT_EVENTS.edit, (message: ChatMessageDto) => upsertMessage(queryClient, message));

@@ -6,6 +6,7 @@ import { Card, PageHeader } from '../../components/card';
 import { useDocumentTitle } from '../../lib/document-title';
 import { usePermissions } from '../auth/use-permissions';
 import { PaymentsNav } from '../invoices/invoice-display';
+import { LateFeeRulesSection } from '../late-fees';
 import { useRunCollections } from './collections.api';
 import { ScheduleSection } from './schedule-section';
 import { TemplatesSection } from './templates-section';
@@ -23,6 +24,7 @@ export interface CollectionsSection {
 export const COLLECTIONS_SECTIONS: CollectionsSection[] = [
   { id: 'schedule', component: ScheduleSection },
   { id: 'templates', component: TemplatesSection },
+  { id: 'late-fees', component: LateFeeRulesSection },
 ];
 
 /** /dashboard/payments/collections (linked from Company too): the reminder schedule, channels, quiet hours and templates. */

@@ -18,7 +18,7 @@ import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Field, Input, Textarea } from '../../components/field';
 import { SkeletonList } from '../../components/skeleton';
 import { Switch } from '../../components/switch';
-import { ApiError, apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { useProperties } from '../properties/properties.api';
 import {
@@ -200,11 +200,8 @@ function PortalLinkCard() {
   const queryClient = useQueryClient();
   const code = useQuery({
     queryKey: maintenanceKeys.code,
-    queryFn: ({ signal }) =>
-      maintenanceApi.myCode(signal).catch((error) => {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }),
+    // 200 with null data while the member has no code.
+    queryFn: ({ signal }) => maintenanceApi.myCode(signal),
   });
   const [busy, setBusy] = useState(false);
   async function generate() {

@@ -135,7 +135,7 @@ export const maintenanceApi = {
   updateForm: (id: string, body: TicketFormUpdateBody) =>
     api.put<ApiOk<TicketFormDto>>(`/maintenance/forms/${id}`, body),
   deleteForm: (id: string) => api.delete<ApiOk<null>>(`/maintenance/forms/${id}`),
-  myCode: (signal?: AbortSignal) => api.getData<AssigneeCodeDto>('/assignee/code', { signal }),
+  myCode: (signal?: AbortSignal) => api.getData<AssigneeCodeDto | null>('/assignee/code', { signal }),
   generateCode: () => api.post<ApiOk<AssigneeCodeDto>>('/assignee/generate-code'),
   // Tenant side
   myOptions: (signal?: AbortSignal) =>

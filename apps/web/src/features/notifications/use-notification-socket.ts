@@ -1,4 +1,4 @@
-import { type NotificationDto, SOCKET_EVENTS, TIMINGS } from '@rentora/shared';
+import { CHAT_EVENTS, type NotificationDto, SOCKET_EVENTS, TIMINGS } from '@rentora/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
@@ -26,6 +26,11 @@ export function useNotificationSocket(enabled = true): void {
         socket = opened;
         opened.on(SOCKET_EVENTS.notificationNew, (notification: NotificationDto) => {
           addIncomingNotification(queryClient, notification);
+        });
+        // Chat messages move the unread counts of both navigations (Chat, Messages).
+        opened.on(CHAT_EVENTS.message, () => {
+          void queryClient.invalidateQueries({ queryKey: ['chat', 'channels'] });
+          void queryClient.invalidateQueries({ queryKey: ['chat', 'tenancies'] });
         });
         opened.on(SOCKET_EVENTS.notificationCount, () => {
           void queryClient.invalidateQueries({ queryKey: notificationKeys.all });

@@ -4,6 +4,7 @@ import { ImageWithFallback, NoImage } from '../../components/image';
 import { cn } from '../../lib/cn';
 import { formatDate, formatMoney } from '../../lib/format';
 import { BookNowButton } from '../bookings/book-now-button';
+import { FavoriteButton } from '../favorites/favorite-button';
 import { amenityText, PUBLIC_FURNISHING_LABELS, PUBLIC_UNIT_TYPE_LABELS } from './listing-labels';
 import { enquiryHref } from './public-property-contact';
 
@@ -16,7 +17,7 @@ export function UnitCard({ property, unit }: { property: PublicPropertyDetailDto
       className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:flex-row"
       data-testid="public-unit-card"
     >
-      <div className="aspect-[4/3] shrink-0 bg-slate-100 sm:aspect-auto sm:w-56">
+      <div className="relative aspect-[4/3] shrink-0 bg-slate-100 sm:aspect-auto sm:w-56">
         {image ? (
           <ImageWithFallback
             src={image.thumbnailUrl || image.url}
@@ -26,6 +27,11 @@ export function UnitCard({ property, unit }: { property: PublicPropertyDetailDto
         ) : (
           <NoImage className="h-full min-h-40 w-full" />
         )}
+        <FavoriteButton
+          rentalUnitId={unit._id}
+          label={`unit ${unit.unitNumber} of ${property.name}`}
+          className="absolute right-2 top-2"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-2">

@@ -11,6 +11,7 @@ import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
 import { humanize } from '../../lib/format';
 import { useAuth } from '../auth/auth-provider';
+import { useChatUnreadTotal } from '../chat/chat.api';
 import { usePermissionSync } from '../company-users/permission-sync';
 import { NotificationBell } from '../notifications/notification-bell';
 import { useNotificationSocket } from '../notifications/use-notification-socket';
@@ -79,6 +80,10 @@ function SidebarPanel({
   const upgrade = useUpgradeDialog();
   const groups = useMemo(() => visibleNav(auth.accessContext), [auth.accessContext]);
   const searchable = useMemo(() => groups.flatMap((group) => group.items), [groups]);
+  const chatUnread = useChatUnreadTotal(
+    Boolean(auth.currentCompany) &&
+      searchable.some((entry) => entry.item.href === '/dashboard/chat' && entry.state !== 'locked'),
+  );
 
   const openLocked = useCallback(
     (entry: VisibleNavItem) => upgrade.open({ limitType: 'feature', feature: entry.item.name }),
@@ -129,6 +134,7 @@ function SidebarPanel({
           showLabels={showLabels}
           onLockedClick={openLocked}
           onNavigate={onNavigate}
+          counts={{ '/dashboard/chat': chatUnread }}
         />
       </div>
       <div className={cn('shrink-0 space-y-2 border-t border-slate-200 py-3', showLabels ? 'px-3' : 'px-2')}>

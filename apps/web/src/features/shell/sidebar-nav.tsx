@@ -14,13 +14,35 @@ export interface SidebarNavProps {
   showLabels: boolean;
   onLockedClick: (entry: VisibleNavItem) => void;
   onNavigate?: () => void;
+  /** Unread counts by item href (the Chat item's unread messages). */
+  counts?: Readonly<Record<string, number>>;
 }
 
 function badgeTone(badge: NonNullable<NavItem['badge']>) {
   return badge === 'Admin' ? 'brand' : 'warning';
 }
 
-function ItemContent({ entry, showLabels }: { entry: VisibleNavItem; showLabels: boolean }) {
+/** An unread count beside a nav item ("99+" past 99), read as ", N unread". */
+export function NavCount({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="rounded-full bg-brand-600 px-1.5 py-0.5 text-[11px] font-semibold leading-none text-white">
+      <span className="sr-only">, </span>
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
+function ItemContent({
+  entry,
+  showLabels,
+  count = 0,
+}: {
+  entry: VisibleNavItem;
+  showLabels: boolean;
+  count?: number;
+}) {
   const Icon = navIcon(entry.item.icon);
   return (
     <>
@@ -28,20 +50,31 @@ function ItemContent({ entry, showLabels }: { entry: VisibleNavItem; showLabels:
       {showLabels ? (
         <>
           <span className="min-w-0 flex-1 truncate">{entry.item.name}</span>
+          <NavCount count={count} />
           {entry.item.badge ? <Badge tone={badgeTone(entry.item.badge)}>{entry.item.badge}</Badge> : null}
           {entry.state === 'locked' ? (
             <Lock className="h-3.5 w-3.5 shrink-0 text-slate-400" aria-hidden />
           ) : null}
         </>
       ) : (
-        <span className="sr-only">{entry.item.name}</span>
+        <span className="sr-only">
+          {entry.item.name}
+          {count > 0 ? `, ${count} unread` : ''}
+        </span>
       )}
     </>
   );
 }
 
 /** The sidebar's groups and items; each item is accessible (a link) or locked (opens the upgrade dialog). */
-export function SidebarNav({ groups, pathname, showLabels, onLockedClick, onNavigate }: SidebarNavProps) {
+export function SidebarNav({
+  groups,
+  pathname,
+  showLabels,
+  onLockedClick,
+  onNavigate,
+  counts,
+}: SidebarNavProps) {
   const [open, setOpen] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(
       groups.map(({ group, items }) => [
@@ -109,7 +142,11 @@ export function SidebarNav({ groups, pathname, showLabels, onLockedClick, onNavi
                           title={showLabels ? undefined : entry.item.name}
                           onClick={onNavigate}
                         >
-                          <ItemContent entry={entry} showLabels={showLabels} />
+                          <ItemContent
+                            entry={entry}
+                            showLabels={showLabels}
+                            count={counts?.[entry.item.href]}
+                          />
                         </Link>
                       )}
                     </li>

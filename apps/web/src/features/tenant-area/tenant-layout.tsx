@@ -1,5 +1,17 @@
 import { gateRoute, STORAGE_KEYS } from '@rentora/shared';
-import { Bell, Compass, Home, LayoutDashboard, type LucideIcon, UserCircle, Wrench, X } from 'lucide-react';
+import {
+  Bell,
+  Compass,
+  Heart,
+  Home,
+  LayoutDashboard,
+  type LucideIcon,
+  MessageSquare,
+  Settings,
+  UserCircle,
+  Wrench,
+  X,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { findTenantPage } from '../../app/tenant-pages';
@@ -9,8 +21,10 @@ import { LogoMark } from '../../components/logo';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useAuth } from '../auth/auth-provider';
+import { useTenantConversations } from '../chat/chat.api';
 import { NotificationBell } from '../notifications/notification-bell';
 import { useNotificationSocket } from '../notifications/use-notification-socket';
+import { NavCount } from '../shell/sidebar-nav';
 import { OpenMenuButton, SidebarShell } from '../shell/sidebar-shell';
 import { SignOutButton } from '../shell/sign-out-button';
 import { useCollapsibleSidebar } from '../shell/use-collapsible-sidebar';
@@ -19,13 +33,24 @@ export const TENANT_NAV: { label: string; to: string; icon: LucideIcon; end?: bo
   { label: 'Dashboard', to: '/tenant', icon: LayoutDashboard, end: true },
   { label: 'My Unit', to: '/tenant/units', icon: Home },
   { label: 'Explore', to: '/tenant/properties', icon: Compass },
+  { label: 'Favorites', to: '/tenant/favorites', icon: Heart },
   { label: 'Maintenance', to: '/tenant/maintenance', icon: Wrench },
+  { label: 'Messages', to: '/tenant/messages', icon: MessageSquare },
   { label: 'Notifications', to: '/tenant/notifications', icon: Bell },
   { label: 'Profile', to: '/tenant/profile', icon: UserCircle },
+  { label: 'Settings', to: '/tenant/settings', icon: Settings },
 ];
+
+/** Unread messages of the tenant's conversations (the Messages badge), kept fresh by the socket and a poll. */
+function useMessagesUnread(): number {
+  const conversations = useTenantConversations(60_000);
+  return (conversations.data ?? []).reduce((sum, channel) => sum + channel.unreadCount, 0);
+}
 
 function TenantSidebarPanel({ showLabels, onNavigate }: { showLabels: boolean; onNavigate?: () => void }) {
   const { user, logout } = useAuth();
+  const unread = useMessagesUnread();
+  const counts: Record<string, number> = { '/tenant/messages': unread };
   return (
     <div className="flex h-full flex-col">
       <div className={cn('flex h-16 shrink-0 items-center gap-2 px-4', !showLabels && 'justify-center px-0')}>
@@ -82,7 +107,17 @@ function TenantSidebarPanel({ showLabels, onNavigate }: { showLabels: boolean; o
             }
           >
             <Icon className="h-5 w-5 shrink-0" aria-hidden />
-            {showLabels ? label : <span className="sr-only">{label}</span>}
+            {showLabels ? (
+              <>
+                <span className="min-w-0 flex-1 truncate">{label}</span>
+                <NavCount count={counts[to] ?? 0} />
+              </>
+            ) : (
+              <span className="sr-only">
+                {label}
+                {counts[to] ? `, ${counts[to]} unread` : ''}
+              </span>
+            )}
           </NavLink>
         ))}
       </nav>

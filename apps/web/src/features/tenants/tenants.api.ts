@@ -11,7 +11,7 @@ import type {
   TenantUpdateBody,
 } from '@rentora/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, type ApiList, type ApiOk, api, type QueryParams } from '../../lib/api-client';
+import { type ApiList, type ApiOk, api, type QueryParams } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 
 /** The fallback texts of spec 02 §8 for tenants and tenant codes. */
@@ -86,7 +86,7 @@ export const tenantsApi = {
     api.put<ApiOk<TenantDocumentDto>>(`/tenants/${id}/documents/${docId}`, { verified }),
   deleteDocument: (id: string, docId: string) => api.delete<ApiOk<null>>(`/tenants/${id}/documents/${docId}`),
   getCode: (id: string, signal?: AbortSignal) =>
-    api.getData<TenantCodeDto>(`/tenant-codes/${id}`, { signal }),
+    api.getData<TenantCodeDto | null>(`/tenant-codes/${id}`, { signal }),
   generateCode: (id: string) => api.post<ApiOk<TenantCodeDto>>(`/tenant-codes/${id}/generate`),
   validateCode: (tenantCode: string, companyId?: string) =>
     api.post<ApiOk<TenantPortalDto>>('/tenant-codes/validate', { tenantCode, companyId }),
@@ -136,11 +136,8 @@ export function useTenantPayments(id: string) {
 export function useTenantCode(id: string, enabled: boolean) {
   return useQuery({
     queryKey: tenantKeys.code(id),
-    queryFn: ({ signal }) =>
-      tenantsApi.getCode(id, signal).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }),
+    // 200 with null data while the tenancy has no code.
+    queryFn: ({ signal }) => tenantsApi.getCode(id, signal),
     enabled,
     retry: false,
   });
