@@ -24,7 +24,8 @@ export async function defineScheduledJobs(
   services: Services,
   log: ServiceLog,
 ): Promise<void> {
-  const { bookings, payments, maintenanceRequests, billing, lateFees, imports, collections, webhooks } = services;
+  const { bookings, payments, maintenanceRequests, billing, lateFees, imports, collections, webhooks } =
+    services;
 
   // Hold expiry and reconciliation once a minute, and once at start-up (server.ts queues it: money the gateway took
   // while no process was running is recorded at once).

@@ -1,6 +1,6 @@
 import type { AppDeps, ServiceLog } from './core/app-deps';
-import { createAccountingExportsService } from './modules/accounting-exports/accounting-exports.service';
 import { registerMailConsent } from './core/mail-delivery';
+import { createAccountingExportsService } from './modules/accounting-exports/accounting-exports.service';
 import { createAdminAccountsService } from './modules/admin-accounts/admin-accounts.service';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';

@@ -8,8 +8,8 @@ import {
 import type { CompanyContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
-import { loadJsZip } from '../../core/lazy-modules';
 import { badRequest } from '../../core/errors';
+import { loadJsZip } from '../../core/lazy-modules';
 import type { DbOrTx } from '../../db/client';
 import { vouchersOf } from './accounting-exports.postings';
 import {
