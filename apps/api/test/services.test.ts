@@ -23,13 +23,18 @@ describe('the composition root', () => {
       'bookings.maintenance',
       'maintenance.overdue',
       'invoices.rent-run',
+      'collections.daily',
+      'collections.deliver',
       'invoices.rent-notify',
       'imports.run',
+      'webhooks.dispatch',
     ]);
     expect(scheduled).toEqual([
       ['bookings.maintenance', '* * * * *'],
       ['maintenance.overdue', '*/10 * * * *'],
+      ['collections.daily', '30 4 * * *'],
       ['invoices.rent-run', '15 2 * * *'],
+      ['webhooks.dispatch', '* * * * *'],
     ]);
   });
 });

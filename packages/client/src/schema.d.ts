@@ -156,6 +156,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List api keys */
+        get: operations["getApiKeys"];
+        put?: never;
+        /** Create an api key */
+        post: operations["postApiKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an api key */
+        delete: operations["deleteApiKeysById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/assignee-portal/{code}": {
         parameters: {
             query?: never;
@@ -234,7 +269,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in staff member's portal code (404 when none) */
+        /** The signed-in staff member's portal code; data is null while they have none */
         get: operations["getAssigneeCode"];
         put?: never;
         post?: never;
@@ -1065,6 +1100,248 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/tenancies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's tenancy conversations (made on first visit), with unread counts */
+        get: operations["getChatTenancies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/tenancies/{tenancyId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List messages of a tenancy */
+        get: operations["getChatTenanciesByTenancyIdMessages"];
+        put?: never;
+        /** A message to the company: JSON {body}, or multipart with up to 5 files in "files" (403 once moved out) */
+        post: operations["postChatTenanciesByTenancyIdMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/tenancies/{tenancyId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a tenancy */
+        post: operations["postChatTenanciesByTenancyIdRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/contact-preferences/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's reminder channels */
+        get: operations["getCollectionsContactPreferencesMine"];
+        /** Sets the signed-in person's reminder channels (an opted-out channel receives nothing) */
+        put: operations["putCollectionsContactPreferencesMine"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/late-fee-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The late-fee rules in force: the company default, then property and tenancy overrides */
+        get: operations["getCollectionsLateFeeRules"];
+        /** Sets the late-fee rule of the company, a property or a tenancy (for invoices issued from now on) */
+        put: operations["putCollectionsLateFeeRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/late-fee-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a late fee rule */
+        delete: operations["deleteCollectionsLateFeeRulesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/late-fee-rules/effective": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each current tenancy and the rule its next invoices follow (tenancy > property > company) */
+        get: operations["getCollectionsLateFeeRulesEffective"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reminders sent, with their status */
+        get: operations["getCollectionsReminders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/reminders/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a failed reminder again */
+        post: operations["postCollectionsRemindersByIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs a day's collections now (late fees and reminders; a second run of a day adds nothing) */
+        post: operations["postCollectionsRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reminder schedule */
+        get: operations["getCollectionsSettings"];
+        /** Sets the reminder days, channels and quiet hours (India time) */
+        put: operations["putCollectionsSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The text of every reminder step on every channel */
+        get: operations["getCollectionsTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/templates/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the text of a step on a channel (SMS: DLT template id, WhatsApp: template name) */
+        put: operations["putCollectionsTemplatesByKey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A template body rendered for one invoice */
+        post: operations["postCollectionsTemplatesPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/companies": {
         parameters: {
             query?: never;
@@ -1585,6 +1862,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exports/accounting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the invoices, credit notes and payments of a period for Tally, Zoho Books or QuickBooks */
+        get: operations["getExportsAccounting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/accounting/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ledger names the accounting exports post to */
+        get: operations["getExportsAccountingSettings"];
+        /** Rename the ledgers the accounting exports post to */
+        put: operations["putExportsAccountingSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/favorites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved units, newest first, with their state now and when saved */
+        get: operations["getFavorites"];
+        put?: never;
+        /** Saves a listed unit (saving it again changes nothing) */
+        post: operations["postFavorites"];
+        /** Removes a saved unit (a no-op when not saved) */
+        delete: operations["deleteFavorites"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/favorites/ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ids of every saved unit (the hearts of listing pages) */
+        get: operations["getFavoritesIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gst/gstr1": {
         parameters: {
             query?: never;
@@ -2021,6 +2369,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/{id}/pay-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The invoice's pay link (the same live link while it has more than three days left); 409 when it takes no payment */
+        post: operations["postInvoicesByIdPayLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/{id}/payments": {
         parameters: {
             query?: never;
@@ -2117,6 +2482,23 @@ export interface paths {
         put?: never;
         /** Void an invoice */
         post: operations["postInvoicesByIdVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/waive-late-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Waives an invoice's late fee (a credit note on a tax invoice), with the reason in the audit log */
+        post: operations["postInvoicesByIdWaiveLateFee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2902,6 +3284,75 @@ export interface paths {
         patch: operations["patchMaintenanceTypesSingleByIdToggle"];
         trace?: never;
     };
+    "/api/me/notification-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every notification kind with its channels (a kind never changed has every channel on) */
+        get: operations["getMeNotificationPreferences"];
+        /** Changes the kinds given (the others stay); answers every kind */
+        put: operations["putMeNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signed-in sessions of the caller (used in the last 30 days), the current one first */
+        get: operations["getMeSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Signs one session out */
+        delete: operations["deleteMeSessionsBySessionId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/sessions/end-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out everywhere else: every session but this one ends */
+        post: operations["postMeSessionsEndOthers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/meters/{id}": {
         parameters: {
             query?: never;
@@ -3441,6 +3892,91 @@ export interface paths {
         get: operations["getPropertiesVerificationQueue"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/pay-receipts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A receipt PDF by its signed link (the links of a pay page live ten minutes) */
+        get: operations["getPublicPayReceiptsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/pay/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The link's invoice: company, lines, balance, tenant's first name; `paid` with its receipts */
+        get: operations["getPublicPayByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/pay/{token}/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A gateway order for the balance (the open one reused); 410 once paid */
+        post: operations["postPublicPayByTokenOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/pay/{token}/sandbox-checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox mode's stand-in for Razorpay Checkout, for an order of this link's invoice */
+        post: operations["postPublicPayByTokenSandboxCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/pay/{token}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checkout's answer: the payment recorded exactly once; answers the invoice with its receipts */
+        post: operations["postPublicPayByTokenVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4117,7 +4653,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a tenant code */
+        /** The tenancy's portal code; data is null while it has none (an unknown tenancy is 404) */
         get: operations["getTenantCodesByRentalUnitUserId"];
         put?: never;
         post?: never;
@@ -4138,6 +4674,23 @@ export interface paths {
         put?: never;
         /** Generate a tenant code */
         post: operations["postTenantCodesByRentalUnitUserIdGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant-codes/{tenantCode}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The code's tenancy's open invoices, each with its pay link token, and its receipts */
+        get: operations["getTenantCodesByTenantCodeInvoices"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4292,6 +4845,24 @@ export interface paths {
         get?: never;
         /** Update the compliance of a tenant */
         put: operations["putTenantsByIdCompliance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{id}/contact-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tenant's reminder channels and language */
+        get: operations["getTenantsByIdContactPreferences"];
+        /** Sets a tenant's reminder channels (an opted-out channel receives nothing) */
+        put: operations["putTenantsByIdContactPreferences"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4748,13 +5319,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhooks */
+        get: operations["getWebhooks"];
+        put?: never;
+        /** Create a webhook */
+        post: operations["postWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook */
+        get: operations["getWebhooksById"];
+        /** Update a webhook */
+        put: operations["putWebhooksById"];
+        post?: never;
+        /** Delete a webhook */
+        delete: operations["deleteWebhooksById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List deliveries of a webhook */
+        get: operations["getWebhooksByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test a webhook */
+        post: operations["postWebhooksByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redeliver a delivery */
+        post: operations["postWebhooksDeliveriesByIdRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         ApiError: {
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "TOKEN_EXPIRED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "FEATURE_NOT_IN_PLAN" | "PLAN_LIMIT_REACHED" | "MFA_SETUP_REQUIRED" | "NOT_FOUND" | "CONFLICT" | "UNPROCESSABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "URI_TOO_LONG" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "TOKEN_EXPIRED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "FEATURE_NOT_IN_PLAN" | "PLAN_LIMIT_REACHED" | "MFA_SETUP_REQUIRED" | "NOT_FOUND" | "CONFLICT" | "GONE" | "UNPROCESSABLE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "URI_TOO_LONG" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             current?: number;
             details?: {
                 message: string;
@@ -5330,6 +5989,153 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getApiKeys: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            createdAt: string;
+                            createdBy: {
+                                /** Format: uuid */
+                                _id: string;
+                                name: string;
+                            } | null;
+                            expiresAt: string | null;
+                            lastUsedAt: string | null;
+                            name: string;
+                            permissions: string[];
+                            prefix: string;
+                        }[];
+                        message?: string;
+                        pagination: {
+                            hasNext: boolean;
+                            hasPrev: boolean;
+                            limit: number;
+                            page: number;
+                            totalCount: number;
+                            totalPages: number;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postApiKeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    expiresAt?: string | null;
+                    name: string;
+                    permissions: ("properties_read" | "properties_write" | "properties_update" | "properties_delete" | "rentalunit_read" | "rentalunit_write" | "rentalunit_update" | "rentalunit_delete" | "tenants_read" | "tenants_write" | "tenants_update" | "tenants_delete" | "bookings_read" | "bookings_write" | "bookings_update" | "bookings_delete" | "payments_read" | "payments_write" | "payments_update" | "payments_delete" | "invoices_read" | "invoices_write" | "invoices_update" | "invoices_delete" | "maintenance_read" | "maintenance_write" | "maintenance_update" | "maintenance_delete" | "company_read" | "company_write" | "company_update" | "company_delete" | "users_read" | "users_write" | "users_update" | "users_delete" | "admin_read" | "admin_write" | "admin_update" | "admin_delete" | "notifications_read" | "notifications_write" | "notifications_update" | "notifications_delete" | "maintenance_assign" | "analytics_read" | "reports_read" | "analytics_export")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            createdAt: string;
+                            createdBy: {
+                                /** Format: uuid */
+                                _id: string;
+                                name: string;
+                            } | null;
+                            expiresAt: string | null;
+                            key: string;
+                            lastUsedAt: string | null;
+                            name: string;
+                            permissions: string[];
+                            prefix: string;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    deleteApiKeysById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             default: components["responses"]["InternalError"];
         };
@@ -5926,7 +6732,7 @@ export interface operations {
                             portalUrl: string;
                             /** Format: uuid */
                             userId: string;
-                        };
+                        } | null;
                         message?: string;
                         /** @enum {boolean} */
                         success: true;
@@ -6017,6 +6823,7 @@ export interface operations {
                                 firstName: string;
                                 lastName: string;
                             } | null;
+                            actorLabel?: string | null;
                             after: unknown;
                             before: unknown;
                             /** Format: uuid */
@@ -6924,6 +7731,7 @@ export interface operations {
                                     /** @enum {string} */
                                     status: "active" | "cancelled" | "expired";
                                 };
+                                timeZone: string;
                                 updatedAt: string;
                                 usage: {
                                     properties: number;
@@ -7222,6 +8030,7 @@ export interface operations {
                                     /** @enum {string} */
                                     status: "active" | "cancelled" | "expired";
                                 };
+                                timeZone: string;
                                 updatedAt: string;
                                 usage: {
                                     properties: number;
@@ -8824,7 +9633,7 @@ export interface operations {
                             description: string | null;
                             isPrivate: boolean;
                             /** @enum {string} */
-                            kind: "channel" | "direct";
+                            kind: "channel" | "direct" | "tenancy";
                             lastMessageAt: string | null;
                             lastMessagePreview: string | null;
                             name: string;
@@ -8834,6 +9643,15 @@ export interface operations {
                                 avatar: string | null;
                                 firstName: string;
                                 lastName: string;
+                            } | null;
+                            tenancy: {
+                                /** Format: uuid */
+                                _id: string;
+                                companyName: string;
+                                movedOut: boolean;
+                                propertyName: string;
+                                tenantName: string;
+                                unitNumber: string;
                             } | null;
                             unreadCount: number;
                         }[];
@@ -8886,7 +9704,7 @@ export interface operations {
                             description: string | null;
                             isPrivate: boolean;
                             /** @enum {string} */
-                            kind: "channel" | "direct";
+                            kind: "channel" | "direct" | "tenancy";
                             lastMessageAt: string | null;
                             lastMessagePreview: string | null;
                             name: string;
@@ -8896,6 +9714,15 @@ export interface operations {
                                 avatar: string | null;
                                 firstName: string;
                                 lastName: string;
+                            } | null;
+                            tenancy: {
+                                /** Format: uuid */
+                                _id: string;
+                                companyName: string;
+                                movedOut: boolean;
+                                propertyName: string;
+                                tenantName: string;
+                                unitNumber: string;
                             } | null;
                             unreadCount: number;
                         };
@@ -9079,7 +9906,7 @@ export interface operations {
                             description: string | null;
                             isPrivate: boolean;
                             /** @enum {string} */
-                            kind: "channel" | "direct";
+                            kind: "channel" | "direct" | "tenancy";
                             lastMessageAt: string | null;
                             lastMessagePreview: string | null;
                             name: string;
@@ -9089,6 +9916,15 @@ export interface operations {
                                 avatar: string | null;
                                 firstName: string;
                                 lastName: string;
+                            } | null;
+                            tenancy: {
+                                /** Format: uuid */
+                                _id: string;
+                                companyName: string;
+                                movedOut: boolean;
+                                propertyName: string;
+                                tenantName: string;
+                                unitNumber: string;
                             } | null;
                             unreadCount: number;
                         };
@@ -9170,7 +10006,7 @@ export interface operations {
                             description: string | null;
                             isPrivate: boolean;
                             /** @enum {string} */
-                            kind: "channel" | "direct";
+                            kind: "channel" | "direct" | "tenancy";
                             lastMessageAt: string | null;
                             lastMessagePreview: string | null;
                             name: string;
@@ -9180,6 +10016,15 @@ export interface operations {
                                 avatar: string | null;
                                 firstName: string;
                                 lastName: string;
+                            } | null;
+                            tenancy: {
+                                /** Format: uuid */
+                                _id: string;
+                                companyName: string;
+                                movedOut: boolean;
+                                propertyName: string;
+                                tenantName: string;
+                                unitNumber: string;
                             } | null;
                             unreadCount: number;
                         };
@@ -9336,6 +10181,978 @@ export interface operations {
             default: components["responses"]["InternalError"];
         };
     };
+    getChatTenancies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            createdAt: string;
+                            description: string | null;
+                            isPrivate: boolean;
+                            /** @enum {string} */
+                            kind: "channel" | "direct" | "tenancy";
+                            lastMessageAt: string | null;
+                            lastMessagePreview: string | null;
+                            name: string;
+                            peer: {
+                                /** Format: uuid */
+                                _id: string;
+                                avatar: string | null;
+                                firstName: string;
+                                lastName: string;
+                            } | null;
+                            tenancy: {
+                                /** Format: uuid */
+                                _id: string;
+                                companyName: string;
+                                movedOut: boolean;
+                                propertyName: string;
+                                tenantName: string;
+                                unitNumber: string;
+                            } | null;
+                            unreadCount: number;
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getChatTenanciesByTenancyIdMessages: {
+        parameters: {
+            query?: {
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                tenancyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            attachments: {
+                                /** Format: uuid */
+                                _id: string;
+                                fileName: string;
+                                /** @enum {string} */
+                                kind: "image" | "video" | "pdf";
+                                mimeType: string;
+                                size: number;
+                                url: string;
+                            }[];
+                            author: {
+                                /** Format: uuid */
+                                _id: string;
+                                avatar: string | null;
+                                firstName: string;
+                                lastName: string;
+                            };
+                            body: string;
+                            /** Format: uuid */
+                            channelId: string;
+                            createdAt: string;
+                            deletedAt: string | null;
+                            editedAt: string | null;
+                        }[];
+                        /** Format: uuid */
+                        nextCursor: string | null;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postChatTenanciesByTenancyIdMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenancyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    body?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            attachments: {
+                                /** Format: uuid */
+                                _id: string;
+                                fileName: string;
+                                /** @enum {string} */
+                                kind: "image" | "video" | "pdf";
+                                mimeType: string;
+                                size: number;
+                                url: string;
+                            }[];
+                            author: {
+                                /** Format: uuid */
+                                _id: string;
+                                avatar: string | null;
+                                firstName: string;
+                                lastName: string;
+                            };
+                            body: string;
+                            /** Format: uuid */
+                            channelId: string;
+                            createdAt: string;
+                            deletedAt: string | null;
+                            editedAt: string | null;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postChatTenanciesByTenancyIdRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenancyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            createdAt: string;
+                            description: string | null;
+                            isPrivate: boolean;
+                            /** @enum {string} */
+                            kind: "channel" | "direct" | "tenancy";
+                            lastMessageAt: string | null;
+                            lastMessagePreview: string | null;
+                            name: string;
+                            peer: {
+                                /** Format: uuid */
+                                _id: string;
+                                avatar: string | null;
+                                firstName: string;
+                                lastName: string;
+                            } | null;
+                            tenancy: {
+                                /** Format: uuid */
+                                _id: string;
+                                companyName: string;
+                                movedOut: boolean;
+                                propertyName: string;
+                                tenantName: string;
+                                unitNumber: string;
+                            } | null;
+                            unreadCount: number;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getCollectionsContactPreferencesMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            email: boolean;
+                            /** @enum {string} */
+                            language: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "bn" | "gu" | "pa";
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    putCollectionsContactPreferencesMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: boolean;
+                    /** @enum {string} */
+                    language: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "bn" | "gu" | "pa";
+                    sms: boolean;
+                    whatsapp: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            email: boolean;
+                            /** @enum {string} */
+                            language: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "bn" | "gu" | "pa";
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getCollectionsLateFeeRules: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                scope?: "company" | "property" | "tenancy";
+                sortBy?: "createdAt";
+                sortOrder?: "asc" | "desc";
+            };
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            _id: string;
+                            amount: number | null;
+                            annualRatePercent: number | null;
+                            cap: number | null;
+                            effectiveFrom: string;
+                            graceDays: number;
+                            percent: number | null;
+                            /** @enum {string} */
+                            scope: "company" | "property" | "tenancy";
+                            scopeId: string;
+                            scopeName: string;
+                            /** @enum {string} */
+                            type: "fixed" | "percent" | "daily_interest";
+                        }[];
+                        message?: string;
+                        pagination: {
+                            hasNext: boolean;
+                            hasPrev: boolean;
+                            limit: number;
+                            page: number;
+                            totalCount: number;
+                            totalPages: number;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    putCollectionsLateFeeRules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: number;
+                    annualRatePercent?: number;
+                    cap?: number | null;
+                    graceDays: number;
+                    percent?: number;
+                    /** @enum {string} */
+                    scope: "company" | "property" | "tenancy";
+                    /** Format: uuid */
+                    scopeId?: string;
+                    /** @enum {string} */
+                    type: "fixed" | "percent" | "daily_interest";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            _id: string;
+                            amount: number | null;
+                            annualRatePercent: number | null;
+                            cap: number | null;
+                            effectiveFrom: string;
+                            graceDays: number;
+                            percent: number | null;
+                            /** @enum {string} */
+                            scope: "company" | "property" | "tenancy";
+                            scopeId: string;
+                            scopeName: string;
+                            /** @enum {string} */
+                            type: "fixed" | "percent" | "daily_interest";
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    deleteCollectionsLateFeeRulesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string|null} */
+                        data?: null;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getCollectionsLateFeeRulesEffective: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                propertyId?: string;
+                sortBy?: "createdAt";
+                sortOrder?: "asc" | "desc";
+            };
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            propertyId: string;
+                            propertyName: string;
+                            rule: {
+                                _id: string;
+                                amount: number | null;
+                                annualRatePercent: number | null;
+                                cap: number | null;
+                                effectiveFrom: string;
+                                graceDays: number;
+                                percent: number | null;
+                                /** @enum {string} */
+                                scope: "company" | "property" | "tenancy";
+                                scopeId: string;
+                                scopeName: string;
+                                /** @enum {string} */
+                                type: "fixed" | "percent" | "daily_interest";
+                            } | null;
+                            tenancyId: string;
+                            tenantName: string;
+                            unitNumber: string;
+                        }[];
+                        message?: string;
+                        pagination: {
+                            hasNext: boolean;
+                            hasPrev: boolean;
+                            limit: number;
+                            page: number;
+                            totalCount: number;
+                            totalPages: number;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getCollectionsReminders: {
+        parameters: {
+            query?: {
+                channel?: "email" | "sms" | "whatsapp";
+                invoiceId?: string;
+                limit?: number;
+                page?: number;
+                sortBy?: "createdAt";
+                sortOrder?: "asc" | "desc";
+                status?: "pending" | "deferred" | "sent" | "failed" | "skipped";
+            };
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            attempts: number;
+                            /** @enum {string} */
+                            channel: "email" | "sms" | "whatsapp";
+                            createdAt: string;
+                            error: string | null;
+                            /** Format: uuid */
+                            invoiceId: string;
+                            invoiceNumber: string | null;
+                            provider: string | null;
+                            runDate: string;
+                            sendAfter: string | null;
+                            sentAt: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "deferred" | "sent" | "failed" | "skipped";
+                            step: number;
+                            tenantName: string;
+                            to: string | null;
+                        }[];
+                        message?: string;
+                        pagination: {
+                            hasNext: boolean;
+                            hasPrev: boolean;
+                            limit: number;
+                            page: number;
+                            totalCount: number;
+                            totalPages: number;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postCollectionsRemindersByIdResend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            attempts: number;
+                            /** @enum {string} */
+                            channel: "email" | "sms" | "whatsapp";
+                            createdAt: string;
+                            error: string | null;
+                            /** Format: uuid */
+                            invoiceId: string;
+                            invoiceNumber: string | null;
+                            provider: string | null;
+                            runDate: string;
+                            sendAfter: string | null;
+                            sentAt: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "deferred" | "sent" | "failed" | "skipped";
+                            step: number;
+                            tenantName: string;
+                            to: string | null;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postCollectionsRun: {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            charged: {
+                                amount: number;
+                                /** Format: uuid */
+                                invoiceId: string;
+                            }[];
+                            date: string;
+                            sent: {
+                                /** @enum {string} */
+                                channel: "email" | "sms" | "whatsapp";
+                                /** Format: uuid */
+                                invoiceId: string;
+                                invoiceNumber: string | null;
+                                /** Format: uuid */
+                                reminderId: string;
+                                /** @enum {string} */
+                                status: "pending" | "deferred" | "sent" | "failed" | "skipped";
+                                step: number;
+                            }[];
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getCollectionsSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            channels: ("email" | "sms" | "whatsapp")[];
+                            quietHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            reminderDays: number[];
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    putCollectionsSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    channels: ("email" | "sms" | "whatsapp")[];
+                    quietHours: {
+                        from: string;
+                        to: string;
+                    } | null;
+                    reminderDays: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            channels: ("email" | "sms" | "whatsapp")[];
+                            quietHours: {
+                                from: string;
+                                to: string;
+                            } | null;
+                            reminderDays: number[];
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getCollectionsTemplates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            body: string;
+                            /** @enum {string} */
+                            channel: "email" | "sms" | "whatsapp";
+                            dltTemplateId: string | null;
+                            isDefault: boolean;
+                            /** @enum {string} */
+                            key: "before_due" | "due" | "overdue";
+                            subject: string | null;
+                            whatsappTemplateName: string | null;
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    putCollectionsTemplatesByKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path: {
+                key: "before_due" | "due" | "overdue";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    /** @enum {string} */
+                    channel: "email" | "sms" | "whatsapp";
+                    dltTemplateId?: string;
+                    subject?: string;
+                    whatsappTemplateName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            body: string;
+                            /** @enum {string} */
+                            channel: "email" | "sms" | "whatsapp";
+                            dltTemplateId: string | null;
+                            isDefault: boolean;
+                            /** @enum {string} */
+                            key: "before_due" | "due" | "overdue";
+                            subject: string | null;
+                            whatsappTemplateName: string | null;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postCollectionsTemplatesPreview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    /** Format: uuid */
+                    invoiceId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            text: string;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
     getCompanies: {
         parameters: {
             query?: {
@@ -9408,6 +11225,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "expired";
                             };
+                            timeZone: string;
                             updatedAt: string;
                             usage: {
                                 properties: number;
@@ -9528,6 +11346,7 @@ export interface operations {
                                     /** @enum {string} */
                                     status: "active" | "cancelled" | "expired";
                                 };
+                                timeZone: string;
                                 updatedAt: string;
                                 usage: {
                                     properties: number;
@@ -9649,6 +11468,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "expired";
                             };
+                            timeZone: string;
                             updatedAt: string;
                             usage: {
                                 properties: number;
@@ -9703,6 +11523,7 @@ export interface operations {
                     logo?: string | null;
                     name?: string;
                     phone?: string;
+                    timeZone?: string;
                     /** Format: uri */
                     website?: string;
                 };
@@ -9765,6 +11586,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "expired";
                             };
+                            timeZone: string;
                             updatedAt: string;
                             usage: {
                                 properties: number;
@@ -12166,6 +13988,369 @@ export interface operations {
             default: components["responses"]["InternalError"];
         };
     };
+    getExportsAccounting: {
+        parameters: {
+            query: {
+                format: "tally" | "zoho" | "quickbooks";
+                from: string;
+                to: string;
+            };
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getExportsAccountingSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            isDefault: boolean;
+                            ledgers: {
+                                bank: string;
+                                cash: string;
+                                lateFeeIncome: string;
+                                maintenanceIncome: string;
+                                otherIncome: string;
+                                outputCgst: string;
+                                outputIgst: string;
+                                outputSgst: string;
+                                partyGroup: string;
+                                rentIncome: string;
+                                roundOff: string;
+                                securityDeposit: string;
+                                tdsReceivable: string;
+                                utilityIncome: string;
+                            };
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    putExportsAccountingSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ledgers: {
+                        bank: string;
+                        cash: string;
+                        lateFeeIncome: string;
+                        maintenanceIncome: string;
+                        otherIncome: string;
+                        outputCgst: string;
+                        outputIgst: string;
+                        outputSgst: string;
+                        partyGroup: string;
+                        rentIncome: string;
+                        roundOff: string;
+                        securityDeposit: string;
+                        tdsReceivable: string;
+                        utilityIncome: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            isDefault: boolean;
+                            ledgers: {
+                                bank: string;
+                                cash: string;
+                                lateFeeIncome: string;
+                                maintenanceIncome: string;
+                                otherIncome: string;
+                                outputCgst: string;
+                                outputIgst: string;
+                                outputSgst: string;
+                                partyGroup: string;
+                                rentIncome: string;
+                                roundOff: string;
+                                securityDeposit: string;
+                                tdsReceivable: string;
+                                utilityIncome: string;
+                            };
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getFavorites: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                sortBy?: "createdAt";
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            bedrooms: number;
+                            currency: string;
+                            currentRent: number | null;
+                            image: {
+                                /** Format: uuid */
+                                _id: string;
+                                caption: string | null;
+                                /** @enum {string} */
+                                category: "exterior" | "interior" | "living_room" | "bedroom" | "kitchen" | "bathroom" | "balcony" | "floor_plan" | "amenity" | "other";
+                                height: number;
+                                isPrimary: boolean;
+                                thumbnailUrl: string;
+                                url: string;
+                                width: number;
+                            } | null;
+                            property: {
+                                /** Format: uuid */
+                                _id: string;
+                                city: string;
+                                name: string;
+                            };
+                            /** Format: uuid */
+                            rentalUnitId: string;
+                            savedAt: string;
+                            savedRent: number;
+                            /** @enum {string} */
+                            savedState: "available" | "booked" | "unlisted";
+                            /** @enum {string} */
+                            state: "available" | "booked" | "unlisted";
+                            unitNumber: string;
+                        }[];
+                        message?: string;
+                        pagination: {
+                            hasNext: boolean;
+                            hasPrev: boolean;
+                            limit: number;
+                            page: number;
+                            totalCount: number;
+                            totalPages: number;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postFavorites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    rentalUnitId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            bedrooms: number;
+                            currency: string;
+                            currentRent: number | null;
+                            image: {
+                                /** Format: uuid */
+                                _id: string;
+                                caption: string | null;
+                                /** @enum {string} */
+                                category: "exterior" | "interior" | "living_room" | "bedroom" | "kitchen" | "bathroom" | "balcony" | "floor_plan" | "amenity" | "other";
+                                height: number;
+                                isPrimary: boolean;
+                                thumbnailUrl: string;
+                                url: string;
+                                width: number;
+                            } | null;
+                            property: {
+                                /** Format: uuid */
+                                _id: string;
+                                city: string;
+                                name: string;
+                            };
+                            /** Format: uuid */
+                            rentalUnitId: string;
+                            savedAt: string;
+                            savedRent: number;
+                            /** @enum {string} */
+                            savedState: "available" | "booked" | "unlisted";
+                            /** @enum {string} */
+                            state: "available" | "booked" | "unlisted";
+                            unitNumber: string;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    deleteFavorites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    rentalUnitId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string|null} */
+                        data?: null;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getFavoritesIds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["InternalError"];
+        };
+    };
     getGstGstr1: {
         parameters: {
             query: {
@@ -13433,10 +15618,6 @@ export interface operations {
                             gstNumber: string | null;
                             headerText: string;
                             isDefault: boolean;
-                            lateFeeAfterDays: number;
-                            /** @enum {string} */
-                            lateFeeType: "none" | "fixed" | "percent";
-                            lateFeeValue: number;
                             logoUrl: string | null;
                             name: string;
                             notes: string;
@@ -13499,15 +15680,6 @@ export interface operations {
                     headerText?: string;
                     /** @default false */
                     isDefault?: boolean;
-                    /** @default 0 */
-                    lateFeeAfterDays?: number;
-                    /**
-                     * @default none
-                     * @enum {string}
-                     */
-                    lateFeeType?: "none" | "fixed" | "percent";
-                    /** @default 0 */
-                    lateFeeValue?: number;
                     logoUrl?: string | null;
                     name: string;
                     /** @default  */
@@ -13545,10 +15717,6 @@ export interface operations {
                             gstNumber: string | null;
                             headerText: string;
                             isDefault: boolean;
-                            lateFeeAfterDays: number;
-                            /** @enum {string} */
-                            lateFeeType: "none" | "fixed" | "percent";
-                            lateFeeValue: number;
                             logoUrl: string | null;
                             name: string;
                             notes: string;
@@ -13609,10 +15777,6 @@ export interface operations {
                             gstNumber: string | null;
                             headerText: string;
                             isDefault: boolean;
-                            lateFeeAfterDays: number;
-                            /** @enum {string} */
-                            lateFeeType: "none" | "fixed" | "percent";
-                            lateFeeValue: number;
                             logoUrl: string | null;
                             name: string;
                             notes: string;
@@ -13665,10 +15829,6 @@ export interface operations {
                     gstNumber?: string | null;
                     headerText?: string;
                     isDefault?: boolean;
-                    lateFeeAfterDays?: number;
-                    /** @enum {string} */
-                    lateFeeType?: "none" | "fixed" | "percent";
-                    lateFeeValue?: number;
                     logoUrl?: string | null;
                     name?: string;
                     notes?: string;
@@ -13702,10 +15862,6 @@ export interface operations {
                             gstNumber: string | null;
                             headerText: string;
                             isDefault: boolean;
-                            lateFeeAfterDays: number;
-                            /** @enum {string} */
-                            lateFeeType: "none" | "fixed" | "percent";
-                            lateFeeValue: number;
                             logoUrl: string | null;
                             name: string;
                             notes: string;
@@ -13834,10 +15990,6 @@ export interface operations {
                             gstNumber: string | null;
                             headerText: string;
                             isDefault: boolean;
-                            lateFeeAfterDays: number;
-                            /** @enum {string} */
-                            lateFeeType: "none" | "fixed" | "percent";
-                            lateFeeValue: number;
                             logoUrl: string | null;
                             name: string;
                             notes: string;
@@ -14042,6 +16194,7 @@ export interface operations {
                                 igstRate: number;
                                 /** @enum {string} */
                                 kind: "rent" | "maintenance" | "utilities" | "penalty" | "deposit" | "other";
+                                lateFee?: boolean;
                                 quantity: number;
                                 sac: string | null;
                                 sgst: number;
@@ -14166,6 +16319,7 @@ export interface operations {
                                 igstRate: number;
                                 /** @enum {string} */
                                 kind: "rent" | "maintenance" | "utilities" | "penalty" | "deposit" | "other";
+                                lateFee?: boolean;
                                 quantity: number;
                                 sac: string | null;
                                 sgst: number;
@@ -14315,6 +16469,7 @@ export interface operations {
                                 igstRate: number;
                                 /** @enum {string} */
                                 kind: "rent" | "maintenance" | "utilities" | "penalty" | "deposit" | "other";
+                                lateFee?: boolean;
                                 quantity: number;
                                 sac: string | null;
                                 sgst: number;
@@ -14588,6 +16743,7 @@ export interface operations {
                                     igstRate: number;
                                     /** @enum {string} */
                                     kind: "rent" | "maintenance" | "utilities" | "penalty" | "deposit" | "other";
+                                    lateFee?: boolean;
                                     quantity: number;
                                     sac: string | null;
                                     sgst: number;
@@ -14658,6 +16814,47 @@ export interface operations {
             default: components["responses"]["InternalError"];
         };
     };
+    postInvoicesByIdPayLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            expiresAt: string;
+                            token: string;
+                            url: string;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
     postInvoicesByIdPayments: {
         parameters: {
             query?: never;
@@ -14722,6 +16919,7 @@ export interface operations {
                                 igstRate: number;
                                 /** @enum {string} */
                                 kind: "rent" | "maintenance" | "utilities" | "penalty" | "deposit" | "other";
+                                lateFee?: boolean;
                                 quantity: number;
                                 sac: string | null;
                                 sgst: number;
@@ -14941,6 +17139,7 @@ export interface operations {
                                 igstRate: number;
                                 /** @enum {string} */
                                 kind: "rent" | "maintenance" | "utilities" | "penalty" | "deposit" | "other";
+                                lateFee?: boolean;
                                 quantity: number;
                                 sac: string | null;
                                 sgst: number;
@@ -15071,6 +17270,7 @@ export interface operations {
                                 igstRate: number;
                                 /** @enum {string} */
                                 kind: "rent" | "maintenance" | "utilities" | "penalty" | "deposit" | "other";
+                                lateFee?: boolean;
                                 quantity: number;
                                 sac: string | null;
                                 sgst: number;
@@ -15132,6 +17332,54 @@ export interface operations {
                             userId: string;
                             voidedAt: string | null;
                             voidReason: string | null;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postInvoicesByIdWaiveLateFee: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            creditNoteId: string | null;
+                            invoiceId: string;
                         };
                         message?: string;
                         /** @enum {boolean} */
@@ -15239,6 +17487,7 @@ export interface operations {
                                 igstRate: number;
                                 /** @enum {string} */
                                 kind: "rent" | "maintenance" | "utilities" | "penalty" | "deposit" | "other";
+                                lateFee?: boolean;
                                 quantity: number;
                                 sac: string | null;
                                 sgst: number;
@@ -15417,6 +17666,7 @@ export interface operations {
                                 igstRate: number;
                                 /** @enum {string} */
                                 kind: "rent" | "maintenance" | "utilities" | "penalty" | "deposit" | "other";
+                                lateFee?: boolean;
                                 quantity: number;
                                 sac: string | null;
                                 sgst: number;
@@ -19736,6 +21986,192 @@ export interface operations {
             default: components["responses"]["InternalError"];
         };
     };
+    getMeNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            email: boolean;
+                            inApp: boolean;
+                            /** @enum {string} */
+                            kind: "billing" | "maintenance" | "messages" | "bookings" | "announcements";
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    putMeNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    preferences: {
+                        email: boolean;
+                        inApp: boolean;
+                        /** @enum {string} */
+                        kind: "billing" | "maintenance" | "messages" | "bookings" | "announcements";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            email: boolean;
+                            inApp: boolean;
+                            /** @enum {string} */
+                            kind: "billing" | "maintenance" | "messages" | "bookings" | "announcements";
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getMeSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            createdAt: string;
+                            current: boolean;
+                            device: string;
+                            ip: string | null;
+                            lastUsedAt: string;
+                            userAgent: string | null;
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    deleteMeSessionsBySessionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string|null} */
+                        data?: null;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postMeSessionsEndOthers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    confirm: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ended: number;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["InternalError"];
+        };
+    };
     putMetersById: {
         parameters: {
             query?: never;
@@ -20059,7 +22495,7 @@ export interface operations {
     getNotificationLogs: {
         parameters: {
             query?: {
-                channel?: "email" | "in_app";
+                channel?: "email" | "in_app" | "sms" | "whatsapp";
                 companyId?: string;
                 dateFrom?: string;
                 dateTo?: string;
@@ -20088,14 +22524,16 @@ export interface operations {
                             /** Format: uuid */
                             _id: string;
                             /** @enum {string} */
-                            channel: "email" | "in_app";
+                            channel: "email" | "in_app" | "sms" | "whatsapp";
                             /** Format: uuid */
                             companyId: string | null;
                             createdAt: string;
                             error: string | null;
+                            provider?: string | null;
                             recipient: {
                                 email: string | null;
                                 name: string | null;
+                                phone?: string | null;
                                 /** Format: uuid */
                                 userId: string | null;
                             };
@@ -22773,6 +25211,280 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getPublicPayReceiptsById: {
+        parameters: {
+            query?: {
+                exp?: number;
+                sig?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getPublicPayByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            company: {
+                                gstin: string | null;
+                                logoUrl: string | null;
+                                name: string;
+                            };
+                            expiresAt: string;
+                            invoice: {
+                                amountPaid: number;
+                                balance: number;
+                                creditedAmount: number;
+                                currency: string;
+                                dueDate: string;
+                                issueDate: string;
+                                lines: {
+                                    amount: number;
+                                    description: string;
+                                    /** @enum {string} */
+                                    kind: "rent" | "maintenance" | "utilities" | "penalty" | "deposit" | "other";
+                                    quantity: number;
+                                    tax: number;
+                                    unitPrice: number;
+                                }[];
+                                number: string;
+                                period: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void" | "cancelled";
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            receipts: {
+                                /** Format: uuid */
+                                _id: string;
+                                amount: number;
+                                currency: string;
+                                invoiceNumber: string | null;
+                                method: string | null;
+                                paidAt: string;
+                                receiptNumber: string;
+                                url: string;
+                            }[];
+                            /** @enum {string} */
+                            state: "open" | "paid";
+                            tenantFirstName: string;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postPublicPayByTokenOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            gateway: "sandbox" | "razorpay";
+                            keyId: string;
+                            order: {
+                                amount: number;
+                                currency: string;
+                                id: string;
+                            };
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postPublicPayByTokenSandboxCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orderId: string;
+                    /** @enum {string} */
+                    outcome: "success" | "failure";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            outcome: "success" | "failure";
+                            razorpay_order_id: string;
+                            razorpay_payment_id: string;
+                            razorpay_signature?: string;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postPublicPayByTokenVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    invoiceId?: string;
+                    razorpay_order_id: string;
+                    razorpay_payment_id: string;
+                    razorpay_signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            company: {
+                                gstin: string | null;
+                                logoUrl: string | null;
+                                name: string;
+                            };
+                            expiresAt: string;
+                            invoice: {
+                                amountPaid: number;
+                                balance: number;
+                                creditedAmount: number;
+                                currency: string;
+                                dueDate: string;
+                                issueDate: string;
+                                lines: {
+                                    amount: number;
+                                    description: string;
+                                    /** @enum {string} */
+                                    kind: "rent" | "maintenance" | "utilities" | "penalty" | "deposit" | "other";
+                                    quantity: number;
+                                    tax: number;
+                                    unitPrice: number;
+                                }[];
+                                number: string;
+                                period: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void" | "cancelled";
+                                subtotal: number;
+                                tax: number;
+                                total: number;
+                            };
+                            receipts: {
+                                /** Format: uuid */
+                                _id: string;
+                                amount: number;
+                                currency: string;
+                                invoiceNumber: string | null;
+                                method: string | null;
+                                paidAt: string;
+                                receiptNumber: string;
+                                url: string;
+                            }[];
+                            /** @enum {string} */
+                            state: "open" | "paid";
+                            tenantFirstName: string;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             default: components["responses"]["InternalError"];
         };
     };
@@ -26459,6 +29171,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "expired";
                             };
+                            timeZone: string;
                             updatedAt: string;
                             usage: {
                                 properties: number;
@@ -26558,6 +29271,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "expired";
                             };
+                            timeZone: string;
                             updatedAt: string;
                             usage: {
                                 properties: number;
@@ -26660,6 +29374,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "expired";
                             };
+                            timeZone: string;
                             updatedAt: string;
                             usage: {
                                 properties: number;
@@ -26752,6 +29467,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "expired";
                             };
+                            timeZone: string;
                             updatedAt: string;
                             usage: {
                                 properties: number;
@@ -26850,6 +29566,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "expired";
                             };
+                            timeZone: string;
                             updatedAt: string;
                             usage: {
                                 properties: number;
@@ -26951,6 +29668,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "expired";
                             };
+                            timeZone: string;
                             updatedAt: string;
                             usage: {
                                 properties: number;
@@ -27043,6 +29761,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "expired";
                             };
+                            timeZone: string;
                             updatedAt: string;
                             usage: {
                                 properties: number;
@@ -27143,6 +29862,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "expired";
                             };
+                            timeZone: string;
                             updatedAt: string;
                             usage: {
                                 properties: number;
@@ -27242,6 +29962,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "expired";
                             };
+                            timeZone: string;
                             updatedAt: string;
                             usage: {
                                 properties: number;
@@ -27480,7 +30201,7 @@ export interface operations {
                             /** Format: uuid */
                             rentalUnitUserId: string;
                             tenantCode: string;
-                        };
+                        } | null;
                         message?: string;
                         /** @enum {boolean} */
                         success: true;
@@ -27537,6 +30258,63 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getTenantCodesByTenantCodeInvoices: {
+        parameters: {
+            query?: {
+                companyId?: string;
+            };
+            header?: never;
+            path: {
+                tenantCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            invoices: {
+                                /** Format: uuid */
+                                _id: string;
+                                balance: number;
+                                currency: string;
+                                dueDate: string;
+                                number: string;
+                                payToken: string;
+                                period: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "sent" | "partially_paid" | "paid" | "overdue" | "void" | "cancelled";
+                                total: number;
+                            }[];
+                            receipts: {
+                                /** Format: uuid */
+                                _id: string;
+                                amount: number;
+                                currency: string;
+                                invoiceNumber: string | null;
+                                method: string | null;
+                                paidAt: string;
+                                receiptNumber: string;
+                                url: string;
+                            }[];
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["InternalError"];
         };
     };
@@ -28912,6 +31690,102 @@ export interface operations {
                                 createdAt: string;
                                 type: string;
                             }[];
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getTenantsByIdContactPreferences: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            email: boolean;
+                            /** @enum {string} */
+                            language: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "bn" | "gu" | "pa";
+                            sms: boolean;
+                            whatsapp: boolean;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    putTenantsByIdContactPreferences: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: boolean;
+                    /** @enum {string} */
+                    language: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "bn" | "gu" | "pa";
+                    sms: boolean;
+                    whatsapp: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            email: boolean;
+                            /** @enum {string} */
+                            language: "en" | "hi" | "ta" | "te" | "kn" | "ml" | "mr" | "bn" | "gu" | "pa";
+                            sms: boolean;
+                            whatsapp: boolean;
                         };
                         message?: string;
                         /** @enum {boolean} */
@@ -31564,7 +34438,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    channel: "email" | "in_app";
+                    channel: "email" | "in_app" | "sms" | "whatsapp";
                     message?: string;
                     title?: string;
                     /** Format: uuid */
@@ -31582,7 +34456,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            channel: "email" | "in_app";
+                            channel: "email" | "in_app" | "sms" | "whatsapp";
                             error: string | null;
                             recipient: {
                                 email: string;
@@ -31602,6 +34476,425 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getWebhooks: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            createdAt: string;
+                            description: string;
+                            disabledAt: string | null;
+                            disabledReason: string | null;
+                            events: string[];
+                            failingSince: string | null;
+                            isActive: boolean;
+                            updatedAt: string;
+                            url: string;
+                        }[];
+                        message?: string;
+                        pagination: {
+                            hasNext: boolean;
+                            hasPrev: boolean;
+                            limit: number;
+                            page: number;
+                            totalCount: number;
+                            totalPages: number;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    description?: string;
+                    events: ("tenant.created" | "tenant.status_changed" | "booking.created" | "booking.confirmed" | "payment.captured" | "payment.refunded" | "invoice.issued" | "invoice.paid" | "credit_note.issued" | "maintenance.created" | "maintenance.status_changed" | "lead.created")[];
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            createdAt: string;
+                            description: string;
+                            disabledAt: string | null;
+                            disabledReason: string | null;
+                            events: string[];
+                            failingSince: string | null;
+                            isActive: boolean;
+                            secret: string;
+                            updatedAt: string;
+                            url: string;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            createdAt: string;
+                            description: string;
+                            disabledAt: string | null;
+                            disabledReason: string | null;
+                            events: string[];
+                            failingSince: string | null;
+                            isActive: boolean;
+                            updatedAt: string;
+                            url: string;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    putWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    events?: ("tenant.created" | "tenant.status_changed" | "booking.created" | "booking.confirmed" | "payment.captured" | "payment.refunded" | "invoice.issued" | "invoice.paid" | "credit_note.issued" | "maintenance.created" | "maintenance.status_changed" | "lead.created")[];
+                    isActive?: boolean;
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            createdAt: string;
+                            description: string;
+                            disabledAt: string | null;
+                            disabledReason: string | null;
+                            events: string[];
+                            failingSince: string | null;
+                            isActive: boolean;
+                            updatedAt: string;
+                            url: string;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    getWebhooksByIdDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            createdAt: string;
+                            /** Format: uuid */
+                            deliveryId: string;
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "succeeded" | "failed";
+                            durationMs: number;
+                            error: string | null;
+                            /** Format: uuid */
+                            eventId: string;
+                            eventType: string;
+                            nextRetryAt: string | null;
+                            responseExcerpt: string | null;
+                            statusCode: number | null;
+                        }[];
+                        message?: string;
+                        pagination: {
+                            hasNext: boolean;
+                            hasPrev: boolean;
+                            limit: number;
+                            page: number;
+                            totalCount: number;
+                            totalPages: number;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postWebhooksByIdTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            createdAt: string;
+                            /** Format: uuid */
+                            deliveryId: string;
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "succeeded" | "failed";
+                            durationMs: number;
+                            error: string | null;
+                            /** Format: uuid */
+                            eventId: string;
+                            eventType: string;
+                            nextRetryAt: string | null;
+                            responseExcerpt: string | null;
+                            statusCode: number | null;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    postWebhooksDeliveriesByIdRedeliver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The company to act in (one the caller belongs to); without it the caller's first company */
+                "x-company-id"?: components["parameters"]["CompanyId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            createdAt: string;
+                            /** Format: uuid */
+                            deliveryId: string;
+                            /** @enum {string} */
+                            deliveryStatus: "pending" | "succeeded" | "failed";
+                            durationMs: number;
+                            error: string | null;
+                            /** Format: uuid */
+                            eventId: string;
+                            eventType: string;
+                            nextRetryAt: string | null;
+                            responseExcerpt: string | null;
+                            statusCode: number | null;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             default: components["responses"]["InternalError"];
         };
     };

@@ -37,7 +37,12 @@ import {
 } from './notification-logs/notification-logs.routes';
 import { notificationPreferencesRoutes } from './notifications/notifications.preferences.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
-import { invoicePayLinkRoutes, payLinksRoutes, portalInvoicesRoutes } from './pay-links/pay-links.routes';
+import {
+  invoicePayLinkRoutes,
+  payLinkReceiptsRoutes,
+  payLinksRoutes,
+  portalInvoicesRoutes,
+} from './pay-links/pay-links.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { companyInventoryRoutes, propertiesRoutes } from './properties/properties.routes';
@@ -104,6 +109,7 @@ export const MODULES: { prefix: string; plugin: FastifyPluginAsync<ServicesOptio
   { prefix: '/companies', plugin: companyTenantsRoutes },
   { prefix: '/tenant-codes', plugin: portalInvoicesRoutes },
   { prefix: '/public/pay', plugin: payLinksRoutes },
+  { prefix: '/public/pay-receipts', plugin: payLinkReceiptsRoutes },
   { prefix: '/tenants', plugin: depositsRoutes },
   { prefix: '/tenants', plugin: tenantContactPreferencesRoutes },
   { prefix: '/collections', plugin: collectionsRoutes },

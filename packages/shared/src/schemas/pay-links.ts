@@ -26,7 +26,7 @@ export const ZPayLinkReceiptDto = z.object({
   currency: z.string(),
   paidAt: ZIsoDate,
   method: z.string().nullable(),
-  /** `/api/public/pay/receipts/{id}?exp=&sig=`: the PDF, for ten minutes. */
+  /** `/api/public/pay-receipts/{id}?exp=&sig=`: the PDF, for ten minutes. */
   url: z.string(),
 });
 export type PayLinkReceiptDto = z.infer<typeof ZPayLinkReceiptDto>;

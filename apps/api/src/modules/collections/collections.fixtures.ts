@@ -7,9 +7,10 @@ import { dueInvoice, putSettings, runDay } from './collections.testing';
  */
 export const fixtures: FixtureBuilder = async ({ app, owner }) => {
   await putSettings(app, owner, { reminderDays: [0], channels: ['email'] });
-  await dueInvoice(app, owner, '2026-02-10');
-  const run = await runDay(app, owner, '2026-02-10');
+  await dueInvoice(app, owner, '2026-03-10');
+  const run = await runDay(app, owner, '2026-03-10');
   const reminderId = run.sent[0]?.reminderId;
   if (!reminderId) throw new Error(`no reminder: ${JSON.stringify(run)}`);
-  return { 'reminders:id': reminderId };
+  // Template keys are names, not records: company B's PUT of the same key writes B's own template (and `{}` is a 400).
+  return { 'reminders:id': reminderId, 'templates:key': 'due' };
 };

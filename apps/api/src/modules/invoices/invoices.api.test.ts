@@ -108,10 +108,15 @@ describe('invoices', () => {
         rentLine(1_500_000),
         { description: 'Water', quantity: 2.5, unitPrice: 3_333, kind: 'utilities' },
       ],
-      // Client totals are not part of the contract: the server ignores anything it computes itself.
-      total: 1,
     });
     expect(created.statusCode, created.body).toBe(201);
+    // Client totals are not part of the contract: a body that carries one is refused, naming the field.
+    const withTotal = await createInvoice(app, company, place.tenantId, {
+      lineItems: [rentLine()],
+      total: 1,
+    });
+    expect(withTotal.statusCode).toBe(400);
+    expect(withTotal.json().details).toEqual([{ path: 'total', message: 'Unknown field' }]);
     const invoice = created.json<{ data: InvoiceDetailDto }>().data;
     expect(invoice.lineItems.map((l) => l.amount)).toEqual([1_500_000, 8_333]);
     expect(invoice).toMatchObject({

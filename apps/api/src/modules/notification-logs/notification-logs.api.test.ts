@@ -162,7 +162,7 @@ describe('POST /api/test-notifications', () => {
     expect(inactive.statusCode).toBe(404);
     const bad = await call(app, 'POST', '/api/test-notifications', {
       ...as(owner),
-      body: { userId: staff.user._id, channel: 'sms' },
+      body: { userId: staff.user._id, channel: 'pigeon' },
     });
     expect(bad.statusCode).toBe(400);
   });

@@ -70,7 +70,7 @@ export function publicPayLinks(
 
   function receiptLink(id: string): string {
     const exp = Math.floor(Date.now() / 1000) + RECEIPT_LINK_SECONDS;
-    return `/api/public/pay/receipts/${id}?exp=${exp}&sig=${receiptSignature(id, exp)}`;
+    return `/api/public/pay-receipts/${id}?exp=${exp}&sig=${receiptSignature(id, exp)}`;
   }
 
   async function receiptsOf(companyId: string, of: { invoiceId: string } | { tenantId: string }) {
@@ -171,7 +171,7 @@ export function publicPayLinks(
       return describe(link, after ?? invoice);
     },
 
-    /** GET /public/pay/receipts/{id}?exp&sig: a receipt PDF by its signed link (the signature is the permission). */
+    /** GET /public/pay-receipts/{id}?exp&sig: a receipt PDF by its signed link (the signature is the permission). */
     async signedReceipt(id: string, exp: number | undefined, sig: string | undefined) {
       const expected = exp !== undefined ? Buffer.from(receiptSignature(id, exp)) : null;
       const given = Buffer.from(sig ?? '');

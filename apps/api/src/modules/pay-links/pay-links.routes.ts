@@ -29,21 +29,6 @@ export const payLinksRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app,
   const payLinks = services.payLinks;
 
   app.get(
-    '/receipts/:id',
-    {
-      config: { access: access.public },
-      schema: {
-        tags,
-        summary: 'A receipt PDF by its signed link (the links of a pay page live ten minutes)',
-        params: ZPayLinkReceiptParams,
-        querystring: ZSignedLinkQuery,
-      },
-    },
-    async (request, reply) =>
-      sendPdf(reply, await payLinks.signedReceipt(request.params.id, request.query.exp, request.query.sig)),
-  );
-
-  app.get(
     '/:token',
     {
       config: { access: access.public },
@@ -146,5 +131,25 @@ export const invoicePayLinkRoutes: FastifyPluginAsyncZod<ServicesOption> = async
       },
     },
     async (request) => ok(await payLinks.invoicePayLink(requireCompany(request.auth), request.params.id)),
+  );
+};
+
+/** GET /api/public/pay-receipts/{id}?exp&sig: a receipt PDF of a pay page by its signed link (the signature is the permission). */
+export const payLinkReceiptsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
+  const payLinks = services.payLinks;
+
+  app.get(
+    '/:id',
+    {
+      config: { access: access.public },
+      schema: {
+        tags,
+        summary: 'A receipt PDF by its signed link (the links of a pay page live ten minutes)',
+        params: ZPayLinkReceiptParams,
+        querystring: ZSignedLinkQuery,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await payLinks.signedReceipt(request.params.id, request.query.exp, request.query.sig)),
   );
 };
