@@ -76,6 +76,13 @@ export async function demoValues(baseUrl: string): Promise<void> {
     companyId,
   });
   values.assigneeCode = code.body.data?.assigneeCode;
+  // The public pay page of an open invoice of the demo company (a real link: an unknown one answers 404).
+  const open = await api<{ _id: string }[]>(baseUrl, 'GET', '/invoices?status=sent&limit=1', staff);
+  const invoiceId = open.body.data?.[0]?._id;
+  if (invoiceId) {
+    const link = await api<{ token: string }>(baseUrl, 'POST', `/invoices/${invoiceId}/pay-link`, staff);
+    values['/pay/:token#token'] = link.body.data?.token;
+  }
 }
 
 function allowedFailure(route: AppRoute, request: string): boolean {
