@@ -66,16 +66,24 @@ describe('integrations', () => {
 
     // The owner records a payment on an open invoice.
     const owner = await login(server.baseUrl, DEMO.owner.email, DEMO.owner.password);
-    const open = await api<{ _id: string; total: number; amountPaid: number; creditedAmount: number }[]>(
-      server.baseUrl,
-      'GET',
-      '/invoices?status=sent&limit=5',
-      { token: owner.token },
+    // The company the page works in (the owner's demo company), as the API calls' x-company-id.
+    const companies = await api<{ _id: string; name: string }[]>(server.baseUrl, 'GET', '/companies', {
+      token: owner.token,
+    });
+    const companyId = companies.body.data?.find((c) => c.name === 'Sunrise Estates')?._id;
+    expect(companyId).toBeDefined();
+    const open = await api<
+      { _id: string; status: string; total: number; amountPaid: number; creditedAmount: number }[]
+    >(server.baseUrl, 'GET', '/invoices?limit=50', { token: owner.token, companyId });
+    const invoice = open.body.data?.find(
+      (i) =>
+        ['sent', 'partially_paid', 'overdue'].includes(i.status) &&
+        i.total - i.amountPaid - i.creditedAmount > 100_00,
     );
-    const invoice = open.body.data?.[0];
     expect(invoice, JSON.stringify(open.body)).toBeDefined();
     const recorded = await api(server.baseUrl, 'POST', `/invoices/${invoice!._id}/payments`, {
       token: owner.token,
+      companyId,
       body: { amount: 100_00, method: 'bank_transfer', reference: 'NEFT-E2E-1' },
     });
     expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);

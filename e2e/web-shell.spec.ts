@@ -236,8 +236,8 @@ describe('web shell: notifications, tenants, redirects', () => {
       await page.getByRole('dialog', { name: 'Notifications' }).getByText(title).waitFor();
       await screenshot(page, 'web-notification-live');
       await page.goto('/dashboard/notifications');
-      await page.getByText(title).waitFor();
-      await page.getByRole('button', { name: `Mark "${title}" as read` }).click();
+      await page.getByText(title).first().waitFor();
+      await page.getByRole('button', { name: new RegExp(`^Mark as read\\s*:\\s*${title}$`) }).click();
       await expect
         .poll(async () =>
           Number(
