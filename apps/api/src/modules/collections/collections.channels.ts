@@ -8,7 +8,7 @@ import type { Config } from '../../config';
  * templates). A provider sends one message or throws; the caller logs every attempt and retries.
  */
 export interface TextMessage {
-  /** The number in international form without "+" (91XXXXXXXXXX). */
+  /** The number in international form without "+", e.g. 919876543210 (country code 91, then the 10 digits). */
   to: string;
   /** The rendered text (SMS: exactly the DLT-approved text with its variables filled). */
   text: string;

@@ -6,7 +6,7 @@ import {
   PERMISSION_CATEGORIES,
   ZCompanyUpdateBody,
 } from '@rentora/shared';
-import { BellRing, Building2, Check, Crown, Lock, Receipt, Users } from 'lucide-react';
+import { Building2, Check, Crown, Lock, Users } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../components/button';
@@ -26,6 +26,7 @@ import { usePermissions } from '../auth/use-permissions';
 import { CompanySecurityCard } from '../two-factor/company-security-card';
 import { COMPANY_FALLBACK_MESSAGES, useCompany, useCompanyStats, useUpdateCompany } from './companies.api';
 import { SubscriptionBadge, VerificationBadge } from './company-badges';
+import { CompanySettingLinks } from './company-setting-links';
 
 /** A company member's view of the current company: profile (editable with company_write), plan, usage, features. */
 export function CompanyProfile() {
@@ -79,70 +80,11 @@ export function CompanyProfile() {
         </div>
         <div className="order-first space-y-6 xl:order-none">
           <PlanUsage company={data} />
-          <TaxSettingsLink />
-          <CollectionsLink />
-          <IntegrationsLink />
+          <CompanySettingLinks />
           <TeamSummary company={data} />
         </div>
       </div>
     </div>
-  );
-}
-
-function CollectionsLink() {
-  const { canUseFeature } = usePermissions();
-  if (!canUseFeature('payments_read')) return null;
-  return (
-    <Card className="p-5">
-      <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
-        <BellRing className="h-4 w-4 text-brand-600" aria-hidden /> Collections
-      </h2>
-      <p className="mt-1 text-sm text-slate-500">
-        Dues reminders by email, SMS and WhatsApp: schedule, quiet hours and templates.
-      </p>
-      <Link
-        to="/dashboard/payments/collections"
-        className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
-      >
-        Open collections settings
-      </Link>
-    </Card>
-  );
-}
-
-function IntegrationsLink() {
-  return (
-    <Card className="p-5">
-      <h2 className="text-base font-semibold text-slate-900">Integrations</h2>
-      <p className="mt-1 text-sm text-slate-500">
-        API keys for your scripts and signed webhooks to your systems.
-      </p>
-      <Link
-        to="/dashboard/companies/integrations"
-        className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
-      >
-        Open integrations
-      </Link>
-    </Card>
-  );
-}
-
-function TaxSettingsLink() {
-  return (
-    <Card className="p-5">
-      <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
-        <Receipt className="h-4 w-4 text-brand-600" aria-hidden /> Tax settings
-      </h2>
-      <p className="mt-1 text-sm text-slate-500">
-        GSTIN, GST rate and the numbering of invoices and receipts.
-      </p>
-      <Link
-        to="/dashboard/companies/tax-settings"
-        className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
-      >
-        Open tax settings
-      </Link>
-    </Card>
   );
 }
 
