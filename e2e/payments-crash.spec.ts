@@ -294,7 +294,7 @@ describe('SIGKILL during payments on PGlite', () => {
       // The gateway retries every webhook until it gets a 2xx; the server reconciles every recent unsettled order at
       // start-up (a job queued when it starts listening): wait until that job has run.
       for (const hook of webhooks) expect(await deliver(hook)).toBe(200);
-      const settledBy = performance.now() + 120_000;
+      const settledBy = performance.now() + 180_000;
       for (;;) {
         const metrics = await fetch(`${server.baseUrl}/api/metrics`, {
           headers: { authorization: `Bearer ${METRICS_TOKEN}` },
@@ -304,7 +304,18 @@ describe('SIGKILL during payments on PGlite', () => {
           ...text.matchAll(/^rentora_jobs\{queue="bookings\.maintenance",state="(queued|active)"\} (\d+)/gm),
         ];
         if (metrics.status === 200 && waiting.every((m) => m[2] === '0')) break;
-        if (performance.now() > settledBy) throw new Error('start-up reconciliation did not finish');
+        if (performance.now() > settledBy) {
+          // What the runner was doing, for the CI log: the job gauges and the server's job lines.
+          const gauges = text.split('\n').filter((line) => line.startsWith('rentora_jobs{'));
+          const jobLines = server
+            .output()
+            .split('\n')
+            .filter((line) => /job|reconcil|"level":[45]0/.test(line))
+            .slice(-30);
+          throw new Error(
+            `start-up reconciliation did not finish (metrics ${metrics.status}):\n${gauges.join('\n')}\n${jobLines.join('\n')}`,
+          );
+        }
         await sleep(500);
       }
       phase('reconciled');
