@@ -86,7 +86,8 @@ export async function demoValues(baseUrl: string): Promise<void> {
     values['/pay/:token#token'] = link.body.data?.token;
     if (values['/pay/:token#token']) break;
   }
-  if (!values['/pay/:token#token']) throw new Error('no open invoice in the demo company to open a pay link for');
+  if (!values['/pay/:token#token'])
+    throw new Error('no open invoice in the demo company to open a pay link for');
 }
 
 function allowedFailure(route: AppRoute, request: string): boolean {
