@@ -49,6 +49,27 @@ describe('company API keys', () => {
     expect(listed.json<{ data: ApiKeyDto[] }>().data.map((k) => k._id)).toContain(key._id);
   });
 
+  it('pages the live keys newest first with their total; revoked keys leave the list and the count', async () => {
+    const company = await createCompany(app, { plan: 'enterprise' });
+    const made: ApiKeyCreated[] = [];
+    for (let i = 0; i < 3; i++) made.push(await newKey(['properties_read'], {}, company));
+    const page = async (n: number) => {
+      const response = await call(app, 'GET', `/api/api-keys?page=${n}&limit=2`, as(company));
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: ApiKeyDto[]; pagination: { totalCount: number; hasNext: boolean } }>();
+    };
+    const first = await page(1);
+    expect(first.data.map((k) => k._id)).toEqual([made[2]!._id, made[1]!._id]);
+    expect(first.pagination).toMatchObject({ totalCount: 3, hasNext: true });
+    const second = await page(2);
+    expect(second.data.map((k) => k._id)).toEqual([made[0]!._id]);
+    expect((await page(3)).pagination.totalCount).toBe(3);
+    expect((await call(app, 'DELETE', `/api/api-keys/${made[1]!._id}`, as(company))).statusCode).toBe(200);
+    const after = await page(1);
+    expect(after.data.map((k) => k._id)).toEqual([made[2]!._id, made[0]!._id]);
+    expect(after.pagination).toMatchObject({ totalCount: 2, hasNext: false });
+  });
+
   it("acts for its company only, with exactly the key's permissions", async () => {
     const key = await newKey(['properties_read']);
     const bearer = { authorization: `Bearer ${key.key}` };

@@ -1,4 +1,14 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { COUNT_BOUND } from '../../core/pagination';
+import {
+  type BoundedTotal,
+  boundedCountQuery,
+  pageCountColumn,
+  pageLimit,
+  pageOffset,
+  pageTotal,
+  statementsByShape,
+} from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { apiKeys, users } from '../../db/schema';
 
@@ -31,7 +41,29 @@ export interface ApiKeyRow {
 }
 
 /** The company's keys that are not revoked (every query filters by company). */
-const live = (companyId: string) => and(eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt));
+const live = (companyId: string | ReturnType<typeof sql.placeholder>) =>
+  and(eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt));
+
+/** The list has one shape (the company's live keys, newest first): built once, then only executed. */
+const keyPage = statementsByShape((db) =>
+  db
+    .select({
+      ...listColumns,
+      total: pageCountColumn(db, apiKeys, live(sql.placeholder('companyId')), {
+        bound: COUNT_BOUND,
+        searches: false,
+      }),
+    })
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(live(sql.placeholder('companyId')))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .limit(pageLimit())
+    .offset(pageOffset()),
+);
+const keyCount = statementsByShape((db) =>
+  boundedCountQuery(db, apiKeys, live(sql.placeholder('companyId')), COUNT_BOUND),
+);
 
 export function createApiKeysRepo(db: DbOrTx) {
   return {
@@ -49,21 +81,20 @@ export function createApiKeysRepo(db: DbOrTx) {
       return row;
     },
 
-    /** Newest first through (company_id, created_at, id). */
-    list(companyId: string, limit: number, offset: number): Promise<ApiKeyRow[]> {
-      return db
-        .select(listColumns)
-        .from(apiKeys)
-        .leftJoin(users, eq(users.id, apiKeys.createdBy))
-        .where(live(companyId))
-        .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
-        .limit(limit)
-        .offset(offset);
-    },
-
-    async count(companyId: string): Promise<number> {
-      const [row] = await db.select({ total: count() }).from(apiKeys).where(live(companyId));
-      return row?.total ?? 0;
+    /** One page of the live keys, newest first through (company_id, created_at, id), with the count in the same statement. */
+    async list(
+      companyId: string,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: ApiKeyRow[]; count: BoundedTotal }> {
+      const values = { companyId, limit, offset };
+      const rows = await keyPage(db, {}).execute(values);
+      const count = await pageTotal(
+        rows,
+        { limit, offset, bound: COUNT_BOUND },
+        async () => (await keyCount(db, {}).execute(values))[0]?.total ?? 0,
+      );
+      return { rows, count };
     },
 
     /** Revokes a live key; false when there is none of that id in the company. */

@@ -6,7 +6,6 @@ import {
   type ApiKeyDto,
   holdsFeature,
   type IntegrationPageQuery,
-  makePagination,
   type Pagination,
 } from '@rentora/shared';
 import { accessContextOf, type CompanyContext } from '../../core/access';
@@ -14,8 +13,7 @@ import { hashApiKey } from '../../core/api-key-auth';
 import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { badRequest, forbidden, notFound } from '../../core/errors';
-import { iso, isoOrNull, offsetOf } from '../../core/http';
-import { pageWithTotal } from '../../core/pagination';
+import { boundedPageOf, iso, isoOrNull, offsetOf } from '../../core/http';
 import { type ApiKeyRow, createApiKeysRepo } from './api-keys.repo';
 
 type Deps = Pick<AppDeps, 'db'>;
@@ -88,14 +86,15 @@ export function createApiKeysService({ db }: Deps) {
       ctx: CompanyContext,
       query: IntegrationPageQuery,
     ): Promise<{ data: ApiKeyDto[]; pagination: Pagination }> {
-      const repo = createApiKeysRepo(db);
-      const offset = offsetOf(query.page, query.limit);
-      const { rows, total } = await pageWithTotal(
-        { offset, limit: query.limit },
-        repo.list(ctx.companyId, query.limit, offset),
-        () => repo.count(ctx.companyId),
+      const { rows, count } = await createApiKeysRepo(db).list(
+        ctx.companyId,
+        query.limit,
+        offsetOf(query.page, query.limit),
       );
-      return { data: rows.map(toDto), pagination: makePagination(query.page, query.limit, total) };
+      return {
+        data: rows.map(toDto),
+        pagination: boundedPageOf(query.page, query.limit, count, rows.length),
+      };
     },
 
     async revoke(ctx: CompanyContext, id: string): Promise<void> {

@@ -165,6 +165,12 @@ describe('outgoing webhooks', () => {
     const all = hooksOf(owner.companyId);
     expect(all).toHaveLength(3);
     expect(verify(all[2]!, hook.secret).id).toBe(first!.headers['x-rentora-event-id']);
+    // The log pages newest first with its total.
+    const paged = await call(app, 'GET', `/api/webhooks/${hook._id}/deliveries?page=2&limit=2`, as(owner));
+    expect(paged.json<{ data: WebhookAttemptDto[]; pagination: { totalCount: number } }>()).toMatchObject({
+      data: [{ statusCode: 500 }],
+      pagination: { totalCount: 3, hasNext: false },
+    });
   });
 
   it('disables a receiver that has failed for 24 hours and tells the owner', async () => {
@@ -229,8 +235,19 @@ describe('outgoing webhooks', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ code: string }>().code).toBe('VALIDATION_ERROR');
+    const second = await newWebhook(owner, ['payment.captured']);
+    const listed = await call(app, 'GET', '/api/webhooks?page=1&limit=1', as(owner));
+    expect(listed.json<{ data: WebhookDto[]; pagination: { totalCount: number } }>()).toMatchObject({
+      data: [{ _id: second._id }],
+      pagination: { totalCount: 2, hasNext: true },
+    });
     const removed = await call(app, 'DELETE', `/api/webhooks/${hook._id}`, as(owner));
     expect(removed.statusCode).toBe(200);
+    const left = await call(app, 'GET', '/api/webhooks?page=1&limit=1', as(owner));
+    expect(left.json<{ pagination: { totalCount: number; hasNext: boolean } }>().pagination).toMatchObject({
+      totalCount: 1,
+      hasNext: false,
+    });
     expect((await call(app, 'GET', `/api/webhooks/${hook._id}`, as(owner))).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   companies,
@@ -36,16 +36,7 @@ export function createWebhooksRepo(db: DbOrTx) {
       return row;
     },
 
-    listEndpoints(companyId: string, limit: number, offset: number): Promise<EndpointRow[]> {
-      return db
-        .select()
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.companyId, companyId))
-        .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
-        .limit(limit)
-        .offset(offset);
-    },
-
+    /** How many receivers the company has (a company may have at most MAX_ENDPOINTS). */
     async countEndpoints(companyId: string): Promise<number> {
       const [row] = await db
         .select({ total: count() })
@@ -193,26 +184,6 @@ export function createWebhooksRepo(db: DbOrTx) {
         .innerJoin(users, eq(users.id, companies.ownerId))
         .where(eq(companies.id, companyId));
       return row;
-    },
-
-    /** A receiver's attempts, newest first, with their delivery's event and state. */
-    listAttempts(companyId: string, endpointId: string, limit: number, offset: number) {
-      return db
-        .select({ attempt: webhookAttempts, delivery: webhookDeliveries })
-        .from(webhookAttempts)
-        .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
-        .where(and(eq(webhookAttempts.companyId, companyId), eq(webhookAttempts.endpointId, endpointId)))
-        .orderBy(desc(webhookAttempts.createdAt), desc(webhookAttempts.id))
-        .limit(limit)
-        .offset(offset);
-    },
-
-    async countAttempts(companyId: string, endpointId: string): Promise<number> {
-      const [row] = await db
-        .select({ total: count() })
-        .from(webhookAttempts)
-        .where(and(eq(webhookAttempts.companyId, companyId), eq(webhookAttempts.endpointId, endpointId)));
-      return row?.total ?? 0;
     },
   };
 }

@@ -1,21 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type IntegrationPageQuery,
-  makePagination,
-  type Pagination,
-  type WebhookAttemptDto,
-  type WebhookCreateBody,
-  type WebhookCreated,
-  type WebhookDto,
-  type WebhookUpdateBody,
+import type {
+  IntegrationPageQuery,
+  Pagination,
+  WebhookAttemptDto,
+  WebhookCreateBody,
+  WebhookCreated,
+  WebhookDto,
+  WebhookUpdateBody,
 } from '@rentora/shared';
 import type { CompanyContext } from '../../core/access';
 import type { AppDeps, ServiceLog } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { badRequest, conflict, notFound } from '../../core/errors';
-import { iso, isoOrNull, offsetOf } from '../../core/http';
-import { pageWithTotal } from '../../core/pagination';
+import { boundedPageOf, iso, isoOrNull, offsetOf } from '../../core/http';
 import { createWebhookDispatcher } from './webhooks.dispatch';
+import { listAttempts, listEndpoints } from './webhooks.lists';
 import { createWebhooksRepo, type EndpointRow } from './webhooks.repo';
 import { resolveWebhookTarget, WebhookTargetError } from './webhooks.targets';
 
@@ -102,14 +101,16 @@ export function createWebhooksService(deps: Deps, log: ServiceLog) {
       ctx: CompanyContext,
       query: IntegrationPageQuery,
     ): Promise<{ data: WebhookDto[]; pagination: Pagination }> {
-      const repo = createWebhooksRepo(db);
-      const offset = offsetOf(query.page, query.limit);
-      const { rows, total } = await pageWithTotal(
-        { offset, limit: query.limit },
-        repo.listEndpoints(ctx.companyId, query.limit, offset),
-        () => repo.countEndpoints(ctx.companyId),
+      const { rows, count } = await listEndpoints(
+        db,
+        ctx.companyId,
+        query.limit,
+        offsetOf(query.page, query.limit),
       );
-      return { data: rows.map(toWebhookDto), pagination: makePagination(query.page, query.limit, total) };
+      return {
+        data: rows.map((row) => toWebhookDto(row.endpoint)),
+        pagination: boundedPageOf(query.page, query.limit, count, rows.length),
+      };
     },
 
     async get(ctx: CompanyContext, id: string): Promise<WebhookDto> {
@@ -173,12 +174,12 @@ export function createWebhooksService(deps: Deps, log: ServiceLog) {
       query: IntegrationPageQuery,
     ): Promise<{ data: WebhookAttemptDto[]; pagination: Pagination }> {
       await endpointOf(ctx, id);
-      const repo = createWebhooksRepo(db);
-      const offset = offsetOf(query.page, query.limit);
-      const { rows, total } = await pageWithTotal(
-        { offset, limit: query.limit },
-        repo.listAttempts(ctx.companyId, id, query.limit, offset),
-        () => repo.countAttempts(ctx.companyId, id),
+      const { rows, count } = await listAttempts(
+        db,
+        ctx.companyId,
+        id,
+        query.limit,
+        offsetOf(query.page, query.limit),
       );
       return {
         data: rows.map(({ attempt, delivery }) => ({
@@ -194,7 +195,7 @@ export function createWebhooksService(deps: Deps, log: ServiceLog) {
           nextRetryAt: isoOrNull(attempt.nextRetryAt),
           createdAt: iso(attempt.createdAt),
         })),
-        pagination: makePagination(query.page, query.limit, total),
+        pagination: boundedPageOf(query.page, query.limit, count, rows.length),
       };
     },
 
