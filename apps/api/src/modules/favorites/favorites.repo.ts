@@ -1,4 +1,14 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { COUNT_BOUND } from '../../core/pagination';
+import {
+  type BoundedTotal,
+  boundedCountQuery,
+  pageCountColumn,
+  pageLimit,
+  pageOffset,
+  pageTotal,
+  statementsByShape,
+} from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { favorites } from '../../db/schema';
 
@@ -7,17 +17,39 @@ export type FavoriteRow = typeof favorites.$inferSelect;
 /** Most favorites one person keeps (the hearts of the listing read them all at once). */
 export const FAVORITES_MAX = 500;
 
+const ofUser = eq(favorites.userId, sql.placeholder('userId'));
+
+/** The Favorites page: one shape, built once, its bounded count in the same statement (the fast-list pattern). */
+const favoritePage = statementsByShape((db) =>
+  db
+    .select({
+      favorite: favorites,
+      total: pageCountColumn(db, favorites, ofUser, { bound: COUNT_BOUND, searches: false }),
+    })
+    .from(favorites)
+    .where(ofUser)
+    .orderBy(desc(favorites.createdAt), desc(favorites.id))
+    .limit(pageLimit())
+    .offset(pageOffset()),
+);
+const favoriteCount = statementsByShape((db) => boundedCountQuery(db, favorites, ofUser, COUNT_BOUND));
+
 /** A person's saved units; every query filters by `user_id` (favorites_user_created_idx, favorites_user_unit_uq). */
 export function createFavoritesRepo(db: DbOrTx) {
   return {
-    page(userId: string, page: { limit: number; offset: number }) {
-      return db
-        .select()
-        .from(favorites)
-        .where(eq(favorites.userId, userId))
-        .orderBy(desc(favorites.createdAt), desc(favorites.id))
-        .limit(page.limit)
-        .offset(page.offset);
+    /** One page, newest first, with its total. */
+    async page(
+      userId: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: FavoriteRow[]; count: BoundedTotal }> {
+      const values = { userId, ...page };
+      const rows = await favoritePage(db, {}).execute(values);
+      const total = await pageTotal(
+        rows,
+        { ...page, bound: COUNT_BOUND },
+        async () => (await favoriteCount(db, {}).execute(values))[0]?.total ?? 0,
+      );
+      return { rows: rows.map((row) => row.favorite), count: total };
     },
 
     async count(userId: string): Promise<number> {

@@ -2,8 +2,7 @@ import type { FavoriteDto, FavoriteListQuery, FavoriteState, Pagination } from '
 import type { AuthContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { conflict, notFound } from '../../core/errors';
-import { iso, offsetOf, pageOf } from '../../core/http';
-import { pageWithTotal } from '../../core/pagination';
+import { boundedPageOf, iso, offsetOf } from '../../core/http';
 import type { ListingUnitView, PublicListingService } from '../public-listing/public-listing.service';
 import { createFavoritesRepo, FAVORITES_MAX, type FavoriteRow } from './favorites.repo';
 
@@ -46,15 +45,13 @@ export function createFavoritesService(deps: Deps) {
       query: FavoriteListQuery,
     ): Promise<{ data: FavoriteDto[]; pagination: Pagination }> {
       const page = { limit: query.limit, offset: offsetOf(query.page, query.limit) };
-      const { rows, total } = await pageWithTotal(page, repo.page(ctx.userId, page), () =>
-        repo.count(ctx.userId),
-      );
+      const { rows, count } = await repo.page(ctx.userId, page);
       const units = await publicListing.unitViews(rows.map((row) => row.rentalUnitId));
       const data = rows.flatMap((row) => {
         const unit = units.get(row.rentalUnitId);
         return unit ? [toFavoriteDto(row, unit)] : [];
       });
-      return { data, pagination: pageOf(query.page, query.limit, total) };
+      return { data, pagination: boundedPageOf(query.page, query.limit, count, rows.length) };
     },
 
     /** Every saved unit id (for the hearts on listing pages). */
