@@ -1,6 +1,7 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
+import { COUNT_BOUND } from './pagination';
 import { statementName } from './prepared';
 
 /** What a drizzle query prepared with `sql.placeholder(…)` values offers. */
@@ -9,7 +10,7 @@ export interface ShapedStatement<Result> {
 }
 
 /** A drizzle select builder: `.prepare(name)` (drizzle treats an undefined name as an unnamed statement). */
-interface Preparable<Result> {
+export interface Preparable<Result> {
   prepare(name: string): ShapedStatement<Result>;
   toSQL(): { sql: string };
 }
@@ -222,4 +223,31 @@ export function boundedCountQuery(db: DbOrTx, table: PgTable, where: SQL | undef
     .limit(bound + 1)
     .as('bounded');
   return db.select({ total: sql<number>`count(*)::int` }).from(bounded);
+}
+
+/**
+ * A list with one shape (no optional filters, one sort): its page statement (built by `buildPage`, which selects
+ * `total` as given) and its count alone, each built once; answers a page and its bounded total in one round trip.
+ */
+export function oneShapeList<Row extends { total: number | null }>(
+  table: PgTable,
+  where: SQL | undefined,
+  buildPage: (db: DbOrTx, total: SQL<number | null>) => Preparable<Row[]>,
+) {
+  const page = statementsByShape((db) =>
+    buildPage(db, pageCountColumn(db, table, where, { bound: COUNT_BOUND, searches: false })),
+  );
+  const countAlone = statementsByShape((db) => boundedCountQuery(db, table, where, COUNT_BOUND));
+  return async (
+    db: DbOrTx,
+    values: { limit: number; offset: number } & Record<string, unknown>,
+  ): Promise<{ rows: Row[]; count: BoundedTotal }> => {
+    const rows = await page(db, {}).execute(values);
+    const count = await pageTotal(
+      rows,
+      { limit: values.limit, offset: values.offset, bound: COUNT_BOUND },
+      async () => (await countAlone(db, {}).execute(values))[0]?.total ?? 0,
+    );
+    return { rows, count };
+  };
 }

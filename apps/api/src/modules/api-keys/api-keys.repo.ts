@@ -1,14 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { COUNT_BOUND } from '../../core/pagination';
-import {
-  type BoundedTotal,
-  boundedCountQuery,
-  pageCountColumn,
-  pageLimit,
-  pageOffset,
-  pageTotal,
-  statementsByShape,
-} from '../../core/statements';
+import { type BoundedTotal, oneShapeList, pageLimit, pageOffset } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { apiKeys, users } from '../../db/schema';
 
@@ -45,24 +36,15 @@ const live = (companyId: string | ReturnType<typeof sql.placeholder>) =>
   and(eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt));
 
 /** The list has one shape (the company's live keys, newest first): built once, then only executed. */
-const keyPage = statementsByShape((db) =>
+const keyPage = oneShapeList(apiKeys, live(sql.placeholder('companyId')), (db, total) =>
   db
-    .select({
-      ...listColumns,
-      total: pageCountColumn(db, apiKeys, live(sql.placeholder('companyId')), {
-        bound: COUNT_BOUND,
-        searches: false,
-      }),
-    })
+    .select({ ...listColumns, total })
     .from(apiKeys)
     .leftJoin(users, eq(users.id, apiKeys.createdBy))
     .where(live(sql.placeholder('companyId')))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
     .limit(pageLimit())
     .offset(pageOffset()),
-);
-const keyCount = statementsByShape((db) =>
-  boundedCountQuery(db, apiKeys, live(sql.placeholder('companyId')), COUNT_BOUND),
 );
 
 export function createApiKeysRepo(db: DbOrTx) {
@@ -87,14 +69,7 @@ export function createApiKeysRepo(db: DbOrTx) {
       limit: number,
       offset: number,
     ): Promise<{ rows: ApiKeyRow[]; count: BoundedTotal }> {
-      const values = { companyId, limit, offset };
-      const rows = await keyPage(db, {}).execute(values);
-      const count = await pageTotal(
-        rows,
-        { limit, offset, bound: COUNT_BOUND },
-        async () => (await keyCount(db, {}).execute(values))[0]?.total ?? 0,
-      );
-      return { rows, count };
+      return keyPage(db, { companyId, limit, offset });
     },
 
     /** Revokes a live key; false when there is none of that id in the company. */

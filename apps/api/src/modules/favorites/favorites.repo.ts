@@ -1,14 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { COUNT_BOUND } from '../../core/pagination';
-import {
-  type BoundedTotal,
-  boundedCountQuery,
-  pageCountColumn,
-  pageLimit,
-  pageOffset,
-  pageTotal,
-  statementsByShape,
-} from '../../core/statements';
+import { type BoundedTotal, oneShapeList, pageLimit, pageOffset } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { favorites } from '../../db/schema';
 
@@ -20,19 +11,15 @@ export const FAVORITES_MAX = 500;
 const ofUser = eq(favorites.userId, sql.placeholder('userId'));
 
 /** The Favorites page: one shape, built once, its bounded count in the same statement (the fast-list pattern). */
-const favoritePage = statementsByShape((db) =>
+const favoritePage = oneShapeList(favorites, ofUser, (db, total) =>
   db
-    .select({
-      favorite: favorites,
-      total: pageCountColumn(db, favorites, ofUser, { bound: COUNT_BOUND, searches: false }),
-    })
+    .select({ favorite: favorites, total })
     .from(favorites)
     .where(ofUser)
     .orderBy(desc(favorites.createdAt), desc(favorites.id))
     .limit(pageLimit())
     .offset(pageOffset()),
 );
-const favoriteCount = statementsByShape((db) => boundedCountQuery(db, favorites, ofUser, COUNT_BOUND));
 
 /** A person's saved units; every query filters by `user_id` (favorites_user_created_idx, favorites_user_unit_uq). */
 export function createFavoritesRepo(db: DbOrTx) {
@@ -42,14 +29,8 @@ export function createFavoritesRepo(db: DbOrTx) {
       userId: string,
       page: { limit: number; offset: number },
     ): Promise<{ rows: FavoriteRow[]; count: BoundedTotal }> {
-      const values = { userId, ...page };
-      const rows = await favoritePage(db, {}).execute(values);
-      const total = await pageTotal(
-        rows,
-        { ...page, bound: COUNT_BOUND },
-        async () => (await favoriteCount(db, {}).execute(values))[0]?.total ?? 0,
-      );
-      return { rows: rows.map((row) => row.favorite), count: total };
+      const { rows, count } = await favoritePage(db, { userId, ...page });
+      return { rows: rows.map((row) => row.favorite), count };
     },
 
     async count(userId: string): Promise<number> {

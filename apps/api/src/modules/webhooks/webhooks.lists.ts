@@ -1,16 +1,5 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { COUNT_BOUND } from '../../core/pagination';
-import {
-  type BoundedTotal,
-  boundedCountQuery,
-  pageCountColumn,
-  pageLimit,
-  pageOffset,
-  pageTotal,
-  type ShapedStatement,
-  statementsByShape,
-} from '../../core/statements';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { oneShapeList, pageLimit, pageOffset } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
@@ -26,12 +15,9 @@ const attemptsWhere = and(
   eq(webhookAttempts.endpointId, value('endpointId')),
 );
 
-const endpointPage = statementsByShape((db) =>
+const endpointPage = oneShapeList(webhookEndpoints, endpointsWhere, (db, total) =>
   db
-    .select({
-      endpoint: webhookEndpoints,
-      total: pageCountColumn(db, webhookEndpoints, endpointsWhere, { bound: COUNT_BOUND, searches: false }),
-    })
+    .select({ endpoint: webhookEndpoints, total })
     .from(webhookEndpoints)
     .where(endpointsWhere)
     .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
@@ -39,13 +25,9 @@ const endpointPage = statementsByShape((db) =>
     .offset(pageOffset()),
 );
 
-const attemptPage = statementsByShape((db) =>
+const attemptPage = oneShapeList(webhookAttempts, attemptsWhere, (db, total) =>
   db
-    .select({
-      attempt: webhookAttempts,
-      delivery: webhookDeliveries,
-      total: pageCountColumn(db, webhookAttempts, attemptsWhere, { bound: COUNT_BOUND, searches: false }),
-    })
+    .select({ attempt: webhookAttempts, delivery: webhookDeliveries, total })
     .from(webhookAttempts)
     .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
     .where(attemptsWhere)
@@ -54,30 +36,9 @@ const attemptPage = statementsByShape((db) =>
     .offset(pageOffset()),
 );
 
-function countOf(table: PgTable, where: SQL | undefined) {
-  return statementsByShape((db) => boundedCountQuery(db, table, where, COUNT_BOUND));
-}
-const endpointCount = countOf(webhookEndpoints, endpointsWhere);
-const attemptCount = countOf(webhookAttempts, attemptsWhere);
-
-async function onePage<Row extends { total: number | null }>(
-  db: DbOrTx,
-  page: (db: DbOrTx, shape: object) => ShapedStatement<Row[]>,
-  countAlone: (db: DbOrTx, shape: object) => ShapedStatement<{ total: number }[]>,
-  values: { limit: number; offset: number } & Record<string, unknown>,
-): Promise<{ rows: Row[]; count: BoundedTotal }> {
-  const rows = await page(db, {}).execute(values);
-  const count = await pageTotal(
-    rows,
-    { limit: values.limit, offset: values.offset, bound: COUNT_BOUND },
-    async () => (await countAlone(db, {}).execute(values))[0]?.total ?? 0,
-  );
-  return { rows, count };
-}
-
 /** A company's receivers, newest first through (company_id, created_at, id). */
 export function listEndpoints(db: DbOrTx, companyId: string, limit: number, offset: number) {
-  return onePage(db, endpointPage, endpointCount, { companyId, limit, offset });
+  return endpointPage(db, { companyId, limit, offset });
 }
 
 /** A receiver's attempts, newest first (with their delivery's event and state), through (company_id, endpoint_id, created_at, id). */
@@ -88,5 +49,5 @@ export function listAttempts(
   limit: number,
   offset: number,
 ) {
-  return onePage(db, attemptPage, attemptCount, { companyId, endpointId, limit, offset });
+  return attemptPage(db, { companyId, endpointId, limit, offset });
 }
