@@ -24,7 +24,10 @@ export function createCoalescer<T, R>(run: (items: T[]) => Promise<Settled<R>[]>
           outcomes = batch.map(() => ({ ok: false, error }));
         }
         batch.forEach((entry, index) => {
-          const outcome = outcomes[index] ?? { ok: false, error: new Error('no outcome for a coalesced item') };
+          const outcome = outcomes[index] ?? {
+            ok: false,
+            error: new Error('no outcome for a coalesced item'),
+          };
           if (outcome.ok) entry.resolve(outcome.value);
           else entry.reject(outcome.error);
         });

@@ -7,9 +7,9 @@ import type {
 } from '@rentora/shared';
 import { notificationKindOf, SOCKET_EVENTS } from '@rentora/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { uuidv7 } from 'uuidv7';
 import type { Realtime } from '../../core/realtime';
 import type { Db } from '../../db/client';
-import { uuidv7 } from 'uuidv7';
 import { createCoalescer, type Settled } from './notifications.coalesce';
 import { toNotificationDto } from './notifications.dto';
 import { createNotificationsRepo, type NewNotification } from './notifications.repo';
