@@ -20,77 +20,6 @@ const IMAGE_ORDER = 'i.sort_order, i.uploaded_at, i.id';
 
 export type ImageJson = Omit<ImageRow, 'uploadedAt'> & { uploadedAt: string };
 
-/** What a staff image DTO is made of (toImageDto): the image row without its owners, order and uploader. */
-export type StaffImage = Pick<
-  ImageRow,
-  | 'id'
-  | 'storageKey'
-  | 'thumbnailKey'
-  | 'isPrimary'
-  | 'category'
-  | 'caption'
-  | 'mimeType'
-  | 'size'
-  | 'width'
-  | 'height'
-  | 'uploadedAt'
->;
-
-/**
- * A staff image as a JSON array in a list query, positions as in `staffImageOf`: about half the bytes of the full
- * object (no keys, no owner ids), and `uploadedAt` as epoch milliseconds (truncated, as the pg driver reads it).
- */
-const STAFF_IMAGE_JSON = `json_build_array(i.id, i.storage_key, i.thumbnail_key, i.is_primary, i.category, i.caption,
-  i.mime_type, i.size, i.width, i.height, floor(extract(epoch from i.uploaded_at) * 1000)::bigint)`;
-
-export type StaffImageJson = [
-  string,
-  string,
-  string,
-  boolean,
-  ImageRow['category'],
-  string | null,
-  string,
-  number,
-  number,
-  number,
-  number,
-];
-
-function staffImageOf(json: StaffImageJson): StaffImage {
-  const [
-    id,
-    storageKey,
-    thumbnailKey,
-    isPrimary,
-    category,
-    caption,
-    mimeType,
-    size,
-    width,
-    height,
-    uploadedAt,
-  ] = json;
-  return {
-    id,
-    storageKey,
-    thumbnailKey,
-    isPrimary,
-    category,
-    caption,
-    mimeType,
-    size,
-    width,
-    height,
-    uploadedAt: new Date(uploadedAt),
-  };
-}
-
-/** The arrays of a staff image aggregate (unitStaffImagesJson, propertyStaffPhotosJson) back as images. */
-export function staffImagesOf(json: readonly StaffImageJson[] | null): StaffImage[] {
-  return (json ?? []).map(staffImageOf);
-}
-
 /** Rows of a JSON image aggregate back as image rows. */
 export function imageRowsOf(json: readonly ImageJson[] | null): ImageRow[] {
   return (json ?? []).map((image) => ({ ...image, uploadedAt: new Date(image.uploadedAt) }));
@@ -107,20 +36,6 @@ export function unitImagesJson(): SQL<ImageJson[]> {
   const aggregate = `coalesce(json_agg(${IMAGE_JSON} order by ${IMAGE_ORDER}), '[]'::json)`;
   return sql<ImageJson[]>`(select ${sql.raw(aggregate)} from inventory_images i
     where i.company_id = "rental_units"."company_id" and i.rental_unit_id = "rental_units"."id")`;
-}
-
-/** unitImagesJson for the staff lists: only what their DTOs show, as arrays (staffImagesOf reads them). */
-export function unitStaffImagesJson(): SQL<StaffImageJson[]> {
-  const aggregate = `coalesce(json_agg(${STAFF_IMAGE_JSON} order by ${IMAGE_ORDER}), '[]'::json)`;
-  return sql<StaffImageJson[]>`(select ${sql.raw(aggregate)} from inventory_images i
-    where i.company_id = "rental_units"."company_id" and i.rental_unit_id = "rental_units"."id")`;
-}
-
-/** propertyPhotosJson for the staff property list, as unitStaffImagesJson. */
-export function propertyStaffPhotosJson(): SQL<StaffImageJson[]> {
-  const aggregate = `coalesce(json_agg(${STAFF_IMAGE_JSON} order by ${IMAGE_ORDER}), '[]'::json)`;
-  return sql<StaffImageJson[]>`(select ${sql.raw(aggregate)} from inventory_images i
-    where i.company_id = "properties"."company_id" and i.property_id = "properties"."id" and i.rental_unit_id is null)`;
 }
 
 /** A property's photos (not its units' images) inside the list query, served by inventory_images_photos_idx. */
@@ -183,7 +98,7 @@ export async function photosOfProperties(
 }
 
 /** Staff DTOs: signed URLs (an `<img>` cannot send the bearer token). */
-export function toImageDto(row: StaffImage, signer: UrlSigner, now = new Date()): ImageDto {
+export function toImageDto(row: ImageRow, signer: UrlSigner, now = new Date()): ImageDto {
   return {
     _id: row.id,
     url: signer.signed(row.storageKey, now),

@@ -1,6 +1,6 @@
 import type { PropertyListQuery, VerificationQueueQuery } from '@rentora/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { propertyStaffPhotosJson, type StaffImage, staffImagesOf } from '../../core/inventory-images';
+import { imageRowsOf, propertyPhotosJson } from '../../core/inventory-images';
 import {
   type InventoryShape,
   inventoryShapeKey,
@@ -12,7 +12,7 @@ import {
   type SortKey,
   sortValueText,
 } from '../../core/inventory-paging';
-import { type PropertyRow, propertyColumns } from '../../core/inventory-rows';
+import { type ImageRow, type PropertyRow, propertyColumns } from '../../core/inventory-rows';
 import { COUNT_BOUND } from '../../core/pagination';
 import { anyOf, boundedCountColumn, boundedCountQuery, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
@@ -20,7 +20,7 @@ import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/sc
 
 export type { PropertyRow };
 /** A property of a list page, with its photos brought along by the same query. */
-export type PropertyWithPhotos = PropertyRow & { photos?: StaffImage[] };
+export type PropertyWithPhotos = PropertyRow & { photos?: ImageRow[] };
 export type NewProperty = typeof properties.$inferInsert;
 
 export const PROPERTY_SORT_KEYS: Record<PropertyListQuery['sortBy'], SortKey> = {
@@ -90,7 +90,7 @@ const propertyPage = statementsByShape((db, shape: PropertyShape) => {
     .select({
       property: propertyColumns,
       sortValue: sortValueText(key),
-      photos: propertyStaffPhotosJson(),
+      photos: propertyPhotosJson(),
       total: boundedCountColumn(db, properties, where, COUNT_BOUND),
     })
     .from(properties)
@@ -119,7 +119,7 @@ export function createPropertiesRepo(db: DbOrTx) {
         { companyId, filters: propertyFilterValues(filter), key: PROPERTY_SORT_KEYS[page.sortBy], page },
         {
           idOf: (row) => row.property.id,
-          map: (row) => ({ ...row.property, photos: staffImagesOf(row.photos) }),
+          map: (row) => ({ ...row.property, photos: imageRowsOf(row.photos) }),
         },
       );
     },

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { groupBy } from '../../core/collections';
 import { conflict, notFound } from '../../core/errors';
-import { photosOfProperties, type StaffImage } from '../../core/inventory-images';
+import { photosOfProperties } from '../../core/inventory-images';
 import { inventoryPagination } from '../../core/inventory-paging';
 import type { ImageRow } from '../../core/inventory-rows';
 import { releaseCompanyUsage, reserveCompanyUsage } from '../../core/plan-limits';
@@ -115,10 +115,7 @@ export function createPropertiesService(deps: Deps) {
   /** DTOs of a page of properties: their photos come in one query. */
   async function toDtos(companyId: string, rows: readonly PropertyWithPhotos[]): Promise<PropertyDto[]> {
     const missing = rows.filter((row) => !row.photos).map((row) => row.id);
-    const photos: Map<string, readonly StaffImage[]> = groupBy(
-      await photosOfProperties(db, companyId, missing),
-      (photo) => photo.propertyId,
-    );
+    const photos = groupBy(await photosOfProperties(db, companyId, missing), (photo) => photo.propertyId);
     for (const row of rows) if (row.photos) photos.set(row.id, row.photos);
     const now = new Date();
     return rows.map((row) => toPropertyDto(row, photos.get(row.id) ?? [], images.signer, now));

@@ -1,6 +1,6 @@
 import type { RentalUnitListQuery, VerificationQueueQuery } from '@rentora/shared';
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { type StaffImage, staffImagesOf, unitStaffImagesJson } from '../../core/inventory-images';
+import { imageRowsOf, unitImagesJson } from '../../core/inventory-images';
 import {
   type InventoryShape,
   inventoryShapeKey,
@@ -12,7 +12,7 @@ import {
   type SortKey,
   sortValueText,
 } from '../../core/inventory-paging';
-import { type UnitRow, unitColumns } from '../../core/inventory-rows';
+import { type ImageRow, type UnitRow, unitColumns } from '../../core/inventory-rows';
 import { COUNT_BOUND } from '../../core/pagination';
 import { anyOf, boundedCountColumn, boundedCountQuery, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
@@ -25,7 +25,7 @@ export type UnitWithProperty = {
   unit: UnitRow;
   property: { id: string; name: string; city: string };
   /** Present when the query brought the images along (lists). */
-  images?: StaffImage[];
+  images?: ImageRow[];
 };
 
 const withProperty = {
@@ -133,7 +133,7 @@ const unitPage = statementsByShape((db, shape: UnitShape) => {
     .select({
       ...withProperty,
       sortValue: sortValueText(key),
-      images: unitStaffImagesJson(),
+      images: unitImagesJson(),
       total: boundedCountColumn(db, rentalUnits, where, COUNT_BOUND),
     })
     .from(rentalUnits)
@@ -171,7 +171,7 @@ export function createRentalUnitsRepo(db: DbOrTx) {
           idOf: (row) => row.unit.id,
           map: ({ sortValue: _sortValue, total: _total, images, ...row }) => ({
             ...row,
-            images: staffImagesOf(images),
+            images: imageRowsOf(images),
           }),
         },
       );

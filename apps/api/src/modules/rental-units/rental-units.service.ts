@@ -15,7 +15,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { recordAudit } from '../../core/audit';
 import { groupBy } from '../../core/collections';
 import { conflict, notFound, planLimitReached } from '../../core/errors';
-import { imagesOfUnits, type StaffImage } from '../../core/inventory-images';
+import { imagesOfUnits } from '../../core/inventory-images';
 import { inventoryPagination } from '../../core/inventory-paging';
 import { addRentalUnitUsage, releaseCompanyUsage } from '../../core/plan-limits';
 import {
@@ -142,10 +142,7 @@ export function createRentalUnitsService(deps: Deps) {
   /** DTOs of a page of units: their images come in one query. */
   async function toDtos(companyId: string, rows: readonly UnitWithProperty[]): Promise<RentalUnitDto[]> {
     const missing = rows.filter((row) => !row.images).map((row) => row.unit.id);
-    const byUnit: Map<string, readonly StaffImage[]> = groupBy(
-      await imagesOfUnits(db, companyId, missing),
-      (image) => image.rentalUnitId,
-    );
+    const byUnit = groupBy(await imagesOfUnits(db, companyId, missing), (image) => image.rentalUnitId);
     for (const row of rows) if (row.images) byUnit.set(row.unit.id, row.images);
     const now = new Date();
     return rows.map((row) => toRentalUnitDto(row, byUnit.get(row.unit.id) ?? [], images.signer, now));
