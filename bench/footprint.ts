@@ -96,7 +96,11 @@ async function runBundle(label: string, bundle: string): Promise<void> {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  if (process.env.BENCH_POSTGRES === 'false' || !(await postgresAvailable())) return;
+  if (process.env.BENCH_POSTGRES === 'false') return;
+  if (!(await postgresAvailable())) {
+    console.log(`${label} PostgreSQL: not reachable at BENCH_PG_ADMIN_URL, skipped`);
+    return;
+  }
   const database = await createScratchDatabase('bench_footprint');
   const pgDataDir = makeDataDir('footprint-pg');
   try {
