@@ -143,16 +143,28 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyB
     return input.kind === undefined ? notificationKindOf(input.category) : input.kind;
   }
 
-  /** Inserts the rows of several calls, then pushes each row and its recipient's unread count; DTOs per call. */
+  /**
+   * Inserts the rows of several calls, pushes each row, then each recipient's unread count (one per recipient, after
+   * all of that recipient's new rows); answers the DTOs per call.
+   */
   async function writeAndPush(submissions: Submission[]): Promise<NotificationDto[][]> {
     const rows = await repo.insertMany(submissions.flatMap((submission) => submission.values));
     const byId = new Map(rows.map((row) => [row.id, toNotificationDto(row)]));
-    const unread = await repo.countUnreadByUser([...new Set(rows.map((row) => row.userId))]);
+    // The rows are committed: each goes out at once, and the counts follow as soon as their one query answers.
     for (const notification of byId.values()) {
       deps.realtime.emitToUser(notification.userId, SOCKET_EVENTS.notificationNew, notification);
-      deps.realtime.emitToUser(notification.userId, SOCKET_EVENTS.notificationCount, {
-        unreadCount: unread.get(notification.userId) ?? 0,
-      });
+    }
+    const recipients = [...new Set(rows.map((row) => row.userId))];
+    try {
+      const unread = await repo.countUnreadByUser(recipients);
+      for (const userId of recipients) {
+        deps.realtime.emitToUser(userId, SOCKET_EVENTS.notificationCount, {
+          unreadCount: unread.get(userId) ?? 0,
+        });
+      }
+    } catch (error) {
+      // The rows are stored and pushed: a failed count must not fail (and so retry) their write.
+      deps.log.error({ err: error }, 'unread counts after a notification batch failed');
     }
     return submissions.map((submission) =>
       submission.values.map((value) => {
