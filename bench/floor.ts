@@ -5,7 +5,7 @@
 // whole-product view; the per-domain benches (inventory, tenants, lists, invoices, maintenance) measure at scale.
 // Exits non-zero when a list misses its aim at 50 connections (BENCH_AIMS=false to only report).
 // Env: BENCH_DURATION (s per case, default 5), BENCH_WARMUP (default 1), BENCH_CONNECTIONS (default 10,50),
-// BENCH_ONLY (a substring: only the matching lists), BENCH_WRITE_DOC=false, BENCH_PG_ADMIN_URL.
+// BENCH_ONLY (substrings, comma-separated: only the matching lists), BENCH_WRITE_DOC=false, BENCH_PG_ADMIN_URL.
 import pg from 'pg';
 import { bundleServer } from './lib/bundle';
 import { POSTGRES_LIST_AIM, signIn } from './lib/list-bench';
@@ -18,7 +18,7 @@ process.env.BENCH_PORT_RANGE ??= '3400-3499';
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 1);
-const ONLY = process.env.BENCH_ONLY;
+const ONLY = process.env.BENCH_ONLY?.split(',');
 const OWNER = { email: 'owner@sunrise.test', password: 'Password123!' };
 
 /** The company-scoped lists of the product, as the dashboard asks for them (paths under /api). */
@@ -66,6 +66,20 @@ async function main(): Promise<void> {
     },
     timeoutMs: 300_000,
   });
+  // BENCH_BASELINE_BUNDLE: a server.js bundled from another commit, on the same database, measured right before this
+  // tree's server at each case (same floor, same load): the "before" column.
+  const baseline = process.env.BENCH_BASELINE_BUNDLE
+    ? await spawnAndWait({
+        args: [process.env.BENCH_BASELINE_BUNDLE],
+        env: {
+          DATABASE_URL: database.url,
+          DATA_DIR: makeDataDir('floor-baseline'),
+          SEED_DEMO: 'false',
+          JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+        },
+        timeoutMs: 300_000,
+      })
+    : undefined;
   try {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
@@ -96,7 +110,9 @@ async function main(): Promise<void> {
     const results: { floor: LoadResult; list: LoadResult }[] = [];
     let missed = 0;
     for (const connections of CONNECTIONS) {
-      for (const path of [...LISTS, ...details].filter((list) => !ONLY || list.includes(ONLY))) {
+      for (const path of [...LISTS, ...details].filter(
+        (list) => !ONLY || ONLY.some((part) => list.includes(part)),
+      )) {
         const list: LoadCase = {
           name: `GET /api${path}`,
           database: 'PostgreSQL',
@@ -110,7 +126,26 @@ async function main(): Promise<void> {
         const bytes = (await probe.arrayBuffer()).byteLength;
         const floorResult = await measure(floor, connections, { durationS: DURATION_S, warmupS: WARMUP_S });
         const listResult = await measure(list, connections, { durationS: DURATION_S, warmupS: WARMUP_S });
-        results.push({ floor: floorResult, list: listResult });
+        const before = baseline
+          ? await measure(
+              {
+                ...list,
+                name: `${list.name} (before)`,
+                url: list.url.replace(server.baseUrl, baseline.baseUrl),
+                pid: baseline.child.pid,
+              },
+              connections,
+              { durationS: DURATION_S, warmupS: WARMUP_S },
+            )
+          : undefined;
+        if (before) {
+          const cpuOf = (result: LoadResult) =>
+            `${((result.cpuUsPerRequest ?? 0) / 1000).toFixed(2)} + ${((result.postgresCpuUsPerRequest ?? 0) / 1000).toFixed(2)}`;
+          console.log(
+            `before: ${list.name} c=${connections} ${before.reqPerSec} req/s = ${percent(before.reqPerSec, floorResult.reqPerSec)} of floor, p99 ${before.p99Ms} ms, CPU ${cpuOf(before)} ms`,
+          );
+        }
+        results.push({ floor: floorResult, list: listResult, ...(before ? { before } : {}) });
         const share = listResult.reqPerSec / floorResult.reqPerSec;
         const judged = connections === 50;
         const meets =
@@ -164,6 +199,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
+    await baseline?.stop();
     await server.stop();
     await database.drop();
   }

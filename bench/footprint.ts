@@ -5,7 +5,9 @@
 // - PostgreSQL (when reachable): the same on a scratch database.
 // Idle RSS is read from /proc after BENCH_IDLE_S seconds without requests. Medians are printed with every run.
 // Aims (issue 27): PGlite restart ≤ 1 s, first start with seeding ≤ 5 s, idle RSS ≤ 350 MB; PostgreSQL idle ≤ 150 MB.
-// Env: BENCH_RESTARTS (default 5), BENCH_IDLE_S (default 3), BENCH_POSTGRES=false, BENCH_PG_ADMIN_URL.
+// Env: BENCH_RESTARTS (default 5), BENCH_IDLE_S (default 3), BENCH_POSTGRES=false, BENCH_PGLITE=false,
+// BENCH_PG_ADMIN_URL, BENCH_BASELINE_BUNDLE (a server.js bundled from another commit: its series runs first, on its own
+// data dir or database, so that both are read at about the same load).
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { bundleServer } from './lib/bundle';
@@ -19,6 +21,8 @@ const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 interface Sample {
   startMs: number;
+  /** The server's own `startupPhasesMs` (open, prepare, analyze, build, listen) and `importMs`. */
+  phases: string;
   /** CPU (user + system) the server spent until it was healthy: steadier than wall time on a loaded machine. */
   startCpuMs: number;
   idleRssMb: number;
@@ -39,12 +43,20 @@ function cpuMs(pid: number): number {
 async function startOnce(bundle: string, env: Record<string, string>): Promise<Sample> {
   const server = await spawnAndWait({
     args: [bundle],
-    env: { JWT_SECRET, SEED_DEMO: 'true', ...env },
+    env: { JWT_SECRET, SEED_DEMO: 'true', LOG_LEVEL: 'info', ...env },
     timeoutMs: 300_000,
   });
   const startCpuMs = cpuMs(server.child.pid!);
   await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
-  const sample = { startMs: server.coldStartMs, startCpuMs, idleRssMb: server.rssMb() };
+  const listening = server
+    .output()
+    .split('\n')
+    .find((line) => line.includes('startupPhasesMs'));
+  const parsed = listening
+    ? (JSON.parse(listening) as { startupPhasesMs?: unknown; importMs?: unknown })
+    : {};
+  const phases = `${JSON.stringify(parsed.startupPhasesMs ?? {})} import ${String(parsed.importMs ?? '?')}`;
+  const sample = { startMs: server.coldStartMs, startCpuMs, idleRssMb: server.rssMb(), phases };
   const code = await server.stop();
   if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output()}`);
   return sample;
@@ -58,14 +70,14 @@ async function series(label: string, bundle: string, env: Record<string, string>
       .join(' ');
   const first = await startOnce(bundle, env);
   console.log(
-    `${label} first start (with seeding): ${first.startMs} ms (CPU ${first.startCpuMs} ms), idle RSS ${first.idleRssMb} MB (load ${load()})`,
+    `${label} first start (with seeding): ${first.startMs} ms (CPU ${first.startCpuMs} ms), idle RSS ${first.idleRssMb} MB (load ${load()}) phases ${first.phases}`,
   );
   const restarts: Sample[] = [];
   for (let i = 0; i < RESTARTS; i++) {
     const sample = await startOnce(bundle, env);
     restarts.push(sample);
     console.log(
-      `${label} restart ${i + 1}: ${sample.startMs} ms (CPU ${sample.startCpuMs} ms), idle RSS ${sample.idleRssMb} MB (load ${load()})`,
+      `${label} restart ${i + 1}: ${sample.startMs} ms (CPU ${sample.startCpuMs} ms), idle RSS ${sample.idleRssMb} MB (load ${load()}) phases ${sample.phases}`,
     );
   }
   console.log(
@@ -73,6 +85,30 @@ async function series(label: string, bundle: string, env: Record<string, string>
       restarts.map((s) => s.startCpuMs),
     )} ms), median idle RSS after restart ${median(restarts.map((s) => s.idleRssMb))} MB`,
   );
+}
+
+async function runBundle(label: string, bundle: string): Promise<void> {
+  if (process.env.BENCH_PGLITE !== 'false') {
+    const dataDir = makeDataDir('footprint');
+    try {
+      await series(`${label} PGlite`, bundle, { DATA_DIR: dataDir });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (process.env.BENCH_POSTGRES === 'false') return;
+  if (!(await postgresAvailable())) {
+    console.log(`${label} PostgreSQL: not reachable at BENCH_PG_ADMIN_URL, skipped`);
+    return;
+  }
+  const database = await createScratchDatabase('bench_footprint');
+  const pgDataDir = makeDataDir('footprint-pg');
+  try {
+    await series(`${label} PostgreSQL`, bundle, { DATABASE_URL: database.url, DATA_DIR: pgDataDir });
+  } finally {
+    await database.drop();
+    rmSync(pgDataDir, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
@@ -83,21 +119,8 @@ async function main(): Promise<void> {
       .map((v) => v.toFixed(2))
       .join(' ')}, Node ${process.version}`,
   );
-  const dataDir = makeDataDir('footprint');
-  try {
-    await series('PGlite', bundle, { DATA_DIR: dataDir });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  if (process.env.BENCH_POSTGRES === 'false' || !(await postgresAvailable())) return;
-  const database = await createScratchDatabase('bench_footprint');
-  const pgDataDir = makeDataDir('footprint-pg');
-  try {
-    await series('PostgreSQL', bundle, { DATABASE_URL: database.url, DATA_DIR: pgDataDir });
-  } finally {
-    await database.drop();
-    rmSync(pgDataDir, { recursive: true, force: true });
-  }
+  if (process.env.BENCH_BASELINE_BUNDLE) await runBundle('before', process.env.BENCH_BASELINE_BUNDLE);
+  await runBundle(process.env.BENCH_BASELINE_BUNDLE ? 'after' : 'this tree', bundle);
 }
 
 await main();

@@ -188,6 +188,33 @@ describe('notifier.onNotified', () => {
     expect(await unreadOf(ada)).toBe(0);
   });
 
+  it('keeps concurrent calls apart: one with a bad row fails alone, the others are stored and reported', async () => {
+    const people = await Promise.all([signUp(app), signUp(app), signUp(app)]);
+    const missingCompany = uuidv7();
+    const reported: NotificationDelivery[] = [];
+    const stop = app.deps.notifier.onNotified((deliveries) => {
+      reported.push(...deliveries.filter((d) => people.some((person) => person.user._id === d.recipientId)));
+    });
+    let outcomes: PromiseSettledResult<unknown>[];
+    try {
+      outcomes = await Promise.allSettled(
+        people.map((person, index) =>
+          app.deps.notifier.notifyUser(person.user._id, {
+            ...input,
+            companyId: index === 1 ? missingCompany : null,
+          }),
+        ),
+      );
+    } finally {
+      stop();
+    }
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await Promise.all(people.map(unreadOf))).toEqual([1, 0, 1]);
+    expect(reported.map((d) => `${d.recipientId}:${d.status}`).sort()).toEqual(
+      people.map((person, index) => `${person.user._id}:${index === 1 ? 'failed' : 'sent'}`).sort(),
+    );
+  });
+
   it('still delivers when a listener throws', async () => {
     const ada = await signUp(app);
     const stop = app.deps.notifier.onNotified(async () => {

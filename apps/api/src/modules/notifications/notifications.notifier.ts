@@ -7,11 +7,12 @@ import type {
 } from '@rentora/shared';
 import { notificationKindOf, SOCKET_EVENTS } from '@rentora/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { uuidv7 } from 'uuidv7';
 import type { Realtime } from '../../core/realtime';
 import type { Db } from '../../db/client';
+import { createCoalescer, type Settled } from './notifications.coalesce';
 import { toNotificationDto } from './notifications.dto';
-import { createPreferencesRepo } from './notifications.preferences.repo';
-import { createNotificationsRepo } from './notifications.repo';
+import { createNotificationsRepo, type NewNotification } from './notifications.repo';
 
 /** What a domain sends: one in-app notification, the same for every recipient. */
 export interface NotifyInput {
@@ -55,7 +56,10 @@ export interface NotificationDelivery {
   at: Date;
 }
 
-/** Called once per notify call with every delivery of that call (so that a fan-out is logged in one insert). */
+/**
+ * Called with deliveries as they happen: the deliveries of one notify call always come in one call, and concurrent
+ * notify calls may share one (so that a burst is logged in one insert).
+ */
 export type NotifiedListener = (deliveries: NotificationDelivery[]) => void | Promise<void>;
 
 export interface Notifier {
@@ -75,24 +79,44 @@ export interface Notifier {
   pushUnreadCount(userId: string): Promise<number>;
 }
 
+/** One notify call waiting for the shared write: its recipients (active, wanting it) and what they get. */
+interface Submission {
+  input: NotifyInput;
+  values: (NewNotification & { id: string })[];
+}
+
 /**
  * Stores in-app notifications and pushes them live: for each recipient `notification:new` (the DTO) then
  * `notification:count` (`{unreadCount}`) to room `user:{id}`. Call it after the caller's transaction has committed:
  * a socket must never see a notification that a rollback then removes. A failed insert is reported to the
  * listeners as `failed` and rethrown.
+ *
+ * Bursts: concurrent calls share their writes (notifications.coalesce.ts): one multi-row insert, one unread-count
+ * query for every recipient of the batch, then the emits, and one log insert for the batch; the recipients' checks
+ * (active account, membership, in-app preference) are one statement per call. A batch that fails is retried call by
+ * call, so one call's bad row (e.g. an unknown company) fails only that call.
  */
 export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyBaseLogger }): Notifier {
   const repo = createNotificationsRepo(deps.db);
-  const preferences = createPreferencesRepo(deps.db);
   const listeners = new Set<NotifiedListener>();
 
-  async function report(deliveries: NotificationDelivery[]): Promise<void> {
+  async function reportNow(deliveries: NotificationDelivery[]): Promise<void> {
     if (deliveries.length === 0 || listeners.size === 0) return;
     const results = await Promise.allSettled([...listeners].map(async (listener) => listener(deliveries)));
     for (const result of results) {
       if (result.status === 'rejected')
         deps.log.error({ err: result.reason }, 'notification listener failed');
     }
+  }
+
+  const reportBatch = createCoalescer<NotificationDelivery[], undefined>(async (groups) => {
+    await reportNow(groups.flat());
+    return groups.map(() => ({ ok: true, value: undefined }));
+  });
+
+  async function report(deliveries: NotificationDelivery[]): Promise<void> {
+    if (deliveries.length === 0 || listeners.size === 0) return;
+    await reportBatch(deliveries);
   }
 
   function delivery(
@@ -114,44 +138,83 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyB
     };
   }
 
-  /** Recipients minus those who turned the in-app channel of the notification's kind off. */
-  async function wanting(recipientIds: string[], input: NotifyInput): Promise<string[]> {
-    const kind = input.kind === undefined ? notificationKindOf(input.category) : input.kind;
-    if (!kind || recipientIds.length === 0) return recipientIds;
-    const out = await preferences.optedOut(recipientIds, kind, 'inApp');
-    return out.size === 0 ? recipientIds : recipientIds.filter((id) => !out.has(id));
+  /** The preference kind that may silence the notification (null: always delivered). */
+  function kindOf(input: NotifyInput): NotificationKind | null {
+    return input.kind === undefined ? notificationKindOf(input.category) : input.kind;
   }
 
-  async function deliver(allRecipientIds: string[], input: NotifyInput): Promise<NotificationDto[]> {
-    const recipientIds = await wanting(allRecipientIds, input);
+  /**
+   * Inserts the rows of several calls, pushes each row, then each recipient's unread count (one per recipient, after
+   * all of that recipient's new rows); answers the DTOs per call.
+   */
+  async function writeAndPush(submissions: Submission[]): Promise<NotificationDto[][]> {
+    const rows = await repo.insertMany(submissions.flatMap((submission) => submission.values));
+    const byId = new Map(rows.map((row) => [row.id, toNotificationDto(row)]));
+    // The rows are committed: each goes out at once, and the counts follow as soon as their one query answers.
+    for (const notification of byId.values()) {
+      deps.realtime.emitToUser(notification.userId, SOCKET_EVENTS.notificationNew, notification);
+    }
+    const recipients = [...new Set(rows.map((row) => row.userId))];
+    try {
+      const unread = await repo.countUnreadByUser(recipients);
+      for (const userId of recipients) {
+        deps.realtime.emitToUser(userId, SOCKET_EVENTS.notificationCount, {
+          unreadCount: unread.get(userId) ?? 0,
+        });
+      }
+    } catch (error) {
+      // The rows are stored and pushed: a failed count must not fail (and so retry) their write.
+      deps.log.error({ err: error }, 'unread counts after a notification batch failed');
+    }
+    return submissions.map((submission) =>
+      submission.values.map((value) => {
+        const created = byId.get(value.id);
+        if (!created) throw new Error(`notification ${value.id} was not returned by its insert`);
+        return created;
+      }),
+    );
+  }
+
+  const write = createCoalescer<Submission, NotificationDto[]>(async (submissions) => {
+    try {
+      return (await writeAndPush(submissions)).map((value) => ({ ok: true, value }));
+    } catch (error) {
+      if (submissions.length === 1) return [{ ok: false, error }];
+      // One call's bad row fails the whole statement: write each call on its own.
+      return Promise.all(
+        submissions.map(async (submission): Promise<Settled<NotificationDto[]>> => {
+          try {
+            const [value] = await writeAndPush([submission]);
+            return { ok: true, value: value ?? [] };
+          } catch (each) {
+            return { ok: false, error: each };
+          }
+        }),
+      );
+    }
+  });
+
+  async function deliver(recipientIds: string[], input: NotifyInput): Promise<NotificationDto[]> {
     if (recipientIds.length === 0) return [];
+    const values = recipientIds.map((userId) => ({
+      id: uuidv7(),
+      userId,
+      companyId: input.companyId ?? null,
+      category: input.category,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      link: input.link ?? null,
+      priority: input.priority ?? 'normal',
+      data: input.data ?? null,
+    }));
     let created: NotificationDto[];
     try {
-      const rows = await repo.insertMany(
-        recipientIds.map((userId) => ({
-          userId,
-          companyId: input.companyId ?? null,
-          category: input.category,
-          type: input.type,
-          title: input.title,
-          message: input.message,
-          link: input.link ?? null,
-          priority: input.priority ?? 'normal',
-          data: input.data ?? null,
-        })),
-      );
-      created = rows.map(toNotificationDto);
+      created = await write({ input, values });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await report(recipientIds.map((id) => delivery(input, id, { notificationId: null, error: message })));
       throw error;
-    }
-    const unread = await repo.countUnreadByUser(recipientIds);
-    for (const notification of created) {
-      deps.realtime.emitToUser(notification.userId, SOCKET_EVENTS.notificationNew, notification);
-      deps.realtime.emitToUser(notification.userId, SOCKET_EVENTS.notificationCount, {
-        unreadCount: unread.get(notification.userId) ?? 0,
-      });
     }
     await report(
       created.map((notification) =>
@@ -162,7 +225,7 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyB
   }
 
   async function notifyUsers(userIds: readonly string[], input: NotifyInput) {
-    const recipients = await repo.activeUserIds([...new Set(userIds)]);
+    const recipients = await repo.activeUserIds([...new Set(userIds)], kindOf(input));
     return deliver(recipients, input);
   }
 
@@ -173,7 +236,7 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyB
       return created ?? null;
     },
     async notifyCompany(companyId, input, options = {}) {
-      const recipients = await repo.activeMemberIds(companyId, options);
+      const recipients = await repo.activeMemberIds(companyId, options, kindOf(input));
       return deliver(recipients, { ...input, companyId });
     },
     onNotified(listener) {

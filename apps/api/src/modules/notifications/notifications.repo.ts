@@ -1,4 +1,4 @@
-import type { CompanyRole, NotificationCategory } from '@rentora/shared';
+import type { CompanyRole, NotificationCategory, NotificationKind } from '@rentora/shared';
 import {
   and,
   count,
@@ -6,6 +6,7 @@ import {
   eq,
   getTableColumns,
   inArray,
+  notExists,
   notInArray,
   type Placeholder,
   type SQL,
@@ -13,7 +14,7 @@ import {
 } from 'drizzle-orm';
 import { countColumn, pageLimit, pageOffset, pageTotal, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
-import { companyUsers, notifications, users } from '../../db/schema';
+import { companyUsers, notificationPreferences, notifications, users } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
@@ -67,6 +68,22 @@ const notificationCount = statementsByShape(
     db.select({ total: count() }).from(notifications).where(listWhere(shape)),
   shapeOptions,
 );
+
+/** The account has not turned the in-app channel of `kind` off (a kind without a preference row is on). */
+function wantsInApp(db: DbOrTx, kind: NotificationKind): SQL {
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(notificationPreferences)
+      .where(
+        and(
+          eq(notificationPreferences.userId, users.id),
+          eq(notificationPreferences.kind, kind),
+          eq(notificationPreferences.inApp, false),
+        ),
+      ),
+  );
+}
 
 /** Every query names the recipient: a notification is only ever reached through its own user. */
 export function createNotificationsRepo(db: DbOrTx) {
@@ -147,29 +164,38 @@ export function createNotificationsRepo(db: DbOrTx) {
       return rows.length;
     },
 
+    /** Inserts every row or none (several statements of INSERT_CHUNK rows run in one transaction). */
     async insertMany(values: NewNotification[]): Promise<NotificationRow[]> {
-      const created: NotificationRow[] = [];
-      for (let start = 0; start < values.length; start += INSERT_CHUNK) {
-        created.push(
-          ...(await db
-            .insert(notifications)
-            .values(values.slice(start, start + INSERT_CHUNK))
-            .returning()),
-        );
-      }
-      return created;
+      if (values.length <= INSERT_CHUNK) return db.insert(notifications).values(values).returning();
+      return db.transaction(async (tx) => {
+        const created: NotificationRow[] = [];
+        for (let start = 0; start < values.length; start += INSERT_CHUNK) {
+          created.push(
+            ...(await tx
+              .insert(notifications)
+              .values(values.slice(start, start + INSERT_CHUNK))
+              .returning()),
+          );
+        }
+        return created;
+      });
     },
 
-    /** Active accounts with an active membership of the company, optionally only some roles. */
+    /**
+     * Active accounts with an active membership of the company, optionally only some roles; with `inAppKind`, only
+     * those who have not turned the in-app channel of that kind off.
+     */
     async activeMemberIds(
       companyId: string,
       options: { roles?: readonly CompanyRole[]; excludeUserIds?: readonly string[] },
+      inAppKind?: NotificationKind | null,
     ): Promise<string[]> {
       const conditions: SQL[] = [
         eq(companyUsers.companyId, companyId),
         eq(companyUsers.isActive, true),
         eq(users.isActive, true),
       ];
+      if (inAppKind) conditions.push(wantsInApp(db, inAppKind));
       if (options.roles) conditions.push(inArray(companyUsers.role, [...options.roles]));
       if (options.excludeUserIds?.length) {
         conditions.push(notInArray(companyUsers.userId, [...options.excludeUserIds]));
@@ -183,13 +209,19 @@ export function createNotificationsRepo(db: DbOrTx) {
       return rows.map((row) => row.userId);
     },
 
-    /** The ids among `userIds` that name an active account. */
-    async activeUserIds(userIds: readonly string[]): Promise<string[]> {
+    /** The ids among `userIds` that name an active account (with `inAppKind`: that did not turn it off). */
+    async activeUserIds(userIds: readonly string[], inAppKind?: NotificationKind | null): Promise<string[]> {
       if (userIds.length === 0) return [];
       const rows = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(inArray(users.id, [...userIds]), eq(users.isActive, true)));
+        .where(
+          and(
+            inArray(users.id, [...userIds]),
+            eq(users.isActive, true),
+            inAppKind ? wantsInApp(db, inAppKind) : undefined,
+          ),
+        );
       return rows.map((row) => row.id);
     },
   };
