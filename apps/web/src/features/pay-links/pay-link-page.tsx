@@ -8,9 +8,9 @@ import { Skeleton } from '../../components/skeleton';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
-import { InvoiceStatusBadge } from '../invoices/invoice-display';
 import { PayLinkButton } from './pay-link-button';
 import { PayLinkReceipts } from './pay-link-receipts';
+import { PayLinkStatusBadge } from './pay-link-status';
 import { PAY_LINK_MESSAGES, usePayLink } from './pay-links.api';
 
 const monthOf = (period: string) =>
@@ -134,7 +134,7 @@ function PayLinkView({
         ) : null}
         <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <span className="font-medium text-slate-900">{invoice.number}</span>
-          <InvoiceStatusBadge status={invoice.status} />
+          <PayLinkStatusBadge status={invoice.status} />
         </div>
         <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
           {invoice.period ? (
