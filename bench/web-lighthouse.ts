@@ -34,6 +34,22 @@ export interface LighthouseOptions {
 }
 
 /**
+ * One Lighthouse run. On a loaded machine Chromium now and then loses the trace (NO_NAVSTART, NO_FCP): such a run is
+ * repeated, up to twice.
+ */
+async function oneRun(url: string, port: number, preset: 'mobile' | 'desktop') {
+  for (let attempt = 1; ; attempt++) {
+    const flags: Flags = { port, logLevel: 'error', onlyCategories: [...LIGHTHOUSE_CATEGORIES] };
+    const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error('lighthouse returned no result');
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= 3) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+    console.log(`lighthouse ${url} ${preset}: ${lhr.runtimeError.code}, again`);
+  }
+}
+
+/**
  * One warm-up run (not reported), then `runs` runs of `url` with the preset (mobile = Lighthouse's default simulated
  * Moto G Power on slow 4G); the run with the median performance score is reported with its other scores.
  */
@@ -52,21 +68,14 @@ export async function runLighthouse(
   try {
     const runs: Omit<LighthouseResult, 'scores'>[] = [];
     for (let run = 0; run <= options.runs; run++) {
-      const flags: Flags = {
-        port: chrome.port,
-        logLevel: 'error',
-        onlyCategories: [...LIGHTHOUSE_CATEGORIES],
-      };
-      const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
-      if (!result) throw new Error('lighthouse returned no result');
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+      const lhr = await oneRun(url, chrome.port, preset);
       const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const category = (id: Category) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const score = category('performance');
       const others = `a11y ${category('accessibility')}, bp ${category('best-practices')}, seo ${category('seo')}`;
+      const timings = `FCP ${Math.round(metric('first-contentful-paint'))}, LCP ${Math.round(metric('largest-contentful-paint'))}, TBT ${Math.round(metric('total-blocking-time'))} ms`;
       console.log(
-        `lighthouse ${label} ${preset} ${run === 0 ? 'warm-up' : `run ${run}`}: ${score} (${others})`,
+        `lighthouse ${label} ${preset} ${run === 0 ? 'warm-up' : `run ${run}`}: ${score} (${others}; ${timings})`,
       );
       if (run === 0) continue;
       const failing = LIGHTHOUSE_CATEGORIES.flatMap((id) =>
