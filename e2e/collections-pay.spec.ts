@@ -18,6 +18,7 @@ import { launchBrowser, newPage, screenshot } from './support/browser';
 const baseUrl = inject('baseUrl');
 const outboxDir = path.join(inject('dataDir'), 'outbox');
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
 const RENT = 2_500_000; // ₹25,000
 let browser: Browser;
 let staff: { token: string; companyId: string };
@@ -207,6 +208,15 @@ describe('collections: paying by link', () => {
     expect(await page.locator('[data-testid="sandbox-checkout"]').count()).toBe(0);
     await screenshot(page, 'pay-link-open');
 
+    // The same link on a desktop window (open, and the checkout left unpaid), for the screenshots.
+    const desktop = await newPage(browser, { baseUrl, viewport: DESKTOP });
+    await desktop.page.goto(smsLink![0]);
+    await desktop.page.getByTestId('pay-link-balance').waitFor();
+    await screenshot(desktop.page, 'pay-link-open-desktop');
+    await desktop.page.getByTestId('pay-link-pay').click();
+    await desktop.page.getByTestId('sandbox-checkout').waitFor();
+    await screenshot(desktop.page, 'pay-link-checkout-desktop');
+
     await page.getByTestId('pay-link-pay').click();
     await page.getByTestId('sandbox-checkout').waitFor();
     await screenshot(page, 'pay-link-checkout');
@@ -225,6 +235,11 @@ describe('collections: paying by link', () => {
     await page.reload();
     await page.getByTestId('pay-link-paid').waitFor();
     expect(await page.getByTestId('pay-link-pay').count()).toBe(0);
+    await desktop.page.reload();
+    await desktop.page.getByTestId('pay-link-paid').waitFor();
+    await screenshot(desktop.page, 'pay-link-paid-desktop');
+    expect(desktop.pageErrors).toEqual([]);
+    await desktop.context.close();
     const order = await api(baseUrl, 'POST', `/public/pay/${token}/order`);
     expect(order.status).toBe(410);
 

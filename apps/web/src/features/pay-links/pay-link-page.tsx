@@ -121,7 +121,9 @@ function PayLinkView({
             <h1 className="font-semibold text-emerald-900">
               Paid. Thank you{view.tenantFirstName ? `, ${view.tenantFirstName}` : ''}!
             </h1>
-            <p className="text-sm text-emerald-800">Nothing is left to pay on invoice {invoice.number}.</p>
+            <p className="text-sm text-emerald-800">
+              Nothing is left to pay on invoice <span className="whitespace-nowrap">{invoice.number}</span>.
+            </p>
           </div>
         </Card>
       )}
