@@ -78,7 +78,10 @@ Query (~10 kB; the public pages and the auth forms fetch through \`lib/light-que
 session, a signed-in page or a sign-in, see \`lib/query-runtime.ts\`), react-hook-form (~14 kB; the auth and contact forms
 use \`lib/light-form.ts\`, their zod resolvers and react-hook-form load on the first input), the toast stack (with the
 first toast) and the not-found page. A public page that imports TanStack Query, react-hook-form, zod or a dashboard
-module puts it back: the benchmark then fails.`;
+module puts it back: the benchmark then fails. The pay page (\`/pay/:token\`, opened from a reminder on a phone) is its
+own lazy chunk of ~2.5 kB gzip besides the shared ones; it shows the invoice's state with its own badge (the invoices
+module's would bring the invoice schemas and zod, ~35 kB), and its one API call starts while its chunk loads
+(\`features/pay-links/pay-link-prefetch.ts\`); the checkout and its query client load when Pay is pressed.`;
 
 /**
  * Lighthouse runs: mobile on the two busiest public pages (aim ≥ 95), desktop on `/`, and the pay page both ways
