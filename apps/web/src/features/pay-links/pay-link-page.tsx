@@ -111,8 +111,9 @@ function PayLinkView({
       </header>
 
       {open ? null : (
-        <Card
-          className="flex items-start gap-3 border-emerald-200 bg-emerald-50 p-4"
+        // Not a Card: its bg-white would win over the green (class names are joined, not merged).
+        <div
+          className="flex items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 shadow-sm"
           role="status"
           data-testid="pay-link-paid"
         >
@@ -125,7 +126,7 @@ function PayLinkView({
               Nothing is left to pay on invoice <span className="whitespace-nowrap">{invoice.number}</span>.
             </p>
           </div>
-        </Card>
+        </div>
       )}
 
       <Card className="p-5">
