@@ -267,7 +267,7 @@ async function main() {
       'JS files',
       'JS raw kB',
       'JS gzip kB',
-      'Before issue 8',
+      'Before the light public pages',
       'JS over the wire kB (encoding)',
       'CSS gzip kB',
       `≤ ${BUDGET_KB} kB`,
