@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { prefetchPayLink } from '../features/pay-links/pay-link-prefetch';
 import { PublicLayout } from '../features/public/public-layout';
 import { AppRoot } from './app-root';
 import { AppRedirect, GuestOnly, RedirectTo, RequireAuth } from './guards';
@@ -47,8 +48,12 @@ const TenantPortalMaintenance = lazyPage(
   'TenantPortalMaintenancePage',
 );
 const TenantPortal = lazyPage(() => import('../features/tenant-area/tenant-portal-page'), 'TenantPortalPage');
-// The pay page is opened on a phone from a reminder: light (no TanStack Query until Pay is pressed).
-const PayLink = lazyLightPage(() => import('../features/pay-links/pay-link-page'), 'PayLinkPage');
+// The pay page is opened on a phone from a reminder: light (no TanStack Query until Pay is pressed), its invoice
+// fetched while its chunk loads.
+const PayLink = lazyLightPage(() => {
+  prefetchPayLink();
+  return import('../features/pay-links/pay-link-page');
+}, 'PayLinkPage');
 const AssigneePortal = lazyPage(
   () => import('../features/assignee-portal/assignee-portal-page'),
   'AssigneePortalPage',

@@ -8,9 +8,9 @@ import { Skeleton } from '../../components/skeleton';
 import { ApiError, apiErrorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
-import { InvoiceStatusBadge } from '../invoices/invoice-display';
 import { PayLinkButton } from './pay-link-button';
 import { PayLinkReceipts } from './pay-link-receipts';
+import { PayLinkStatusBadge } from './pay-link-status';
 import { PAY_LINK_MESSAGES, usePayLink } from './pay-links.api';
 
 const monthOf = (period: string) =>
@@ -111,8 +111,9 @@ function PayLinkView({
       </header>
 
       {open ? null : (
-        <Card
-          className="flex items-start gap-3 border-emerald-200 bg-emerald-50 p-4"
+        // Not a Card: its bg-white would win over the green (class names are joined, not merged).
+        <div
+          className="flex items-start gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 shadow-sm"
           role="status"
           data-testid="pay-link-paid"
         >
@@ -121,9 +122,11 @@ function PayLinkView({
             <h1 className="font-semibold text-emerald-900">
               Paid. Thank you{view.tenantFirstName ? `, ${view.tenantFirstName}` : ''}!
             </h1>
-            <p className="text-sm text-emerald-800">Nothing is left to pay on invoice {invoice.number}.</p>
+            <p className="text-sm text-emerald-800">
+              Nothing is left to pay on invoice <span className="whitespace-nowrap">{invoice.number}</span>.
+            </p>
           </div>
-        </Card>
+        </div>
       )}
 
       <Card className="p-5">
@@ -134,7 +137,7 @@ function PayLinkView({
         ) : null}
         <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           <span className="font-medium text-slate-900">{invoice.number}</span>
-          <InvoiceStatusBadge status={invoice.status} />
+          <PayLinkStatusBadge status={invoice.status} />
         </div>
         <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
           {invoice.period ? (

@@ -1,6 +1,7 @@
 import type { CheckoutFields, PayLinkCheckoutDto, PayLinkDto, PortalInvoicesDto } from '@rentora/shared';
 import { type ApiOk, api } from '../../lib/api-client';
 import { usePublicQuery } from '../../lib/light-query';
+import { payLinkPath, takePrefetchedPayLink } from './pay-link-prefetch';
 
 // The public pay page and the tenant portal's Pay: lib/light-query.ts, not TanStack Query (the pay page is a public
 // first load on a phone; the checkout and its client load only when Pay is pressed).
@@ -18,12 +19,14 @@ export const payLinkKeys = {
   portal: (code: string, companyId?: string) => ['pay-link', 'portal', code, companyId ?? ''] as const,
 };
 
-const base = (token: string) => `/public/pay/${encodeURIComponent(token)}`;
+const base = payLinkPath;
 
 /** GET /api/public/pay/{token}: the invoice to pay, or its paid state with the receipts. */
 export function usePayLink(token: string) {
-  return usePublicQuery(payLinkKeys.link(token), (signal) =>
-    api.getData<PayLinkDto>(base(token), { signal }),
+  // The first read takes the answer the router started fetching with the page's chunk (pay-link-prefetch.ts).
+  return usePublicQuery(
+    payLinkKeys.link(token),
+    (signal) => takePrefetchedPayLink(token) ?? api.getData<PayLinkDto>(base(token), { signal }),
   );
 }
 
