@@ -1,5 +1,4 @@
-import { and, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import { pageWithTotal } from '../../core/pagination';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   collectionReminders,
@@ -207,46 +206,6 @@ export function createCollectionsRepo(db: DbOrTx) {
         .where(and(eq(collectionReminders.status, 'deferred'), lte(collectionReminders.sendAfter, now)))
         .limit(500);
       return rows.map((row) => row.id);
-    },
-
-    async list(
-      companyId: string,
-      filter: { invoiceId?: string; status?: ReminderRow['status']; channel?: ReminderRow['channel'] },
-      page: { limit: number; offset: number; sortOrder: 'asc' | 'desc' },
-    ) {
-      const conditions: SQL[] = [eq(collectionReminders.companyId, companyId)];
-      if (filter.invoiceId) conditions.push(eq(collectionReminders.invoiceId, filter.invoiceId));
-      if (filter.status) conditions.push(eq(collectionReminders.status, filter.status));
-      if (filter.channel) conditions.push(eq(collectionReminders.channel, filter.channel));
-      const where = and(...conditions);
-      const order =
-        page.sortOrder === 'asc'
-          ? [collectionReminders.createdAt, collectionReminders.id]
-          : [desc(collectionReminders.createdAt), desc(collectionReminders.id)];
-      return pageWithTotal(
-        page,
-        db
-          .select({
-            reminder: collectionReminders,
-            invoiceNumber: invoices.number,
-            firstName: users.firstName,
-            lastName: users.lastName,
-          })
-          .from(collectionReminders)
-          .innerJoin(invoices, eq(invoices.id, collectionReminders.invoiceId))
-          .leftJoin(users, eq(users.id, collectionReminders.userId))
-          .where(where)
-          .orderBy(...order)
-          .limit(page.limit)
-          .offset(page.offset),
-        async () => {
-          const [row] = await db
-            .select({ total: sql<number>`count(*)::int` })
-            .from(collectionReminders)
-            .where(where);
-          return row?.total ?? 0;
-        },
-      );
     },
   };
 }

@@ -1,19 +1,18 @@
-import {
-  type CollectionSettings,
-  type CollectionSettingsDto,
-  type CollectionTemplateBody,
-  type CollectionTemplateDto,
-  type ContactPreferences,
-  makePagination,
-  type ReminderDto,
-  type ReminderListQuery,
-  type ReminderTemplateKey,
-  type TemplatePreviewBody,
+import type {
+  CollectionSettings,
+  CollectionSettingsDto,
+  CollectionTemplateBody,
+  CollectionTemplateDto,
+  ContactPreferences,
+  ReminderDto,
+  ReminderListQuery,
+  ReminderTemplateKey,
+  TemplatePreviewBody,
 } from '@rentora/shared';
 import type { AuthContext, CompanyContext } from '../../core/access';
 import type { AppDeps, ServiceLog } from '../../core/app-deps';
 import { conflict, notFound } from '../../core/errors';
-import { iso, isoOrNull, offsetOf } from '../../core/http';
+import { boundedPageOf, iso, isoOrNull, offsetOf } from '../../core/http';
 import type { NotificationLogsService } from '../notification-logs/notification-logs.service';
 import { createTextChannels, type TextChannels } from './collections.channels';
 import {
@@ -22,6 +21,7 @@ import {
   type PayLinkIssuer,
   settingsDto,
 } from './collections.delivery';
+import { listReminders } from './collections.reminders.repo';
 import { createCollectionsRepo, type PreferencesRow, type ReminderRow } from './collections.repo';
 import { effectiveTemplates, render, templateValues } from './collections.templates';
 
@@ -204,12 +204,16 @@ export function createCollectionsService(deps: Deps, log: ServiceLog) {
     },
 
     async reminders(ctx: CompanyContext, query: ReminderListQuery) {
-      const { rows, total } = await repo.list(
+      const { rows, count } = await listReminders(
+        db,
         ctx.companyId,
-        { invoiceId: query.invoiceId, status: query.status, channel: query.channel },
-        { limit: query.limit, offset: offsetOf(query.page, query.limit), sortOrder: query.sortOrder },
+        query,
+        offsetOf(query.page, query.limit),
       );
-      return { data: rows.map(reminderDto), pagination: makePagination(query.page, query.limit, total) };
+      return {
+        data: rows.map(reminderDto),
+        pagination: boundedPageOf(query.page, query.limit, count, rows.length),
+      };
     },
 
     async resendReminder(ctx: CompanyContext, id: string): Promise<ReminderDto> {
