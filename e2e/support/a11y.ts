@@ -40,7 +40,7 @@ export interface RolePage {
   /** In-app links seen on the pages visited so far (pathnames), to fill `:params`. */
   links: Set<string>;
   /** Requests of the app (API calls, lazy chunks, styles, images) not yet answered; sockets are not counted. */
-  inFlight: { count: number; started: number };
+  inFlight: { count: number };
   /** socket.io answered the handshake (its `40` connect packet) since the last full load. */
   socket: { connected: boolean };
   pageErrors: string[];
@@ -55,13 +55,31 @@ export async function openRolePage(browser: Browser, baseUrl: string, size: Size
     isMobile: size === 'phone',
     hasTouch: size === 'phone',
   });
+  // Counts the requests the page starts, in the page itself: a check can tell for sure whether one started under it.
+  await context.addInitScript(() => {
+    const counted = window as unknown as { a11yRequests: number };
+    counted.a11yRequests = 0;
+    const fetchOriginal = window.fetch.bind(window);
+    window.fetch = (...args: Parameters<typeof fetch>) => {
+      counted.a11yRequests++;
+      return fetchOriginal(...args);
+    };
+    const sendOriginal = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function send(
+      this: XMLHttpRequest,
+      ...args: Parameters<XMLHttpRequest['send']>
+    ) {
+      counted.a11yRequests++;
+      return sendOriginal.apply(this, args);
+    };
+  });
   const page = await context.newPage();
   const state: RolePage = {
     context,
     page,
     failed: [],
     links: new Set(),
-    inFlight: { count: 0, started: 0 },
+    inFlight: { count: 0 },
     socket: { connected: false },
     pageErrors: [],
   };
@@ -73,7 +91,6 @@ export async function openRolePage(browser: Browser, baseUrl: string, size: Size
   page.on('request', (request) => {
     if (!tracked(request.url())) return;
     state.inFlight.count++;
-    state.inFlight.started++;
   });
   const done = (url: string) => {
     if (tracked(url)) state.inFlight.count = Math.max(0, state.inFlight.count - 1);
@@ -176,23 +193,26 @@ async function injectAxe(page: Page): Promise<void> {
  */
 export async function checkPage(state: RolePage, route: string): Promise<Finding[]> {
   for (let attempt = 1; ; attempt++) {
-    const started = state.inFlight.started;
-    const findings = await axeFindings(state.page, route);
-    if (state.inFlight.started === started || attempt === 3) return findings;
+    if (state.inFlight.count > 0) await settle(state);
+    const { findings, requested } = await axeFindings(state.page, route);
+    if ((!requested && state.inFlight.count === 0) || attempt === 3) return findings;
     await settle(state);
   }
 }
 
 /** axe on the page as it is now: the critical and serious violations of the WCAG 2.0/2.1 A and AA rules. */
-async function axeFindings(page: Page, route: string): Promise<Finding[]> {
+async function axeFindings(page: Page, route: string): Promise<{ findings: Finding[]; requested: boolean }> {
   await injectAxe(page);
-  const violations = await page.evaluate(async (tags): Promise<Violation[]> => {
+  const { violations, requested } = await page.evaluate(async (tags) => {
+    const counted = window as unknown as { a11yRequests: number };
+    const before = counted.a11yRequests;
     const results = await (window as AxeWindow).axe!.run(document, {
       runOnly: { type: 'tag', values: tags },
       resultTypes: ['violations'],
       iframes: window.frames.length > 0,
     });
-    return results.violations.map((violation) => ({
+    const requested = counted.a11yRequests !== before;
+    const violations: Violation[] = results.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact ?? null,
       nodes: violation.nodes.map((node) => ({
@@ -200,6 +220,7 @@ async function axeFindings(page: Page, route: string): Promise<Finding[]> {
         summary: node.failureSummary?.split('\n').slice(1, 2).join(' ').trim() ?? '',
       })),
     }));
+    return { violations, requested };
   }, AXE_TAGS);
   const findings: Finding[] = [];
   for (const violation of violations) {
@@ -213,7 +234,7 @@ async function axeFindings(page: Page, route: string): Promise<Finding[]> {
       });
     }
   }
-  return findings;
+  return { findings, requested };
 }
 
 export function patternRegex(pattern: string): RegExp {
