@@ -83,6 +83,16 @@ export async function demoValues(baseUrl: string): Promise<void> {
   }
   const listed = await api<{ _id: string }[]>(baseUrl, 'GET', '/public/properties?limit=1');
   values['/tenant/properties/:id#id'] = listed.body.data?.[0]?._id;
+  // A unit page, for a visitor whose walk met no link to one (the property page lists its units).
+  const units = await api<{ _id: string; propertyId: string }[]>(
+    baseUrl,
+    'GET',
+    '/rental-units?limit=1',
+    staff,
+  );
+  const unit = units.body.data?.[0];
+  values['/dashboard/properties/:id/units/:unitId#id'] = unit?.propertyId;
+  values['/dashboard/properties/:id/units/:unitId#unitId'] = unit?._id;
   // The member page's `:userId` is the company-user record's id.
   const members = await api<{ _id: string }[]>(baseUrl, 'GET', '/company-users', staff);
   values['/dashboard/company-users/:userId#userId'] = members.body.data?.[0]?._id;
@@ -207,9 +217,9 @@ export async function walk(
       await goTo(state, url, first, access !== null);
       first = false;
       visited++;
-      await harvestLinks(state);
       const t1 = Date.now();
       findings.push(...(await checkPage(state, route.pattern)));
+      await harvestLinks(state);
       if (process.env.A11Y_DEBUG)
         console.log(`  ${visitor.name} @ ${size} ${url}: settled ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
       if (route === denied && (await state.page.getByTestId('access-denied').count()) === 0)

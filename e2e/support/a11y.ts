@@ -41,6 +41,8 @@ export interface RolePage {
   links: Set<string>;
   /** Requests of the app (API calls, lazy chunks, styles, images) not yet answered; sockets are not counted. */
   inFlight: { count: number };
+  /** The page's own count of the requests it started (fetch and XHR), when the page last settled. */
+  settledAt: { requests: number };
   /** socket.io answered the handshake (its `40` connect packet) since the last full load. */
   socket: { connected: boolean };
   pageErrors: string[];
@@ -80,6 +82,7 @@ export async function openRolePage(browser: Browser, baseUrl: string, size: Size
     failed: [],
     links: new Set(),
     inFlight: { count: 0 },
+    settledAt: { requests: -1 },
     socket: { connected: false },
     pageErrors: [],
   };
@@ -127,16 +130,29 @@ const QUIET_MS = 150;
 export async function settle(state: RolePage): Promise<void> {
   const deadline = Date.now() + 10_000;
   let quietSince = Date.now();
+  let requests = -1;
   while (Date.now() < deadline) {
     await state.page.waitForTimeout(50);
-    const busy =
-      state.inFlight.count > 0 ||
-      (await state.page
-        .evaluate((selector) => document.querySelector(selector) !== null, BUSY)
-        .catch(() => true));
+    const now = await pageState(state.page);
+    const busy = state.inFlight.count > 0 || now.busy || now.requests !== requests;
+    requests = now.requests;
     if (busy) quietSince = Date.now();
-    else if (Date.now() - quietSince >= QUIET_MS) return;
+    else if (Date.now() - quietSince >= QUIET_MS) break;
   }
+  state.settledAt.requests = requests;
+}
+
+/** Whether a loading marker shows, and how many requests the page has started (in the page, so never late). */
+function pageState(page: Page): Promise<{ busy: boolean; requests: number }> {
+  return page
+    .evaluate(
+      (selector) => ({
+        busy: document.querySelector(selector) !== null,
+        requests: (window as unknown as { a11yRequests: number }).a11yRequests,
+      }),
+      BUSY,
+    )
+    .catch(() => ({ busy: true, requests: -1 }));
 }
 
 /**
@@ -188,30 +204,28 @@ async function injectAxe(page: Page): Promise<void> {
 }
 
 /**
- * axe on the settled page. A request that starts while axe runs (a refetch after a live event or on an interval)
- * may change the page under it (lists dim while they refetch): then the page settles again and axe runs again.
+ * axe on the settled page. A request the page starts after it settled (a refetch on mount or after a live event,
+ * later than the quiet window under load) may change the page under axe (lists dim while they refetch): then the page
+ * settles again and axe runs again (at most three times).
  */
 export async function checkPage(state: RolePage, route: string): Promise<Finding[]> {
   for (let attempt = 1; ; attempt++) {
-    if (state.inFlight.count > 0) await settle(state);
-    const { findings, requested } = await axeFindings(state.page, route);
-    if ((!requested && state.inFlight.count === 0) || attempt === 3) return findings;
+    const { findings, requests } = await axeFindings(state.page, route);
+    if (requests === state.settledAt.requests || attempt === 3) return findings;
     await settle(state);
   }
 }
 
 /** axe on the page as it is now: the critical and serious violations of the WCAG 2.0/2.1 A and AA rules. */
-async function axeFindings(page: Page, route: string): Promise<{ findings: Finding[]; requested: boolean }> {
+async function axeFindings(page: Page, route: string): Promise<{ findings: Finding[]; requests: number }> {
   await injectAxe(page);
-  const { violations, requested } = await page.evaluate(async (tags) => {
-    const counted = window as unknown as { a11yRequests: number };
-    const before = counted.a11yRequests;
+  const { violations, requests } = await page.evaluate(async (tags) => {
     const results = await (window as AxeWindow).axe!.run(document, {
       runOnly: { type: 'tag', values: tags },
       resultTypes: ['violations'],
       iframes: window.frames.length > 0,
     });
-    const requested = counted.a11yRequests !== before;
+    const requests = (window as unknown as { a11yRequests: number }).a11yRequests;
     const violations: Violation[] = results.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact ?? null,
@@ -220,7 +234,7 @@ async function axeFindings(page: Page, route: string): Promise<{ findings: Findi
         summary: node.failureSummary?.split('\n').slice(1, 2).join(' ').trim() ?? '',
       })),
     }));
-    return { violations, requested };
+    return { violations, requests };
   }, AXE_TAGS);
   const findings: Finding[] = [];
   for (const violation of violations) {
@@ -234,7 +248,7 @@ async function axeFindings(page: Page, route: string): Promise<{ findings: Findi
       });
     }
   }
-  return { findings, requested };
+  return { findings, requests };
 }
 
 export function patternRegex(pattern: string): RegExp {
