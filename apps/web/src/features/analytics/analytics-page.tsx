@@ -1,8 +1,9 @@
-import { ANALYTICS_REPORTS, type AnalyticsReportName } from '@rentora/shared';
+import { ANALYTICS_REPORTS, type AnalyticsReportName, type OccupancyReport } from '@rentora/shared';
 import { Building2, Download, FileText, Home, Users, Wallet } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { EmptyState, ErrorState } from '../../components/empty-state';
 import { Field, Input, Select } from '../../components/field';
 import { StatCard } from '../../components/stat-card';
@@ -45,12 +46,33 @@ const REPORT_LABELS: Record<AnalyticsReportName, string> = {
   bookings: 'Bookings',
 };
 
+type OccupancyRow = OccupancyReport['byProperty'][number];
+const numeric = 'text-right tabular-nums';
+/** Occupancy by property: a table on wide screens, stacked cards on a phone (DataTable). */
+const OCCUPANCY_COLUMNS: DataTableColumn<OccupancyRow>[] = [
+  {
+    id: 'property',
+    header: 'Property',
+    cell: (row) => <span className="font-medium text-slate-900">{row.name}</span>,
+  },
+  { id: 'units', header: 'Units', cell: (row) => row.total, className: numeric },
+  { id: 'occupied', header: 'Occupied', cell: (row) => row.occupied, className: numeric },
+  { id: 'available', header: 'Available', cell: (row) => row.available, className: numeric },
+  { id: 'maintenance', header: 'Maintenance', cell: (row) => row.maintenance, className: numeric },
+  { id: 'rate', header: 'Occupancy', cell: (row) => `${row.rate}%`, className: numeric },
+];
+
 /** /dashboard/analytics: company KPIs, occupancy trends and exports; the super admin also sees the platform. */
 export function AnalyticsPage() {
   const { canUseFeature, isSuperAdmin } = usePermissions();
   const [filters, setFilters] = useState<AnalyticsFilters>({});
   const [exporting, setExporting] = useState<string | null>(null);
-  const properties = useProperties({ limit: 100, sortBy: 'name', sortOrder: 'asc' });
+  // Only readers of properties may list them: the others see every property's figures, without the filter.
+  const canFilterByProperty = canUseFeature('properties_read');
+  const properties = useProperties(
+    { limit: 100, sortBy: 'name', sortOrder: 'asc' },
+    { enabled: canFilterByProperty },
+  );
   const overview = useAnalyticsOverview(filters);
   const occupancy = useOccupancyReport(filters);
   const platform = usePlatformAnalytics(filters, isSuperAdmin);
@@ -173,22 +195,24 @@ export function AnalyticsPage() {
             />
           )}
         </Field>
-        <Field label="Property">
-          {(control) => (
-            <Select
-              {...control}
-              value={filters.propertyId ?? ''}
-              onChange={(event) => set({ propertyId: event.target.value })}
-            >
-              <option value="">All properties</option>
-              {(properties.data?.data ?? []).map((property) => (
-                <option key={property._id} value={property._id}>
-                  {property.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        {canFilterByProperty ? (
+          <Field label="Property">
+            {(control) => (
+              <Select
+                {...control}
+                value={filters.propertyId ?? ''}
+                onChange={(event) => set({ propertyId: event.target.value })}
+              >
+                <option value="">All properties</option>
+                {(properties.data?.data ?? []).map((property) => (
+                  <option key={property._id} value={property._id}>
+                    {property.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        ) : null}
       </Card>
 
       {overview.isError ? (
@@ -285,33 +309,12 @@ export function AnalyticsPage() {
       <OperationsCards maintenance={maintenance} bookings={bookings} revenue={revenue} />
 
       {occupancy.data && occupancy.data.byProperty.length > 0 ? (
-        <Card className="overflow-x-auto">
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">Occupancy by property</caption>
-            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                <th className="px-4 py-3">Property</th>
-                <th className="px-4 py-3 text-right">Units</th>
-                <th className="px-4 py-3 text-right">Occupied</th>
-                <th className="px-4 py-3 text-right">Available</th>
-                <th className="px-4 py-3 text-right">Maintenance</th>
-                <th className="px-4 py-3 text-right">Occupancy</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {occupancy.data.byProperty.map((row) => (
-                <tr key={row.propertyId}>
-                  <td className="px-4 py-3 font-medium text-slate-900">{row.name}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{row.total}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{row.occupied}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{row.available}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{row.maintenance}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{row.rate}%</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+        <DataTable
+          caption="Occupancy by property"
+          columns={OCCUPANCY_COLUMNS}
+          rows={occupancy.data.byProperty}
+          rowKey={(row) => row.propertyId}
+        />
       ) : null}
 
       {isSuperAdmin && platform.data ? (

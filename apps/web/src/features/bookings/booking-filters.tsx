@@ -5,6 +5,7 @@ import { Card } from '../../components/card';
 import { Input, Select } from '../../components/field';
 import { SearchInput } from '../../components/search-input';
 import { useSearchBox } from '../../lib/url-filters';
+import { usePermissions } from '../auth/use-permissions';
 import { useProperties } from '../properties/properties.api';
 import { usePropertyUnits } from '../rental-units/rental-units.api';
 import { BOOKING_STATUS_LABELS } from './bookings.api';
@@ -46,8 +47,11 @@ export function BookingFiltersBar({
   clear: () => void;
 }) {
   const [searchText, setSearchText] = useSearchBox(values.search, (search) => set({ search }));
-  const properties = useProperties({ limit: 100, sortBy: 'name', sortOrder: 'asc' }, { enabled: company });
-  const units = usePropertyUnits(company && values.propertyId ? values.propertyId : undefined, {
+  // The property and unit pickers list properties and units: only for those who may read them.
+  const { canUseAll } = usePermissions();
+  const byProperty = company && canUseAll(['properties_read', 'rentalunit_read']);
+  const properties = useProperties({ limit: 100, sortBy: 'name', sortOrder: 'asc' }, { enabled: byProperty });
+  const units = usePropertyUnits(byProperty && values.propertyId ? values.propertyId : undefined, {
     limit: 100,
     sortBy: 'unitNumber',
     sortOrder: 'asc',
@@ -73,32 +77,36 @@ export function BookingFiltersBar({
             placeholder="Booker, email, unit or property"
             className="sm:col-span-2 lg:col-span-1"
           />
-          <Select
-            aria-label="Property"
-            value={values.propertyId}
-            onChange={(event) => set({ propertyId: event.target.value, rentalUnitId: null })}
-          >
-            <option value="">All properties</option>
-            {(properties.data?.data ?? []).map((property) => (
-              <option key={property._id} value={property._id}>
-                {property.name}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label="Unit"
-            value={values.propertyId ? values.rentalUnitId : ''}
-            disabled={!values.propertyId}
-            title={values.propertyId ? undefined : 'Choose a property first'}
-            onChange={(event) => set({ rentalUnitId: event.target.value })}
-          >
-            <option value="">{values.propertyId ? 'All units' : 'All units (choose a property)'}</option>
-            {(units.data?.data ?? []).map((unit) => (
-              <option key={unit._id} value={unit._id}>
-                Unit {unit.unitNumber}
-              </option>
-            ))}
-          </Select>
+          {byProperty ? (
+            <>
+              <Select
+                aria-label="Property"
+                value={values.propertyId}
+                onChange={(event) => set({ propertyId: event.target.value, rentalUnitId: null })}
+              >
+                <option value="">All properties</option>
+                {(properties.data?.data ?? []).map((property) => (
+                  <option key={property._id} value={property._id}>
+                    {property.name}
+                  </option>
+                ))}
+              </Select>
+              <Select
+                aria-label="Unit"
+                value={values.propertyId ? values.rentalUnitId : ''}
+                disabled={!values.propertyId}
+                title={values.propertyId ? undefined : 'Choose a property first'}
+                onChange={(event) => set({ rentalUnitId: event.target.value })}
+              >
+                <option value="">{values.propertyId ? 'All units' : 'All units (choose a property)'}</option>
+                {(units.data?.data ?? []).map((unit) => (
+                  <option key={unit._id} value={unit._id}>
+                    Unit {unit.unitNumber}
+                  </option>
+                ))}
+              </Select>
+            </>
+          ) : null}
           <Input
             aria-label="Booked from"
             title="Booked from"

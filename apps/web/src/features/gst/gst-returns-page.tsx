@@ -1,7 +1,7 @@
 import { businessMonth, type Gstr1Dto } from '@rentora/shared';
 import { ChevronLeft, ChevronRight, Download, FileSpreadsheet } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/button';
+import { Button, ButtonLink } from '../../components/button';
 import { Card, PageHeader } from '../../components/card';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { EmptyState, ErrorState } from '../../components/empty-state';
@@ -12,8 +12,9 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { formatDate, formatMoney } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useUrlFilters } from '../../lib/url-filters';
+import { usePermissions } from '../auth/use-permissions';
 import { monthLabel, PaymentsNav, shiftMonth } from '../invoices/invoice-display';
-import { GST_MESSAGES, gstApi, useGstr1 } from './gst.api';
+import { GST_MESSAGES, gstApi, useGstr1, useTaxSettings } from './gst.api';
 
 type B2bRow = Gstr1Dto['b2b'][number];
 type B2csRow = Gstr1Dto['b2cs'][number];
@@ -193,7 +194,10 @@ export function GstReturnsPage() {
   useDocumentTitle('GST returns', 'GSTR-1 of a month');
   const { values, set } = useUrlFilters(FILTER_KEYS);
   const period = /^\d{4}-\d{2}$/.test(values.period) ? values.period : businessMonth();
-  const report = useGstr1(period);
+  const settings = useTaxSettings();
+  const registered = Boolean(settings.data?.gstin);
+  const report = useGstr1(period, registered);
+  const canEditTaxSettings = usePermissions().canUseFeature('company_update');
   const [downloading, setDownloading] = useState<'csv' | 'json' | null>(null);
 
   async function download(format: 'csv' | 'json') {
@@ -218,25 +222,27 @@ export function GstReturnsPage() {
             : `GSTR-1 for ${monthLabel(period)}`
         }
         actions={
-          <>
-            <Button
-              variant="outline"
-              onClick={() => void download('csv')}
-              loading={downloading === 'csv'}
-              icon={<Download className="h-4 w-4" aria-hidden />}
-              data-testid="gstr1-csv"
-            >
-              Download CSV
-            </Button>
-            <Button
-              variant="outline"
-              onClick={() => void download('json')}
-              loading={downloading === 'json'}
-              icon={<Download className="h-4 w-4" aria-hidden />}
-            >
-              Download JSON
-            </Button>
-          </>
+          registered ? (
+            <>
+              <Button
+                variant="outline"
+                onClick={() => void download('csv')}
+                loading={downloading === 'csv'}
+                icon={<Download className="h-4 w-4" aria-hidden />}
+                data-testid="gstr1-csv"
+              >
+                Download CSV
+              </Button>
+              <Button
+                variant="outline"
+                onClick={() => void download('json')}
+                loading={downloading === 'json'}
+                icon={<Download className="h-4 w-4" aria-hidden />}
+              >
+                Download JSON
+              </Button>
+            </>
+          ) : null
         }
       />
       <PaymentsNav />
@@ -269,7 +275,28 @@ export function GstReturnsPage() {
           <ChevronRight className="h-4 w-4" aria-hidden />
         </Button>
       </div>
-      {report.isError ? (
+      {settings.isError ? (
+        <ErrorState
+          title={GST_MESSAGES.fetchSettings}
+          message={apiErrorMessage(settings.error, GST_MESSAGES.fetchSettings)}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : settings.isPending ? (
+        <SkeletonList rows={6} />
+      ) : !registered ? (
+        <EmptyState
+          icon={FileSpreadsheet}
+          title="Not registered for GST"
+          description="A company without a GSTIN issues bills of supply and files no GSTR-1. Add the GSTIN in Tax settings to file returns."
+          action={
+            canEditTaxSettings ? (
+              <ButtonLink to="/dashboard/companies/tax-settings" variant="outline">
+                Tax settings
+              </ButtonLink>
+            ) : undefined
+          }
+        />
+      ) : report.isError ? (
         <ErrorState
           title={GST_MESSAGES.fetchGstr1}
           message={apiErrorMessage(report.error, GST_MESSAGES.fetchGstr1)}

@@ -46,10 +46,11 @@ export function useSaveTaxSettings() {
   });
 }
 
-export function useGstr1(period: string) {
+/** A company without a GSTIN files no GSTR-1 (the API answers 409): pass `enabled` false until one is known. */
+export function useGstr1(period: string, enabled = true) {
   return useQuery({
     queryKey: gstKeys.gstr1(period),
     queryFn: ({ signal }) => gstApi.gstr1(period, signal),
-    enabled: /^\d{4}-\d{2}$/.test(period),
+    enabled: enabled && /^\d{4}-\d{2}$/.test(period),
   });
 }

@@ -45,6 +45,8 @@ const SCOPE_LABEL: Record<LateFeeRuleDto['scope'], string> = {
 export function LateFeeRulesSection() {
   const permissions = usePermissions();
   const canEdit = permissions.canUseFeature('payments_write');
+  // A property override is chosen from the property list, which only readers of properties may ask for.
+  const canAddPropertyOverride = canEdit && permissions.canUseFeature('properties_read');
   const [editing, setEditing] = useState<RuleTarget | null>(null);
   const [removing, setRemoving] = useState<LateFeeRuleDto | null>(null);
   const [overridesPage, setOverridesPage] = useState(1);
@@ -54,7 +56,7 @@ export function LateFeeRulesSection() {
   const effective = useEffectiveLateFees(effectivePage);
   const properties = useProperties(
     { page: 1, limit: 100, sortBy: 'name', sortOrder: 'asc' },
-    { enabled: canEdit },
+    { enabled: canAddPropertyOverride },
   );
   const remove = useRemoveLateFeeRule();
   const current = companyRule.data?.data[0] ?? null;
@@ -116,7 +118,7 @@ export function LateFeeRulesSection() {
       <div className="space-y-3">
         <div className="flex items-center justify-between gap-2">
           <h3 className="font-medium text-slate-900">Overrides</h3>
-          {canEdit ? (
+          {canAddPropertyOverride ? (
             <Button
               variant="outline"
               size="sm"

@@ -15,7 +15,9 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { applyServerErrors } from '../../lib/form-errors';
 import { formatMoney, humanize } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import { usePermissions } from '../auth/use-permissions';
 import { useUnits } from '../rental-units/rental-units.api';
+import { AccessDenied } from '../shell/access-denied';
 import { AgreementStep } from './tenant-agreement-step';
 import {
   TENANT_CREATE_STEPS as STEPS,
@@ -35,6 +37,15 @@ import { TENANT_MESSAGES, tenantKeys, uploadTenantDocument, useCreateTenant } fr
  */
 export function TenantCreatePage() {
   useDocumentTitle('Add tenant', 'Add a tenant to a unit');
+  const permissions = usePermissions();
+  // Readers of tenants may open the address but not add one (nor list the units to add one to).
+  if (!permissions.canUseAll(['tenants_write', 'rentalunit_read'])) {
+    return <AccessDenied message="You do not have access to Tenants." />;
+  }
+  return <TenantCreateWizard />;
+}
+
+function TenantCreateWizard() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [step, setStep] = useState(0);
