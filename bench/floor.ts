@@ -37,10 +37,13 @@ const LISTS: readonly string[] = [
   '/collections/reminders',
   '/collections/late-fee-rules',
   '/collections/late-fee-rules/effective',
+  '/api-keys',
+  '/webhooks',
   '/payments',
   '/maintenance/requests',
   '/audit-logs',
   '/inapp-notifications/user',
+  '/favorites',
   '/public/properties',
 ];
 
