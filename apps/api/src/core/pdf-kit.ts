@@ -34,7 +34,7 @@ export function hexColor(hex: string | undefined | null): RGB {
 }
 
 /** A rate in basis points as a percent: 900 → "9%", 250 → "2.5%". */
-export const pdfRate = (bp: number): string => `${Number((bp / 100).toFixed(2))}%`;
+export const pdfRate = (bp: number): string => `${Math.round(bp) / 100}%`;
 
 /** WinAnsi, what a document's fonts cover before they are loaded (and the standard fonts after). */
 const WIN_ANSI = /[^\x20-\x7E\xA0-\xFF]/gu;

@@ -1,15 +1,17 @@
-import type {
-  AnalyticsOverview,
-  OccupancyReport,
-  PlatformAnalytics,
-  RentalUnitDto,
-  RevenueReport,
-  TenantsReport,
+import {
+  type AnalyticsOverview,
+  formatMonth,
+  type OccupancyReport,
+  type PlatformAnalytics,
+  type RentalUnitDto,
+  type RevenueReport,
+  type TenantsReport,
 } from '@rentora/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
+import { pdfText } from '../../core/pdf-text.testing';
 import {
   addMember,
   type CompanySession,
@@ -210,6 +212,10 @@ describe('GET /api/analytics/report.pdf', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain(`- ${formatMonth(thisMonth)}`);
+    expect(text).toMatch(/Generated \d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} [AP]M IST by Rentora/);
+    expect(text).not.toContain('INR');
     const bad = await call(app, 'GET', '/api/analytics/report.pdf', {
       ...auth(owner),
       query: { month: '2026-13' },
