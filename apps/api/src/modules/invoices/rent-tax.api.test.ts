@@ -133,7 +133,7 @@ describe('GET /api/tenants/{id}/rent-receipts', () => {
     expect(month.statusCode, month.body).toBe(200);
     const monthText = await pdfText(month.rawPayload);
     expect(monthText).toContain('RENT RECEIPT');
-    expect(monthText).toContain('November 2026');
+    expect(monthText).toContain('Nov 2026');
     expect(monthText).toContain('₹60,000.00');
     expect(monthText).toContain('Rupees Sixty Thousand Only');
     expect(monthText).toContain('UTR-1-2026-11-05');
