@@ -23,7 +23,10 @@ const FILES = { regular: 'DejaVuSansCondensed.ttf', bold: 'DejaVuSansCondensed-B
  * apps/api/assets/fonts when running from src/core (tsx, Vitest).
  */
 export function fontsDir(): string {
-  const candidates = [new URL('./assets/fonts/', import.meta.url), new URL('../../assets/fonts/', import.meta.url)];
+  const candidates = [
+    new URL('./assets/fonts/', import.meta.url),
+    new URL('../../assets/fonts/', import.meta.url),
+  ];
   for (const url of candidates) {
     const dir = fileURLToPath(url);
     if (existsSync(`${dir}${FILES.regular}`)) return dir;

@@ -18,10 +18,13 @@ import {
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   const document = await PDFDocument.load(bytes, { updateMetadata: false });
   const context = document.context;
-  const resolve = (object: PDFObject | undefined) => (object instanceof PDFRef ? context.lookup(object) : object);
+  const resolve = (object: PDFObject | undefined) =>
+    object instanceof PDFRef ? context.lookup(object) : object;
   const decode = (object: PDFObject | undefined): string => {
     const stream = resolve(object);
-    return stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1') : '';
+    return stream instanceof PDFRawStream
+      ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1')
+      : '';
   };
 
   const lines: string[] = [];

@@ -11,7 +11,6 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
-import { pdfText } from '../../core/pdf-text.testing';
 import {
   addMember,
   type CompanySession,
@@ -19,6 +18,7 @@ import {
   superAdmin,
   uniqueEmail,
 } from '../../../test/factories';
+import { pdfText } from '../../core/pdf-text.testing';
 import { auth, createProperty, createUnit } from '../properties/properties.testing';
 
 let app: FastifyInstance;

@@ -1,5 +1,5 @@
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '@rentora/shared';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, plans, properties, rentalUnits, users } from '../../db/schema';
 import { activityStatements } from './analytics.activity.repo';

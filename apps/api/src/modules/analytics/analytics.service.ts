@@ -1,9 +1,9 @@
 import {
   ANALYTICS_FIRST_DAY,
-  DEFAULT_TIME_ZONE,
   type AnalyticsOverview,
   type AnalyticsQuery,
   type BookingsReport,
+  DEFAULT_TIME_ZONE,
   type Kpi,
   type MaintenanceReport,
   monthsBetween,

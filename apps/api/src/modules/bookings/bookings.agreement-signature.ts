@@ -113,7 +113,10 @@ export async function signAgreementPdf(
   line('Signed at (UTC)', audit.signedAt.toISOString());
   line('IP address', audit.ip);
   line('User agent', audit.userAgent ?? 'unknown');
-  line('Agreement generated at', `${f.dateTime(audit.generatedAt)} ${zoneLabel(f.timeZone, new Date(audit.generatedAt))}`);
+  line(
+    'Agreement generated at',
+    `${f.dateTime(audit.generatedAt)} ${zoneLabel(f.timeZone, new Date(audit.generatedAt))}`,
+  );
   line('Unsigned document SHA-256', audit.unsignedSha256, 8);
   y -= 8;
   for (const part of wrap(

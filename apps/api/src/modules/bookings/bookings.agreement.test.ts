@@ -12,8 +12,8 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
-import { pdfText } from '../../core/pdf-text.testing';
 import { addMember, type CompanySession, createCompany, type Session, signUp } from '../../../test/factories';
+import { pdfText } from '../../core/pdf-text.testing';
 import { parseSignature } from './bookings.agreement-signature';
 import { book, makeBookableUnit, payInSandbox } from './bookings.testing';
 
@@ -33,7 +33,6 @@ beforeAll(async () => {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const staff = (who: CompanySession = company) => ({ token: who.token, companyId: who.companyId });
-
 
 async function paidBooking(): Promise<BookingCheckoutDto> {
   const unit = await makeBookableUnit(app, company);

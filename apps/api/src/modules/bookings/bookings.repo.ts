@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '@rentora/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { bookings, companies, paymentOrders, properties, rentalUnits, users } from '../../db/schema';
 

@@ -1,12 +1,5 @@
 import { DEDUCTION_REASON_LABELS, type DepositDto, type SettlementDto } from '@rentora/shared';
-import {
-  contactLine,
-  DEFAULT_BRAND,
-  type DocumentCompany,
-  INK,
-  MUTED,
-  PdfCanvas,
-} from '../../core/pdf-kit';
+import { contactLine, DEFAULT_BRAND, type DocumentCompany, INK, MUTED, PdfCanvas } from '../../core/pdf-kit';
 
 /**
  * The move-out settlement statement: the landlord and the tenant, the deposit received, each deduction, the refund
