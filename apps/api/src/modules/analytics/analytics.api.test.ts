@@ -173,6 +173,15 @@ describe('GET /api/analytics/export', () => {
       .getRows(2, sheet.rowCount - 1)!
       .map((row) => [row.getCell(1).value, row.getCell(2).value]);
     expect(rows).toContainEqual(['Rental units', 4]);
+    // Money KPIs are rupees, and say so.
+    expect(rows.some(([label]) => String(label).endsWith('(₹)'))).toBe(true);
+
+    const revenue = await call(app, 'GET', '/api/analytics/export', {
+      ...auth(owner),
+      query: { report: 'revenue', format: 'csv' },
+    });
+    expect(revenue.statusCode).toBe(200);
+    expect(revenue.body.split('\r\n')[0]).toBe('Month,Expected (₹),Collected (₹)');
   });
 
   it('needs analytics_export: a manager (analytics_read only) is refused', async () => {
