@@ -1,4 +1,4 @@
-import { INVOICE_STATUS_LABELS, type InvoiceDto } from '@rentora/shared';
+import { formatMonth, INVOICE_STATUS_LABELS, type InvoiceDto } from '@rentora/shared';
 import { type DocumentCompany, hexColor, INK, PdfCanvas } from '../../core/pdf-kit';
 import {
   documentTitle,
@@ -52,7 +52,12 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
     ['Financial year', invoice.financialYear],
     ['Status', INVOICE_STATUS_LABELS[invoice.status]],
   ];
-  if (invoice.period) meta.push(['Period', invoice.period]);
+  if (invoice.period) {
+    meta.push([
+      'Period',
+      /^\d{4}-\d{2}$/.test(invoice.period) ? formatMonth(invoice.period) : invoice.period,
+    ]);
+  }
   drawSupplierHeader(
     c,
     invoice,
