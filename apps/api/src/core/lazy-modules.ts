@@ -1,8 +1,8 @@
 import type { RGB } from 'pdf-lib';
 
 /**
- * Heavy libraries that only rare requests need (PDF and its fonts, spreadsheets, image processing, the S3 SDK, mail, QR codes),
- * loaded at first use instead of at start-up: each costs 10–30 MB of memory and 0.1–2 s of CPU to import
+ * Heavy libraries that only rare requests need (PDF and its fonts, spreadsheets, image processing, the S3 SDK, mail,
+ * QR codes), loaded at first use instead of at start-up: each costs 10–30 MB of memory and 0.1–2 s of CPU to import
  * (docs/performance.md, "Light at rest"). The server bundle keeps npm packages external, so a dynamic `import()` here
  * is what keeps them out of the start-up path (a static import anywhere in the API would load them again).
  */
