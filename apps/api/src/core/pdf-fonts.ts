@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import type { PDFDocument } from 'pdf-lib';
 import { loadFontkit } from './lazy-modules';
 
 /**
@@ -9,12 +10,16 @@ import { loadFontkit } from './lazy-modules';
  * document, not at start-up (core/lazy-modules.ts).
  */
 export interface PdfFonts {
-  fontkit: Awaited<ReturnType<typeof loadFontkit>>;
+  /** fontkit for `registerFontkit`, handing out the two fonts parsed once (not once per document). */
+  fontkit: Fontkit;
   regular: Uint8Array;
   bold: Uint8Array;
   /** The code points both fonts draw; anything else is printed as "?". */
   covered: ReadonlySet<number>;
 }
+
+/** What pdf-lib's `registerFontkit` takes. */
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
 
 const FILES = { regular: 'DejaVuSansCondensed.ttf', bold: 'DejaVuSansCondensed-Bold.ttf' } as const;
 
@@ -45,9 +50,16 @@ export function loadPdfFonts(): Promise<PdfFonts> {
       readFile(`${dir}${FILES.regular}`),
       readFile(`${dir}${FILES.bold}`),
     ]);
-    const both = [regular, bold].map((bytes) => new Set(fontkit.create(bytes).characterSet));
-    const covered = new Set([...both[0]!].filter((point) => both[1]!.has(point)));
-    return { fontkit, regular: new Uint8Array(regular), bold: new Uint8Array(bold), covered };
+    const files = [new Uint8Array(regular), new Uint8Array(bold)] as const;
+    // pdf-lib parses the bytes it is given for every document; a parsed font serves any number of documents (each
+    // makes its own subset), which saves most of the cost of a document's fonts.
+    type Font = ReturnType<Fontkit['create']>;
+    const parse = (bytes: Uint8Array, name?: string) => fontkit.create(bytes, name) as unknown as Font;
+    const parsed = new Map<Uint8Array, Font>(files.map((bytes) => [bytes, parse(bytes)]));
+    const cached: Fontkit = { create: (bytes, name) => parsed.get(bytes) ?? parse(bytes, name) };
+    const [a, b] = files.map((bytes) => new Set(parsed.get(bytes)!.characterSet));
+    const covered = new Set([...a!].filter((point) => b!.has(point)));
+    return { fontkit: cached, regular: files[0], bold: files[1], covered };
   })().catch((error: unknown) => {
     loaded = undefined;
     throw error;
