@@ -1,5 +1,6 @@
 import { DEDUCTION_REASON_LABELS, type DepositDto, type SettlementDto } from '@rentora/shared';
 import { contactLine, DEFAULT_BRAND, type DocumentCompany, INK, MUTED, PdfCanvas } from '../../core/pdf-kit';
+import { methodLabel } from '../payments/payments.service';
 
 /**
  * The move-out settlement statement: the landlord and the tenant, the deposit received, each deduction, the refund
@@ -85,7 +86,10 @@ export async function renderSettlementPdf(input: {
   }
   if (settlement.refundStatus === 'refunded' && settlement.refundedAt) {
     rows.push(['Refunded', c.date(settlement.refundedAt)]);
-    rows.push(['Method', `${settlement.refundMethod ?? ''} ${settlement.refundReference ?? ''}`.trim()]);
+    rows.push([
+      'Method',
+      `${settlement.refundMethod ? methodLabel(settlement.refundMethod) : ''} ${settlement.refundReference ?? ''}`.trim(),
+    ]);
   }
   c.y = c.pairs(rows, c.y, 140, 10) - 30;
   c.ensure(90);
