@@ -1,4 +1,5 @@
 // Bundles the API (and the shared package) into dist/server.js (+ dist/storage-migrate.js); npm packages stay external.
+// The migrations and the assets (PDF fonts) are copied beside it.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -26,4 +27,6 @@ await build({
   },
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+// The PDF fonts (core/pdf-fonts.ts looks beside the bundle first).
+cpSync('assets', 'dist/assets', { recursive: true });
 console.log('api built: dist/server.js');

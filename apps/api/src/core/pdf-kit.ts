@@ -1,11 +1,20 @@
-import { type Address, businessDate, formatDate as formatDay } from '@rentora/shared';
+import {
+  type Address,
+  DEFAULT_TIME_ZONE,
+  formatAmountExact,
+  formatDate,
+  formatDateTime,
+  formatMoneyExact,
+} from '@rentora/shared';
 import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { loadPdfLib, rgb } from './lazy-modules';
+import { loadPdfFonts } from './pdf-fonts';
 
 /**
- * The drawing kit of the documents the API renders (invoices, credit notes, receipts): A4 pages with the standard
- * Helvetica fonts. Those fonts cover WinAnsi only, so money is written "INR 1,23,456.70" (Indian grouping) and any
- * other character becomes "?".
+ * The drawing kit of the documents the API renders (invoices, credit notes, receipts, statements, agreements): A4
+ * pages in DejaVu Sans Condensed (core/pdf-fonts.ts), which has the rupee sign, so money and dates are written the
+ * way every page of the product writes them (packages/shared/src/format): "₹1,23,456.70", "05 Nov 2026", in the
+ * company's time zone.
  */
 
 export const INK = rgb(0.06, 0.09, 0.16);
@@ -24,41 +33,66 @@ export function hexColor(hex: string | undefined | null): RGB {
   );
 }
 
-/** Paise as rupees with Indian digit grouping: 12345670 → "1,23,456.70". */
-export function pdfAmount(minor: number): string {
-  const abs = Math.abs(Math.trunc(minor));
-  const whole = String(Math.floor(abs / 100));
-  const last3 = whole.slice(-3);
-  const head = whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
-  return `${minor < 0 ? '-' : ''}${head ? `${head},` : ''}${last3}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** "INR 1,23,456.70" */
-export function pdfMoney(minor: number, currency = 'INR'): string {
-  const amount = pdfAmount(minor);
-  return amount.startsWith('-') ? `-${currency} ${amount.slice(1)}` : `${currency} ${amount}`;
-}
-
 /** A rate in basis points as a percent: 900 → "9%", 250 → "2.5%". */
-export const pdfRate = (bp: number): string => `${Number((bp / 100).toFixed(2))}%`;
+export const pdfRate = (bp: number): string => `${Math.round(bp) / 100}%`;
 
-/** Standard fonts cover WinAnsi only: arrows become "->", other characters "?". */
-export function winAnsi(text: string): string {
-  return text.replace(/→/g, '->').replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+/** WinAnsi, what a document's fonts cover before they are loaded (and the standard fonts after). */
+const WIN_ANSI = /[^\x20-\x7E\xA0-\xFF]/gu;
+let covered: ReadonlySet<number> | null = null;
+
+/**
+ * The text as the document fonts can draw it: a character they lack (Devanagari, emoji) becomes "?", and a tab or
+ * other control character a space, instead of an empty box.
+ */
+export function printable(text: string): string {
+  const clean = text.replace(/[\t\v\f]/g, ' ');
+  if (!covered) return clean.replace(/→/g, '->').replace(WIN_ANSI, '?');
+  const fonts = covered;
+  let out = '';
+  for (const char of clean) out += fonts.has(char.codePointAt(0)!) ? char : '?';
+  return out;
 }
 
-/** The date part of an ISO date or date-time, as "05 Jan 2026". */
-export function formatDate(isoDate: string): string {
-  return formatDay(isoDate.slice(0, 10));
+/** The two document fonts embedded in `pdf` (subset to the glyphs it uses). */
+export async function embedDocumentFonts(pdf: PDFDocument): Promise<{ font: PDFFont; bold: PDFFont }> {
+  const fonts = await loadPdfFonts();
+  covered = fonts.covered;
+  pdf.registerFontkit(fonts.fontkit);
+  const [font, bold] = await Promise.all([
+    pdf.embedFont(fonts.regular, { subset: true }),
+    pdf.embedFont(fonts.bold, { subset: true }),
+  ]);
+  return { font, bold };
 }
 
-/** The date in India of an instant ("2026-03-31T20:00:00Z" → "01 Apr 2026"). */
-export const formatBusinessDate = (instant: string): string => formatDate(businessDate(new Date(instant)));
+/** How a document writes money and dates: the shared formats in the company's time zone. */
+export interface DocumentFormats {
+  readonly timeZone: string;
+  /** Paise with the currency sign, paise always shown: "₹1,23,456.70", "-₹5,900.00". */
+  money(minor: number, currency?: string): string;
+  /** Paise as a figure for a column whose header names the currency: "1,23,456.70". */
+  amount(minor: number): string;
+  /** A business date as it is, an instant as its day in the zone: "05 Nov 2026"; "-" for nothing. */
+  date(value: string | Date | null | undefined): string;
+  /** An instant in the zone: "05 Nov 2026, 07:21 PM". */
+  dateTime(value: string | Date): string;
+}
+
+export function documentFormats(timeZone: string | null | undefined): DocumentFormats {
+  const zone = timeZone || DEFAULT_TIME_ZONE;
+  return {
+    timeZone: zone,
+    money: (minor, currency = 'INR') => formatMoneyExact(minor, currency),
+    amount: (minor) => formatAmountExact(minor),
+    date: (value) => formatDate(value, zone) || '-',
+    dateTime: (value) => formatDateTime(value, zone),
+  };
+}
 
 /** Splits text into lines no wider than `width` at `size`; a word wider than a line is broken into pieces. */
 export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const out: string[] = [];
-  for (const paragraph of winAnsi(text).split(/\r?\n/)) {
+  for (const paragraph of printable(text).split(/\r?\n/)) {
     let line = '';
     for (const whole of paragraph.split(/\s+/)) {
       let word = whole;
@@ -91,6 +125,8 @@ export interface DocumentCompany {
   email: string | null;
   phone: string | null;
   address: Address | null;
+  /** The company's IANA time zone (companies.time_zone): the day and time an instant is written in. */
+  timeZone: string;
 }
 
 /** A postal address on one line: "3 Test Road, Chennai, Tamil Nadu, 600001". */
@@ -126,33 +162,52 @@ export interface TableRow {
 
 const PAGE: [number, number] = [595.28, 841.89];
 
-/** One document being drawn: the current page, the pen's height `y` (from the bottom), fonts and margins. */
-export class PdfCanvas {
+/**
+ * One document being drawn: the current page, the pen's height `y` (from the bottom), fonts and margins, and the
+ * formats (`money`, `amount`, `date`, `dateTime`) of its company's zone.
+ */
+export class PdfCanvas implements DocumentFormats {
   readonly W = PAGE[0];
   readonly H = PAGE[1];
   page: PDFPage;
   y: number;
+  readonly timeZone: string;
+  readonly money: DocumentFormats['money'];
+  readonly amount: DocumentFormats['amount'];
+  readonly date: DocumentFormats['date'];
+  readonly dateTime: DocumentFormats['dateTime'];
 
   private constructor(
     readonly pdf: PDFDocument,
     readonly font: PDFFont,
     readonly bold: PDFFont,
     readonly M: number,
+    formats: DocumentFormats,
   ) {
     this.page = pdf.addPage(PAGE);
     this.y = this.H - M;
+    this.timeZone = formats.timeZone;
+    this.money = formats.money;
+    this.amount = formats.amount;
+    this.date = formats.date;
+    this.dateTime = formats.dateTime;
   }
 
-  static async create(meta: { title: string; author: string; margin?: number }): Promise<PdfCanvas> {
-    const { PDFDocument, StandardFonts } = await loadPdfLib();
+  /** A new A4 document; `timeZone` is the company's (Asia/Kolkata when not given). */
+  static async create(meta: {
+    title: string;
+    author: string;
+    timeZone: string | null | undefined;
+    margin?: number;
+  }): Promise<PdfCanvas> {
+    const { PDFDocument } = await loadPdfLib();
     const pdf = await PDFDocument.create();
-    pdf.setTitle(winAnsi(meta.title));
-    pdf.setAuthor(winAnsi(meta.author));
+    pdf.setTitle(meta.title);
+    pdf.setAuthor(meta.author);
     pdf.setCreator('Rentora');
     pdf.setCreationDate(new Date());
-    const font = await pdf.embedFont(StandardFonts.Helvetica);
-    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-    return new PdfCanvas(pdf, font, bold, meta.margin ?? 48);
+    const { font, bold } = await embedDocumentFonts(pdf);
+    return new PdfCanvas(pdf, font, bold, meta.margin ?? 48, documentFormats(meta.timeZone));
   }
 
   /** The width between the margins. */
@@ -165,11 +220,11 @@ export class PdfCanvas {
   }
 
   widthOf(value: string, style: TextStyle = {}): number {
-    return this.fontOf(style).widthOfTextAtSize(winAnsi(value), style.size ?? 10);
+    return this.fontOf(style).widthOfTextAtSize(printable(value), style.size ?? 10);
   }
 
   text(value: string, x: number, at: number, style: TextStyle = {}): void {
-    this.page.drawText(winAnsi(value), {
+    this.page.drawText(printable(value), {
       x,
       y: at,
       size: style.size ?? 10,
@@ -318,7 +373,7 @@ export class PdfCanvas {
   footer(line: (index: number, count: number) => string): void {
     const pages = this.pdf.getPages();
     pages.forEach((p, index) => {
-      p.drawText(winAnsi(line(index + 1, pages.length)).slice(0, 140), {
+      p.drawText(printable(line(index + 1, pages.length)).slice(0, 140), {
         x: this.M,
         y: 28,
         size: 8,

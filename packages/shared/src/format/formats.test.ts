@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatAmountExact,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -20,6 +21,12 @@ describe('money', () => {
     expect(formatMoney(-120_000)).toBe('-₹1,200');
     expect(formatMoney(0)).toBe('₹0');
     expect(formatMoneyExact(7_845_000)).toBe('₹78,450.00');
+  });
+
+  it('writes a figure for a column headed (₹): paise always, Indian grouping, no sign', () => {
+    expect(formatAmountExact(12_345_670)).toBe('1,23,456.70');
+    expect(formatAmountExact(-590_000)).toBe('-5,900.00');
+    expect(formatAmountExact(0)).toBe('0.00');
   });
 
   it('writes short amounts in lakhs and crores', () => {

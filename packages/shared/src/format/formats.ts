@@ -49,6 +49,13 @@ export function formatMoneyExact(minor: number, currency = 'INR'): string {
   return grouper(currency, 2).format(minor / 100);
 }
 
+const figures = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Minor units as a figure with paise and Indian grouping, no sign ("1,23,456.70"): a column headed "(₹)". */
+export function formatAmountExact(minor: number): string {
+  return figures.format(minor / 100);
+}
+
 /** Short money for charts and tiles: ₹950, ₹45,000, ₹1.2 L, ₹3.45 Cr. */
 export function formatMoneyCompact(minor: number): string {
   const rupees = Math.abs(minor) / 100;

@@ -1,10 +1,11 @@
-import type {
-  AnalyticsOverview,
-  OccupancyReport,
-  PlatformAnalytics,
-  RentalUnitDto,
-  RevenueReport,
-  TenantsReport,
+import {
+  type AnalyticsOverview,
+  formatMonth,
+  type OccupancyReport,
+  type PlatformAnalytics,
+  type RentalUnitDto,
+  type RevenueReport,
+  type TenantsReport,
 } from '@rentora/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,7 @@ import {
   superAdmin,
   uniqueEmail,
 } from '../../../test/factories';
+import { pdfText } from '../../core/pdf-text.testing';
 import { auth, createProperty, createUnit } from '../properties/properties.testing';
 
 let app: FastifyInstance;
@@ -171,6 +173,15 @@ describe('GET /api/analytics/export', () => {
       .getRows(2, sheet.rowCount - 1)!
       .map((row) => [row.getCell(1).value, row.getCell(2).value]);
     expect(rows).toContainEqual(['Rental units', 4]);
+    // Money KPIs are rupees, and say so.
+    expect(rows.some(([label]) => String(label).endsWith('(₹)'))).toBe(true);
+
+    const revenue = await call(app, 'GET', '/api/analytics/export', {
+      ...auth(owner),
+      query: { report: 'revenue', format: 'csv' },
+    });
+    expect(revenue.statusCode).toBe(200);
+    expect(revenue.body.split('\r\n')[0]).toBe('Month,Expected (₹),Collected (₹)');
   });
 
   it('needs analytics_export: a manager (analytics_read only) is refused', async () => {
@@ -210,6 +221,10 @@ describe('GET /api/analytics/report.pdf', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain(`- ${formatMonth(thisMonth)}`);
+    expect(text).toMatch(/Generated \d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} [AP]M IST by Rentora/);
+    expect(text).not.toContain('INR');
     const bad = await call(app, 'GET', '/api/analytics/report.pdf', {
       ...auth(owner),
       query: { month: '2026-13' },

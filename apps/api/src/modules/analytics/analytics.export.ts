@@ -16,7 +16,17 @@ export async function reportTable(
       return {
         title: 'Overview',
         columns: ['KPI', 'Value', 'Previous period', 'Change %'],
-        rows: kpis.map((item) => [item.label, item.value, item.previous ?? '', item.change ?? '']),
+        // Money KPIs in rupees (numbers a spreadsheet can sum), their label saying so.
+        rows: kpis.map((item) => {
+          const money = item.unit === 'money';
+          const figure = (value: number) => (money ? value / 100 : value);
+          return [
+            money ? `${item.label} (₹)` : item.label,
+            figure(item.value),
+            item.previous === null || item.previous === undefined ? '' : figure(item.previous),
+            item.change ?? '',
+          ];
+        }),
       };
     }
     case 'occupancy': {
@@ -39,8 +49,9 @@ export async function reportTable(
       const { byMonth } = await analytics.revenue(ctx, query);
       return {
         title: 'Revenue',
-        columns: ['Month', 'Expected (minor units)', 'Collected (minor units)'],
-        rows: byMonth.map((row) => [row.month, row.expected, row.collected]),
+        // Rupees as numbers (a spreadsheet sums them), the column saying the currency.
+        columns: ['Month', 'Expected (₹)', 'Collected (₹)'],
+        rows: byMonth.map((row) => [row.month, row.expected / 100, row.collected / 100]),
       };
     }
     case 'maintenance': {

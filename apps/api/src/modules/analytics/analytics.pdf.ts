@@ -1,12 +1,19 @@
-import type {
-  AnalyticsOverview,
-  BookingsReport,
-  MaintenanceReport,
-  OccupancyReport,
-  RevenueReport,
+import {
+  type AnalyticsOverview,
+  type BookingsReport,
+  formatCount,
+  formatDateTime,
+  formatMoney,
+  formatMoneyCompact,
+  formatMonth,
+  type MaintenanceReport,
+  type OccupancyReport,
+  type RevenueReport,
+  zoneLabel,
 } from '@rentora/shared';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { loadPdfLib, rgb } from '../../core/lazy-modules';
+import { embedDocumentFonts, printable } from '../../core/pdf-kit';
 
 const INK = rgb(0.06, 0.09, 0.16);
 const MUTED = rgb(0.39, 0.45, 0.55);
@@ -14,14 +21,8 @@ const BRAND = rgb(0.31, 0.27, 0.9);
 const LIGHT = rgb(0.65, 0.71, 0.99);
 const RULE = rgb(0.89, 0.91, 0.94);
 
-/** Standard PDF fonts cover WinAnsi only: money is written as "INR 1,500.00", never with the rupee sign. */
-function money(minor: number): string {
-  return `INR ${(minor / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-function ascii(text: string): string {
-  return text.replace(/[^\x20-\x7E]/g, '?');
-}
+/** A chart's month label: "2026-09" → "Sep 26". */
+const shortMonth = (month: string): string => `${formatMonth(month, { year: false })} ${month.slice(2, 4)}`;
 
 function barChart(
   page: PDFPage,
@@ -57,6 +58,8 @@ function barChart(
 /** The monthly owner report: KPIs, occupancy and rent charts, units by property; maintenance and bookings. */
 export async function renderOwnerReport(input: {
   companyName: string;
+  /** The company's zone: the time the report was generated is written in it. */
+  timeZone: string;
   month: string;
   overview: AnalyticsOverview;
   occupancy: OccupancyReport;
@@ -64,22 +67,16 @@ export async function renderOwnerReport(input: {
   maintenance: MaintenanceReport;
   bookings: BookingsReport;
 }): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts } = await loadPdfLib();
+  const { PDFDocument } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Rentora owner report ${input.month}`);
   pdf.setAuthor('Rentora');
   pdf.setCreationDate(new Date());
   const page = pdf.addPage([595.28, 841.89]);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const monthName = new Date(`${input.month}-01T00:00:00Z`).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const { font, bold } = await embedDocumentFonts(pdf);
 
   page.drawText('Monthly owner report', { x: 48, y: 790, size: 20, font: bold, color: INK });
-  page.drawText(ascii(`${input.companyName} - ${monthName}`), {
+  page.drawText(printable(`${input.companyName} - ${formatMonth(input.month)}`), {
     x: 48,
     y: 768,
     size: 12,
@@ -96,11 +93,11 @@ export async function renderOwnerReport(input: {
       kpi.unit === 'percent'
         ? `${kpi.value}%`
         : kpi.unit === 'money'
-          ? money(kpi.value)
+          ? formatMoney(kpi.value)
           : kpi.unit === 'hours'
             ? `${kpi.value} h`
-            : kpi.value.toLocaleString('en-IN');
-    page.drawText(ascii(kpi.label), { x, y, size: 9, font, color: MUTED });
+            : formatCount(kpi.value);
+    page.drawText(printable(kpi.label), { x, y, size: 9, font, color: MUTED });
     page.drawText(value, { x, y: y - 13, size: 12, font: bold, color: INK });
   });
 
@@ -109,7 +106,7 @@ export async function renderOwnerReport(input: {
     page,
     font,
     { x: 48, y: 450, width: 500, height: 110, title: 'Occupancy by month (%)' },
-    months.map((row) => ({ label: row.month.slice(2), value: row.rate })),
+    months.map((row) => ({ label: shortMonth(row.month), value: row.rate })),
     100,
     (value) => `${value}%`,
   );
@@ -119,9 +116,9 @@ export async function renderOwnerReport(input: {
     page,
     font,
     { x: 48, y: 285, width: 500, height: 110, title: 'Rent expected (dark) and collected (light)' },
-    rent.map((row) => ({ label: row.month.slice(2), value: row.expected, second: row.collected })),
+    rent.map((row) => ({ label: shortMonth(row.month), value: row.expected, second: row.collected })),
     maxRent,
-    money,
+    formatMoneyCompact,
   );
 
   page.drawText('Units by property', { x: 48, y: 240, size: 11, font: bold, color: INK });
@@ -133,7 +130,7 @@ export async function renderOwnerReport(input: {
   let rowY = 206;
   for (const row of input.occupancy.byProperty.slice(0, 12)) {
     const cells = [
-      ascii(row.name).slice(0, 40),
+      printable(row.name).slice(0, 40),
       String(row.total),
       String(row.occupied),
       String(row.available),
@@ -144,7 +141,8 @@ export async function renderOwnerReport(input: {
     });
     rowY -= 14;
   }
-  const footer = `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by Rentora`;
+  const now = new Date();
+  const footer = `Generated ${formatDateTime(now, input.timeZone)} ${zoneLabel(input.timeZone, now)} by Rentora`;
   page.drawText(footer, { x: 48, y: 36, size: 8, font, color: MUTED });
 
   // Page 2: maintenance and bookings over the same 12 months.
@@ -170,7 +168,7 @@ export async function renderOwnerReport(input: {
     second,
     font,
     { x: 48, y: 560, width: 500, height: 110, title: 'Maintenance requests by type' },
-    types.map((row) => ({ label: ascii(row.name).slice(0, 10), value: row.requests })),
+    types.map((row) => ({ label: printable(row.name).slice(0, 10), value: row.requests })),
     Math.max(0, ...types.map((row) => row.requests)),
     String,
   );
@@ -185,7 +183,11 @@ export async function renderOwnerReport(input: {
       height: 110,
       title: 'Requests created (dark) and resolved (light) by month',
     },
-    maintenanceMonths.map((row) => ({ label: row.month.slice(2), value: row.created, second: row.resolved })),
+    maintenanceMonths.map((row) => ({
+      label: shortMonth(row.month),
+      value: row.created,
+      second: row.resolved,
+    })),
     Math.max(0, ...maintenanceMonths.flatMap((row) => [row.created, row.resolved])),
     String,
   );

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@rentora/shared';
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, plans, properties, rentalUnits, users } from '../../db/schema';
@@ -17,13 +18,14 @@ export function createAnalyticsRepo(db: DbOrTx) {
     ...revenueStatements(db),
     ...activityStatements(db),
 
-    async companyName(companyId: string) {
+    /** The name and time zone a company's reports are written with. */
+    async companyHeading(companyId: string) {
       const [row] = await db
-        .select({ name: companies.name })
+        .select({ name: companies.name, timeZone: companies.timeZone })
         .from(companies)
         .where(eq(companies.id, companyId))
         .limit(1);
-      return row?.name ?? '';
+      return row ?? { name: '', timeZone: DEFAULT_TIME_ZONE };
     },
 
     async propertyBelongsTo(companyId: string, propertyId: string) {

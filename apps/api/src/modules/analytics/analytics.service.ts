@@ -3,6 +3,7 @@ import {
   type AnalyticsOverview,
   type AnalyticsQuery,
   type BookingsReport,
+  DEFAULT_TIME_ZONE,
   type Kpi,
   type MaintenanceReport,
   monthsBetween,
@@ -311,16 +312,19 @@ export function createAnalyticsService(deps: Pick<AppDeps, 'db'>) {
       const monthEnd = day(new Date(Date.UTC(year, month, 0)));
       const yearStart = day(new Date(Date.UTC(year - 1, month, 1)));
       const scoped = { propertyId: query.propertyId };
-      const [overview, occupancy, revenue, maintenance, bookings, companyName] = await Promise.all([
+      const [overview, occupancy, revenue, maintenance, bookings, company] = await Promise.all([
         this.overview(ctx, { ...scoped, from: `${query.month}-01`, to: monthEnd }),
         this.occupancy(ctx, { ...scoped, from: yearStart, to: monthEnd }),
         this.revenue(ctx, { ...scoped, from: yearStart, to: monthEnd }),
         this.maintenance(ctx, { ...scoped, from: yearStart, to: monthEnd }),
         this.bookings(ctx, { ...scoped, from: yearStart, to: monthEnd }),
-        ctx.companyId ? repo.companyName(ctx.companyId) : Promise.resolve('All companies'),
+        ctx.companyId
+          ? repo.companyHeading(ctx.companyId)
+          : Promise.resolve({ name: 'All companies', timeZone: DEFAULT_TIME_ZONE }),
       ]);
       return renderOwnerReport({
-        companyName,
+        companyName: company.name,
+        timeZone: company.timeZone,
         month: query.month,
         overview,
         occupancy,

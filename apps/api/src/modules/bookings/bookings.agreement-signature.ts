@@ -1,5 +1,6 @@
+import { zoneLabel } from '@rentora/shared';
 import { loadPdfLib, rgb } from '../../core/lazy-modules';
-import { winAnsi, wrap } from '../../core/pdf-kit';
+import { documentFormats, embedDocumentFonts, printable, wrap } from '../../core/pdf-kit';
 import { A4, brand, ink, MARGIN, muted, SIGNATURE_BOX } from './bookings.agreement-pdf';
 
 export type AgreementSignature = { type: 'typed'; name: string } | { type: 'drawn'; png: Buffer };
@@ -37,6 +38,8 @@ export interface SignatureAudit {
   userAgent: string | null;
   unsignedSha256: string;
   generatedAt: string;
+  /** The company's time zone: the signing time under the signature is written in it. */
+  timeZone: string;
 }
 
 /**
@@ -50,14 +53,16 @@ export async function signAgreementPdf(
 ): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts } = await loadPdfLib();
   const pdf = await PDFDocument.load(unsigned);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { font, bold } = await embedDocumentFonts(pdf);
+  const f = documentFormats(audit.timeZone);
+  const signedAt = `${f.dateTime(audit.signedAt)} ${zoneLabel(f.timeZone, audit.signedAt)}`;
   const pages = pdf.getPages();
   const last = pages[pages.length - 1]!;
   const box = SIGNATURE_BOX;
   if (signature.type === 'typed') {
     const script = await pdf.embedFont(StandardFonts.TimesRomanBoldItalic);
-    const name = winAnsi(signature.name);
+    // The standard script face covers WinAnsi only.
+    const name = signature.name.replace(/[^\x20-\x7E\xA0-\xFF]/gu, '?');
     let size = 26;
     while (size > 10 && script.widthOfTextAtSize(name, size) > box.width - 16) size -= 1;
     last.drawText(name, {
@@ -79,7 +84,7 @@ export async function signAgreementPdf(
       height,
     });
   }
-  last.drawText(winAnsi(`Signed electronically by ${audit.signerName} on ${audit.signedAt.toISOString()}`), {
+  last.drawText(printable(`Signed electronically by ${audit.signerName} on ${signedAt}`), {
     x: box.x,
     y: box.y - 28,
     size: 8,
@@ -90,7 +95,7 @@ export async function signAgreementPdf(
   const page = pdf.addPage(A4);
   let y = A4[1] - MARGIN;
   const line = (label: string, value: string, size = 10) => {
-    page.drawText(winAnsi(label), { x: MARGIN, y, size: 10, font, color: muted });
+    page.drawText(printable(label), { x: MARGIN, y, size: 10, font, color: muted });
     for (const part of wrap(value, bold, size, A4[0] - 2 * MARGIN - 170)) {
       page.drawText(part, { x: MARGIN + 170, y, size, font: bold, color: ink });
       y -= 14;
@@ -104,10 +109,14 @@ export async function signAgreementPdf(
   line('Signer email', audit.signerEmail);
   line('Signer account', audit.signerUserId);
   line('Signature', signature.type === 'typed' ? `Typed name "${signature.name}"` : 'Drawn (PNG image)');
+  line('Signed at', signedAt);
   line('Signed at (UTC)', audit.signedAt.toISOString());
   line('IP address', audit.ip);
   line('User agent', audit.userAgent ?? 'unknown');
-  line('Agreement generated at', audit.generatedAt);
+  line(
+    'Agreement generated at',
+    `${f.dateTime(audit.generatedAt)} ${zoneLabel(f.timeZone, new Date(audit.generatedAt))}`,
+  );
   line('Unsigned document SHA-256', audit.unsignedSha256, 8);
   y -= 8;
   for (const part of wrap(

@@ -5,13 +5,15 @@ import {
   type BookingCheckoutDto,
   type BookingDto,
   DEFAULT_AGREEMENT_TEMPLATE,
+  formatDateTime,
 } from '@rentora/shared';
 import type { FastifyInstance } from 'fastify';
-import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, getTestApp } from '../../../test/app';
 import { addMember, type CompanySession, createCompany, type Session, signUp } from '../../../test/factories';
+import { pdfText } from '../../core/pdf-text.testing';
 import { parseSignature } from './bookings.agreement-signature';
 import { book, makeBookableUnit, payInSandbox } from './bookings.testing';
 
@@ -31,28 +33,6 @@ beforeAll(async () => {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const staff = (who: CompanySession = company) => ({ token: who.token, companyId: who.companyId });
-
-/**
- * The text drawn on the pages: every stream of the file decoded by pdf-lib itself (a regex over the raw bytes would
- * cut a compressed stream wherever its binary happens to hold "endstream"), then pdf-lib's hex strings decoded.
- */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const document = await PDFDocument.load(bytes);
-  const out: string[] = [];
-  for (const [, object] of document.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    let content: string;
-    try {
-      content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
-    } catch {
-      continue; // images and fonts in filters pdf-lib does not decode hold no page text
-    }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) {
-      out.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
-    }
-  }
-  return out.join('\n');
-}
 
 async function paidBooking(): Promise<BookingCheckoutDto> {
   const unit = await makeBookableUnit(app, company);
@@ -115,7 +95,9 @@ describe('rental agreements', () => {
     expect(text).toContain('RENTAL AGREEMENT');
     expect(text).toContain(checkout.booking.unitNumber);
     expect(text).toContain('Installment 2');
-    expect(text).toContain('INR 46,000.00');
+    expect(text).toContain('₹46,000.00');
+    expect(text).not.toContain('INR');
+    expect(text).toMatch(/Issued \d{2} [A-Z][a-z]{2} \d{4}/);
     const unsignedPages = (await PDFDocument.load(unsigned.body)).getPageCount();
 
     // Any other signer: staff who can see the booking 403, others 404.
@@ -162,6 +144,7 @@ describe('rental agreements', () => {
     expect(audit).toContain(after.signed!.ip);
     expect(audit).toContain(agreement.sha256);
     expect(audit).toContain(after.signed!.signedAt);
+    expect(audit).toContain(`${formatDateTime(after.signed!.signedAt)} IST`);
     // The unsigned document is unchanged.
     expect(sha256((await fetchPdf(agreement.url)).body)).toBe(agreement.sha256);
 

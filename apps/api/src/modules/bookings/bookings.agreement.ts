@@ -8,7 +8,13 @@ import type { PaymentsDeps } from '../payments/payments.service';
 import { renderAgreementPdf, sha256Hex } from './bookings.agreement-pdf';
 import { parseSignature, signAgreementPdf } from './bookings.agreement-signature';
 import type { AgreementLinks } from './bookings.dto';
-import { type BookingsRepo, lockBooking, setBookingReturning, signerOf } from './bookings.repo';
+import {
+  type BookingsRepo,
+  companyTimeZoneOf,
+  lockBooking,
+  setBookingReturning,
+  signerOf,
+} from './bookings.repo';
 import { addMonths, entry } from './bookings.rules';
 import { loadAgreementTemplate } from './bookings.template';
 import type { BookingViews } from './bookings.views';
@@ -71,6 +77,7 @@ export function bookingAgreement(
           company.address.state,
           company.address.postalCode,
         ]),
+        timeZone: company.timeZone,
       },
       tenant: { name: `${data.firstName} ${data.lastName}`.trim(), email: data.email },
       property: {
@@ -194,6 +201,7 @@ export function bookingAgreement(
           userAgent: client.userAgent,
           unsignedSha256,
           generatedAt: agreement.generatedAt,
+          timeZone: await companyTimeZoneOf(tx, row.companyId),
         });
       } catch {
         throw badRequest('The drawn signature could not be read as a PNG image', 'signature');

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@rentora/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { bookings, companies, paymentOrders, properties, rentalUnits, users } from '../../db/schema';
@@ -205,6 +206,15 @@ export async function signerOf(conn: DbOrTx, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return signer;
+}
+
+/** A company's time zone (Asia/Kolkata by default): the one its documents write times in. */
+export async function companyTimeZoneOf(conn: DbOrTx, companyId: string): Promise<string> {
+  const [company] = await conn
+    .select({ timeZone: companies.timeZone })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 export type BookingsRepo = ReturnType<typeof createBookingsRepo>;

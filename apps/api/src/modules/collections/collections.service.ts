@@ -11,6 +11,7 @@ import type {
 } from '@rentora/shared';
 import type { AuthContext, CompanyContext } from '../../core/access';
 import type { AppDeps, ServiceLog } from '../../core/app-deps';
+import { today } from '../../core/dates';
 import { conflict, notFound } from '../../core/errors';
 import { boundedPageOf, iso, isoOrNull, offsetOf } from '../../core/http';
 import type { NotificationLogsService } from '../notification-logs/notification-logs.service';
@@ -177,7 +178,7 @@ export function createCollectionsService(deps: Deps, log: ServiceLog) {
         invoiceNumber: invoice.number,
         companyName: invoice.companyName,
         payLink,
-        date: new Date().toISOString().slice(0, 10),
+        date: today(),
       });
       return { text: render(input.body, values).text };
     },

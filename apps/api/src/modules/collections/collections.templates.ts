@@ -2,6 +2,7 @@ import {
   type CollectionChannel,
   type CollectionSettingsDto,
   type CollectionTemplateDto,
+  formatDate,
   formatMoney,
   REMINDER_TEMPLATE_KEYS,
   type ReminderTemplateKey,
@@ -9,7 +10,6 @@ import {
   type TemplateVariable,
   templateVariablesOf,
 } from '@rentora/shared';
-import { formatDate } from '../../core/pdf-kit';
 
 /** A company without settings reminds five days before, on the day, and three and seven days after, by email. */
 export const DEFAULT_SETTINGS: CollectionSettingsDto = {

@@ -259,9 +259,11 @@ describe('move-out settlement', () => {
     const pdf = await call(app, 'GET', `/api/tenants/${tenantId}/settlement/pdf`, as(owner));
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    const text = pdfText(pdf.rawPayload);
+    const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Broken window');
     expect(text).toContain('Signature and date');
+    expect(text).toContain('₹3,000.00');
+    expect(text).not.toContain('INR');
 
     // The tenant sees the finalized statement in their area; nobody else does.
     const mine = await call(app, 'GET', '/api/deposits/mine', { token: person.token });

@@ -1,14 +1,6 @@
 import { DEDUCTION_REASON_LABELS, type DepositDto, type SettlementDto } from '@rentora/shared';
-import {
-  contactLine,
-  DEFAULT_BRAND,
-  type DocumentCompany,
-  formatBusinessDate,
-  INK,
-  MUTED,
-  PdfCanvas,
-  pdfMoney,
-} from '../../core/pdf-kit';
+import { contactLine, DEFAULT_BRAND, type DocumentCompany, INK, MUTED, PdfCanvas } from '../../core/pdf-kit';
+import { methodLabel } from '../payments/payments.service';
 
 /**
  * The move-out settlement statement: the landlord and the tenant, the deposit received, each deduction, the refund
@@ -29,9 +21,9 @@ export async function renderSettlementPdf(input: {
   shortfallInvoiceNumber: string | null;
 }): Promise<Uint8Array> {
   const { company, tenant, deposit, settlement } = input;
-  const money = (minor: number) => pdfMoney(minor, settlement.currency);
   const title = 'Security deposit settlement';
-  const c = await PdfCanvas.create({ title, author: company.name });
+  const c = await PdfCanvas.create({ title, author: company.name, timeZone: company.timeZone });
+  const money = (minor: number) => c.money(minor, settlement.currency);
   c.band(DEFAULT_BRAND);
   c.text(company.name, c.M, c.y, { size: 14, bold: true, color: INK });
   c.y -= 16;
@@ -46,8 +38,8 @@ export async function renderSettlementPdf(input: {
         [tenant.email, {}],
         [`${tenant.property}, unit ${tenant.unit}`, {}],
         [
-          `Tenancy from ${formatBusinessDate(`${tenant.startDate}T12:00:00+05:30`)}${
-            tenant.movedOutAt ? ` to ${formatBusinessDate(`${tenant.movedOutAt}T12:00:00+05:30`)}` : ''
+          `Tenancy from ${c.date(tenant.startDate)}${
+            tenant.movedOutAt ? ` to ${c.date(tenant.movedOutAt)}` : ''
           }`,
           {},
         ],
@@ -59,7 +51,7 @@ export async function renderSettlementPdf(input: {
     c.pairs(
       [
         ['Status', settlement.status === 'finalized' ? 'Final' : 'Draft'],
-        ['Finalized', settlement.finalizedAt ? formatBusinessDate(settlement.finalizedAt) : '-'],
+        ['Finalized', settlement.finalizedAt ? c.date(settlement.finalizedAt) : '-'],
         ['Deposit agreed', money(deposit.agreed)],
         ['Deposit held', money(settlement.held)],
       ],
@@ -93,8 +85,11 @@ export async function renderSettlementPdf(input: {
     rows.push(['Refund due', money(settlement.refundDue)]);
   }
   if (settlement.refundStatus === 'refunded' && settlement.refundedAt) {
-    rows.push(['Refunded', formatBusinessDate(settlement.refundedAt)]);
-    rows.push(['Method', `${settlement.refundMethod ?? ''} ${settlement.refundReference ?? ''}`.trim()]);
+    rows.push(['Refunded', c.date(settlement.refundedAt)]);
+    rows.push([
+      'Method',
+      `${settlement.refundMethod ? methodLabel(settlement.refundMethod) : ''} ${settlement.refundReference ?? ''}`.trim(),
+    ]);
   }
   c.y = c.pairs(rows, c.y, 140, 10) - 30;
   c.ensure(90);

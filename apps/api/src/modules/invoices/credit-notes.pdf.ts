@@ -1,5 +1,5 @@
 import type { CreditNoteDto } from '@rentora/shared';
-import { DEFAULT_BRAND, type DocumentCompany, formatDate, INK, PdfCanvas } from '../../core/pdf-kit';
+import { DEFAULT_BRAND, type DocumentCompany, INK, PdfCanvas } from '../../core/pdf-kit';
 import {
   drawGstLines,
   drawGstStatements,
@@ -20,16 +20,20 @@ export async function renderCreditNotePdf(input: {
 }): Promise<Uint8Array> {
   const { note, company } = input;
   const title = `Credit note ${note.number}`;
-  const c = await PdfCanvas.create({ title, author: note.supplierLegalName || company.name });
+  const c = await PdfCanvas.create({
+    title,
+    author: note.supplierLegalName || company.name,
+    timeZone: company.timeZone,
+  });
   c.band(DEFAULT_BRAND);
   drawSupplierHeader(c, note, company, { title: 'CREDIT NOTE', brand: DEFAULT_BRAND, accent: INK }, [
     ['Credit note no.', note.number],
-    ['Date', formatDate(note.issueDate)],
+    ['Date', c.date(note.issueDate)],
     ['Financial year', note.financialYear],
     ['Against invoice', note.invoiceNumber],
-    ['Invoice date', formatDate(note.invoiceDate)],
+    ['Invoice date', c.date(note.invoiceDate)],
   ]);
-  c.paragraph(`Issued against invoice ${note.invoiceNumber} of ${formatDate(note.invoiceDate)}.`, {
+  c.paragraph(`Issued against invoice ${note.invoiceNumber} of ${c.date(note.invoiceDate)}.`, {
     size: 9,
   });
   c.paragraph(`Reason: ${note.reason}`, { size: 9, bold: true });

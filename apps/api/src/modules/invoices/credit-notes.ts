@@ -6,6 +6,7 @@ import {
   type CreditNoteListQuery,
   documentFileName,
   financialYearOf,
+  formatMoney,
   gstLineOf,
   supplyTreatment,
 } from '@rentora/shared';
@@ -183,7 +184,7 @@ export function creditNoteIssuing(
     const balance = balanceOf(invoice);
     if (total > balance) {
       throw conflict(
-        `A credit note may not lower the balance below what was paid: at most ${balance} paise can be credited`,
+        `A credit note may not lower the balance below what was paid: at most ${formatMoney(balance)} can be credited`,
       );
     }
     const issueDate = [businessDate(now), invoice.issueDate].sort().at(-1)!;

@@ -14,8 +14,6 @@ import {
   type DocumentCompany,
   MUTED,
   type PdfCanvas,
-  pdfAmount,
-  pdfMoney,
   pdfRate,
   type TableColumn,
   type TableRow,
@@ -124,7 +122,8 @@ const NO_TAX_NOTE: Record<string, string> = {
 
 /**
  * The lines: description, SAC, (quantity), value, then CGST and SGST or IGST (rate and amount) as the document uses
- * them; a bill of supply has one "GST" column saying why nothing is charged. Amounts in the table are rupees.
+ * them; a bill of supply has one "GST" column saying why nothing is charged. Amounts in the table are rupees
+ * (the headers say "(₹)").
  */
 export function drawGstLines(c: PdfCanvas, doc: GstDocument, lines: readonly GstLine[], tint: RGB): void {
   const withQty = lines.some((l) => l.quantity !== undefined);
@@ -132,13 +131,13 @@ export function drawGstLines(c: PdfCanvas, doc: GstDocument, lines: readonly Gst
     { header: 'Description' },
     { header: 'SAC', width: 44 },
     ...(withQty ? [{ header: 'Qty', width: 30, align: 'right' as const }] : []),
-    { header: 'Taxable value (INR)', width: 68, align: 'right' },
+    { header: 'Taxable value (₹)', width: 68, align: 'right' },
   ];
   const head = (l: GstLine) => [
     l.description,
     l.sac ?? '-',
     ...(withQty ? [String(l.quantity ?? '')] : []),
-    pdfAmount(l.taxableValue),
+    c.amount(l.taxableValue),
   ];
   const taxFrom = columns.length;
   const taxed = (l: GstLine) => l.treatment === 'taxable' || l.treatment === 'reverse_charge';
@@ -161,7 +160,7 @@ export function drawGstLines(c: PdfCanvas, doc: GstDocument, lines: readonly Gst
   ];
   for (const [label] of parts) {
     columns.push({ header: `${label} rate`, width: 36, align: 'right' });
-    columns.push({ header: `${label} (INR)`, width: 58, align: 'right' });
+    columns.push({ header: `${label} (₹)`, width: 58, align: 'right' });
   }
   const rows: TableRow[] = lines.map((l) => {
     if (!taxed(l)) {
@@ -171,7 +170,7 @@ export function drawGstLines(c: PdfCanvas, doc: GstDocument, lines: readonly Gst
       };
     }
     return {
-      cells: [...head(l), ...parts.flatMap(([, key]) => [pdfRate(l[`${key}Rate`]), pdfAmount(l[key])])],
+      cells: [...head(l), ...parts.flatMap(([, key]) => [pdfRate(l[`${key}Rate`]), c.amount(l[key])])],
     };
   });
   c.table(columns, rows, tint);
@@ -232,7 +231,7 @@ export function drawTotals(
   for (const [label, value, strong] of rows) {
     const size = strong ? 11 : 10;
     c.right(label, c.W - c.M - 120, c.y, { size, bold: !!strong, color: strong ? undefined : MUTED });
-    c.right(pdfMoney(value, currency), c.W - c.M - 4, c.y, { size, bold: !!strong });
+    c.right(c.money(value, currency), c.W - c.M - 4, c.y, { size, bold: !!strong });
     c.y -= strong ? 18 : 15;
   }
   c.y -= 4;
@@ -252,12 +251,12 @@ export function drawGstStatements(
     c.paragraph(`Tax payable on reverse charge: ${doc.reverseCharge ? 'Yes' : 'No'}`, { bold: true });
     if (doc.reverseCharge) {
       const parts = [
-        doc.cgst ? `CGST ${pdfMoney(doc.cgst)}` : '',
-        doc.sgst ? `SGST ${pdfMoney(doc.sgst)}` : '',
-        doc.igst ? `IGST ${pdfMoney(doc.igst)}` : '',
+        doc.cgst ? `CGST ${c.money(doc.cgst)}` : '',
+        doc.sgst ? `SGST ${c.money(doc.sgst)}` : '',
+        doc.igst ? `IGST ${c.money(doc.igst)}` : '',
       ].filter(Boolean);
       c.paragraph(
-        `Tax payable by the recipient on reverse charge: ${pdfMoney(doc.reverseChargeTax)} (${parts.join(' + ')}). ` +
+        `Tax payable by the recipient on reverse charge: ${c.money(doc.reverseChargeTax)} (${parts.join(' + ')}). ` +
           'It is not included in the total.',
       );
     }

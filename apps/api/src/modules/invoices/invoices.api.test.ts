@@ -187,9 +187,10 @@ describe('invoices', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const bytes = pdf.rawPayload;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = pdfText(bytes);
+    const text = await pdfText(bytes);
     expect(text).toContain(invoice.number);
     expect(text).toContain('Rupees Fifteen Thousand Only');
+    expect(text).toContain('₹15,000.00');
     // A signed 5-minute link serves the PDF without an account (for a framed preview); a changed one does not.
     const link = await call(app, 'GET', `/api/invoices/${invoice._id}/pdf-link`, as(owner));
     const url = link.json<{ data: { url: string } }>().data.url;

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { documentFileName, formatDate, formatMoney } from '@rentora/shared';
+import { DEFAULT_TIME_ZONE, documentFileName, formatDate, formatMoney } from '@rentora/shared';
 import type { AuthContext, CompanyContext } from '../../core/access';
 import type { AppDeps } from '../../core/app-deps';
 import { notFound } from '../../core/errors';
@@ -29,7 +29,7 @@ export function invoiceDocuments(
 
   async function companyOf(companyId: string): Promise<DocumentCompany> {
     const company = await repo.companyContact(companyId);
-    return company ?? { name: '', email: null, phone: null, address: null };
+    return company ?? { name: '', email: null, phone: null, address: null, timeZone: DEFAULT_TIME_ZONE };
   }
 
   async function pdfOf(row: InvoiceRow): Promise<Uint8Array> {
@@ -55,7 +55,7 @@ export function invoiceDocuments(
       const person = await repo.recipient(row.userId);
       const company = await companyOf(row.companyId);
       const amount = formatMoney(row.total - row.amountPaid, row.currency);
-      const message = `Invoice ${row.number} from ${company.name}: ${amount} due by ${formatDate(row.dueDate)}.`;
+      const message = `Invoice ${row.number} from ${company.name}: ${amount} due by ${formatDate(row.dueDate, company.timeZone)}.`;
       if (person?.isActive) {
         const bytes = await pdfOf(row);
         await sendMail(

@@ -1,4 +1,4 @@
-import { computeInvoiceTotals } from '@rentora/shared';
+import { computeInvoiceTotals, formatMoney } from '@rentora/shared';
 import { conflict } from '../../core/errors';
 import type { Tx } from '../../db/client';
 import type { InvoiceLine } from '../../db/schema';
@@ -111,7 +111,7 @@ export function lateFeeWaiving(creditNotes: CreditNoteIssuing) {
     const balance = balanceOf(invoice);
     if (balance < line.amount)
       throw conflict(
-        `The late fee was paid already: at most ${balance} paise of the balance is left to waive`,
+        `The late fee was paid already: at most ${formatMoney(balance)} of the balance is left to waive`,
       );
     return { invoice: await setLateFeeLine(tx, invoice, 0, ''), amount: line.amount, creditNoteId: null };
   };

@@ -1,5 +1,6 @@
 import {
   businessDate,
+  formatMoney,
   type InvoiceCheckoutDto,
   type InvoiceDetailDto,
   type InvoicePaymentBody,
@@ -25,7 +26,7 @@ function checkTdsRate(amount: number, tds: TdsInput): void {
   const allowed = maxTdsOf(tds.rate, amount, tds.amount);
   if (tds.amount > allowed) {
     throw badRequest(
-      `TDS of ${tds.amount} is more than ${tds.rate}% under section ${tds.section} allows on this payment (${allowed})`,
+      `TDS of ${formatMoney(tds.amount)} is more than ${tds.rate}% under section ${tds.section} allows on this payment (${formatMoney(allowed)})`,
       'tds.amount',
     );
   }
@@ -93,7 +94,7 @@ export function invoicePayments(
         if (balance <= 0) throw conflict('This invoice is already paid');
         const tds = body.tds?.amount ?? 0;
         if (body.amount + tds > balance) {
-          throw conflict(`The payment is more than the balance of ${balance}`);
+          throw conflict(`The payment is more than the balance of ${formatMoney(balance)}`);
         }
         if (body.tds) checkTdsRate(body.amount, body.tds);
         const paidAt = paymentInstant(body.paidAt);
@@ -219,7 +220,8 @@ export function invoicePayments(
       const balance = balanceOf(row);
       if (balance <= 0) throw conflict('This invoice is already paid');
       const amount = balance - (tds?.amount ?? 0);
-      if (tds && amount <= 0) throw conflict(`The TDS leaves nothing of the balance of ${balance} to pay`);
+      if (tds && amount <= 0)
+        throw conflict(`The TDS leaves nothing of the balance of ${formatMoney(balance)} to pay`);
       if (tds) checkTdsRate(amount, tds);
       if (row.currentOrderId) {
         const open = await orderById(tx, row.currentOrderId);

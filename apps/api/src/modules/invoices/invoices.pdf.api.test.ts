@@ -27,7 +27,7 @@ async function pdfAt(session: CompanySession, url: string): Promise<string> {
   const response = await call(app, 'GET', url, as(session));
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toBe('application/pdf');
-  return pdfText(response.rawPayload);
+  return await pdfText(response.rawPayload);
 }
 
 /** Gives the tenancy a GSTIN and a legal name (a registered recipient). */
@@ -81,18 +81,18 @@ describe('GET /api/invoices/{id}/pdf as a GST document', () => {
       'Place of supply: 33-Tamil Nadu',
       'Inter-state supply: No',
       '997212',
-      'CGST (INR)',
+      'CGST (₹)',
       '9%',
       '1,23,456.70',
       '11,111.10',
       'Not a supply',
       'Taxable value',
-      'INR 1,23,456.70',
+      '₹1,23,456.70',
       'CGST @ 9%',
       'SGST @ 9%',
-      'INR 11,111.10',
+      '₹11,111.10',
       'Deposit (not a supply)',
-      'INR 1,46,178.90',
+      '₹1,46,178.90',
       'Tax payable on reverse charge: No',
       'Balance due',
       'Amount in words: Rupees One Lakh Forty-Six Thousand One Hundred Seventy-Eight and Ninety Paise Only',
@@ -111,11 +111,11 @@ describe('GET /api/invoices/{id}/pdf as a GST document', () => {
       'GSTIN: Unregistered',
       'Place of supply: 33-Tamil Nadu',
       'Inter-state supply: Yes',
-      'IGST (INR)',
+      'IGST (₹)',
       '18%',
       'IGST @ 18%',
-      'INR 2,700.00',
-      'INR 17,700.00',
+      '₹2,700.00',
+      '₹17,700.00',
       'Rupees Seventeen Thousand Seven Hundred Only',
     ]) {
       expect(text).toContain(expected);
@@ -134,13 +134,13 @@ describe('GET /api/invoices/{id}/pdf as a GST document', () => {
       'TAX INVOICE',
       '997211',
       'Tax payable on reverse charge: Yes',
-      'Tax payable by the recipient on reverse charge: INR 2,700.00 (CGST INR 1,350.00 + SGST INR 1,350.00)',
-      'INR 15,000.00',
+      'Tax payable by the recipient on reverse charge: ₹2,700.00 (CGST ₹1,350.00 + SGST ₹1,350.00)',
+      '₹15,000.00',
       'Rupees Fifteen Thousand Only',
     ]) {
       expect(text).toContain(expected);
     }
-    expect(text).not.toContain('INR 17,700.00');
+    expect(text).not.toContain('₹17,700.00');
   });
 
   it('issues a bill of supply from an unregistered company, and for an exempt dwelling', async () => {
@@ -154,7 +154,7 @@ describe('GET /api/invoices/{id}/pdf as a GST document', () => {
       invoice.number!,
       'Composition/unregistered supplier: no tax charged',
       'No tax',
-      'INR 15,000.00',
+      '₹15,000.00',
     ]) {
       expect(text).toContain(expected);
     }
@@ -197,9 +197,9 @@ describe('GET /api/credit-notes/{id}/pdf', () => {
       'Rent reduction',
       '997212',
       'CGST @ 9%',
-      'INR 450.00',
+      '₹450.00',
       'Total credited',
-      'INR 5,900.00',
+      '₹5,900.00',
       'Tax payable on reverse charge: No',
       'Rupees Five Thousand Nine Hundred Only',
     ]) {
@@ -208,8 +208,8 @@ describe('GET /api/credit-notes/{id}/pdf', () => {
     // The invoice's PDF shows the credit and the balance left.
     const invoiceText = await pdfAt(owner, `/api/invoices/${invoice._id}/pdf`);
     expect(invoiceText).toContain('Credit notes');
-    expect(invoiceText).toContain('-INR 5,900.00');
-    expect(invoiceText).toContain('INR 11,800.00');
+    expect(invoiceText).toContain('-₹5,900.00');
+    expect(invoiceText).toContain('₹11,800.00');
   });
 });
 
@@ -240,7 +240,7 @@ describe('GET /api/payments/{id}/receipt', () => {
       `Receipt no. ${april.receiptNumber}`,
       'Paid on 01 Apr 2026',
       `Invoice ${invoice.number}`,
-      'INR 10,000.00',
+      '₹10,000.00',
       'Rupees Ten Thousand Only',
     ]) {
       expect(text).toContain(expected);

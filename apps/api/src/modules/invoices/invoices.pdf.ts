@@ -1,5 +1,5 @@
-import { INVOICE_STATUS_LABELS, type InvoiceDto } from '@rentora/shared';
-import { type DocumentCompany, formatDate, hexColor, INK, PdfCanvas } from '../../core/pdf-kit';
+import { formatMonth, INVOICE_STATUS_LABELS, type InvoiceDto } from '@rentora/shared';
+import { type DocumentCompany, hexColor, INK, PdfCanvas } from '../../core/pdf-kit';
 import {
   documentTitle,
   drawGstLines,
@@ -37,18 +37,27 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   const kind = documentTitle(invoice);
   const label = kind === 'TAX INVOICE' ? 'Tax invoice' : 'Bill of supply';
   const title = invoice.number ? `${label} ${invoice.number}` : `Draft ${label.toLowerCase()}`;
-  const c = await PdfCanvas.create({ title, author: invoice.supplierLegalName || company.name });
+  const c = await PdfCanvas.create({
+    title,
+    author: invoice.supplierLegalName || company.name,
+    timeZone: company.timeZone,
+  });
 
   c.band(brand);
   if (input.logo) await c.logo(input.logo);
   const meta: [string, string][] = [
     ['Invoice no.', invoice.number ?? 'Draft'],
-    ['Invoice date', formatDate(invoice.issueDate)],
-    ['Due date', formatDate(invoice.dueDate)],
+    ['Invoice date', c.date(invoice.issueDate)],
+    ['Due date', c.date(invoice.dueDate)],
     ['Financial year', invoice.financialYear],
     ['Status', INVOICE_STATUS_LABELS[invoice.status]],
   ];
-  if (invoice.period) meta.push(['Period', invoice.period]);
+  if (invoice.period) {
+    meta.push([
+      'Period',
+      /^\d{4}-\d{2}$/.test(invoice.period) ? formatMonth(invoice.period) : invoice.period,
+    ]);
+  }
   drawSupplierHeader(
     c,
     invoice,

@@ -217,7 +217,7 @@ export function createInvoicesRepo(db: Db) {
         .orderBy(asc(invoicePayments.paidAt), asc(invoicePayments.id));
     },
 
-    /** The company's name and contact details as invoices print them. */
+    /** The company's name and contact details as invoices print them, and its time zone. */
     async companyContact(companyId: string) {
       const [company] = await db
         .select({
@@ -225,6 +225,7 @@ export function createInvoicesRepo(db: Db) {
           email: companies.email,
           phone: companies.phone,
           address: companies.address,
+          timeZone: companies.timeZone,
         })
         .from(companies)
         .where(eq(companies.id, companyId));

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import type {
   InvoiceCheckoutDto,
   InvoiceDetailDto,
@@ -166,20 +165,4 @@ export async function payInvoiceInSandbox(
   };
 }
 
-/** The text of a pdf-lib PDF: its strings are written as hex in `<…> Tj` operators and the info dictionary. */
-export function pdfText(bytes: Buffer): string {
-  // Streams (page contents, object streams) are Flate-compressed: inflate each one.
-  let raw = bytes.toString('latin1');
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    try {
-      raw += inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-    } catch {
-      // not compressed
-    }
-  }
-  const hex = [...raw.matchAll(/<([0-9A-Fa-f]{4,})>/g)].map((m) =>
-    Buffer.from(m[1]!, 'hex').toString('latin1'),
-  );
-  // Info strings are UTF-16BE with a byte-order mark: drop the zero bytes.
-  return hex.map((s) => s.split(String.fromCharCode(0)).join('')).join('\n');
-}
+export { pdfText } from '../../core/pdf-text.testing';

@@ -1,20 +1,13 @@
-import { amountInWords, REVENUE_STAMP_THRESHOLD, type RentReceiptsDto } from '@rentora/shared';
 import {
-  DEFAULT_BRAND as BRAND,
-  formatBusinessDate,
+  amountInWords,
   formatDate,
-  MUTED,
-  PdfCanvas,
-  pdfMoney,
-} from '../../core/pdf-kit';
+  formatMoney,
+  formatMonth,
+  REVENUE_STAMP_THRESHOLD,
+  type RentReceiptsDto,
+} from '@rentora/shared';
+import { DEFAULT_BRAND as BRAND, MUTED, PdfCanvas } from '../../core/pdf-kit';
 import { methodLabel } from '../payments/payments.service';
-
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /**
  * A rent receipt for the tenant's HRA claim: one month (`month` "2026-11") or the annual statement of a financial
@@ -24,16 +17,19 @@ const monthName = (month: string) =>
 export async function renderRentReceiptPdf(
   receipts: RentReceiptsDto,
   month: string | null,
+  timeZone: string,
 ): Promise<Uint8Array> {
   const months = month ? receipts.months.filter((m) => m.month === month) : receipts.months;
   const total = months.reduce((sum, m) => sum + m.rentPaid, 0);
-  const period = month
-    ? monthName(month)
-    : `${formatDate(`${receipts.financialYear.slice(0, 4)}-04-01`)} to ${formatDate(`${Number(receipts.financialYear.slice(0, 4)) + 1}-03-31`)} (FY ${receipts.financialYear})`;
   const title = month ? 'RENT RECEIPT' : 'ANNUAL RENT STATEMENT';
+  const fyStart = Number(receipts.financialYear.slice(0, 4));
+  const period = month
+    ? formatMonth(month)
+    : `${formatDate(`${fyStart}-04-01`)} to ${formatDate(`${fyStart + 1}-03-31`)} (FY ${receipts.financialYear})`;
   const c = await PdfCanvas.create({
     title: `${title} ${period}`,
     author: receipts.landlordName,
+    timeZone,
     margin: 56,
   });
   const { M, W } = c;
@@ -49,7 +45,7 @@ export async function renderRentReceiptPdf(
 
   c.text('Rent received', M, c.y, { color: MUTED });
   c.y -= 24;
-  c.text(pdfMoney(total), M, c.y, { size: 22, bold: true, color: BRAND });
+  c.text(c.money(total), M, c.y, { size: 22, bold: true, color: BRAND });
   c.y -= 18;
   c.paragraph(amountInWords(total), { size: 10, color: MUTED });
   c.y -= 10;
@@ -75,9 +71,9 @@ export async function renderRentReceiptPdf(
       ],
       receipts.months.map((m) => ({
         cells: [
-          monthName(m.month),
-          m.payments.map((p) => formatBusinessDate(p.paidAt)).join(', ') || '-',
-          pdfMoney(m.rentPaid),
+          formatMonth(m.month),
+          m.payments.map((p) => c.date(p.paidAt)).join(', ') || '-',
+          c.money(m.rentPaid),
         ],
       })),
       BRAND,
@@ -96,13 +92,13 @@ export async function renderRentReceiptPdf(
     paid.length
       ? paid.map((p) => ({
           cells: [
-            formatBusinessDate(p.paidAt),
+            c.date(p.paidAt),
             p.invoiceNumber ?? '',
-            [methodLabel(p.method), p.reference, p.tds ? `TDS ${pdfMoney(p.tds)}` : '']
+            [methodLabel(p.method), p.reference, p.tds ? `TDS ${c.money(p.tds)}` : '']
               .filter(Boolean)
               .join(' - '),
             p.receiptNumber ?? '',
-            pdfMoney(p.rent),
+            c.money(p.rent),
           ],
         }))
       : [{ cells: ['', '', 'No rent received in this period', '', ''] }],
@@ -113,7 +109,7 @@ export async function renderRentReceiptPdf(
   const stamped = months.filter((m) => m.cashRent > REVENUE_STAMP_THRESHOLD);
   if (stamped.length > 0) {
     c.paragraph(
-      `Rent received in cash above Rs. 5,000 (${stamped.map((m) => monthName(m.month)).join(', ')}): a revenue stamp is affixed and signed across by the landlord.`,
+      `Rent received in cash above ${formatMoney(REVENUE_STAMP_THRESHOLD)} (${stamped.map((m) => formatMonth(m.month)).join(', ')}): a revenue stamp is affixed and signed across by the landlord.`,
       { size: 9, bold: true },
     );
     c.y -= 6;

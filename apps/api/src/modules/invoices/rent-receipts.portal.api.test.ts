@@ -47,7 +47,7 @@ describe('GET /api/tenant-codes/{tenantCode}/rent-receipts', () => {
     );
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
-    expect(pdfText(pdf.rawPayload)).toContain('INR 12,000.00');
+    expect(await pdfText(pdf.rawPayload)).toContain('₹12,000.00');
   });
 
   it('answers 404 for an unknown code, a code of another company and a moved-out tenancy; 400 for a bad query', async () => {

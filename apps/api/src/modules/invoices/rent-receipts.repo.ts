@@ -31,6 +31,7 @@ export function createRentReceiptsRepo(db: Db) {
           state: properties.state,
           postalCode: properties.postalCode,
           companyName: companies.name,
+          companyTimeZone: companies.timeZone,
         })
         .from(rentalUnitUsers)
         .innerJoin(users, eq(users.id, rentalUnitUsers.userId))

@@ -134,7 +134,7 @@ export function rentReceipts(db: Db, gst: GstService) {
   async function pdfOf(tenancy: Tenancy, query: RentReceiptPdfQuery) {
     const fyLabel = query.month ? financialYearOf(`${query.month}-01`).label : query.fy!;
     const receipts = await build(tenancy, fyLabel);
-    const bytes = await renderRentReceiptPdf(receipts, query.month ?? null);
+    const bytes = await renderRentReceiptPdf(receipts, query.month ?? null, tenancy.companyTimeZone);
     const name = query.month ? `rent-receipt-${query.month}.pdf` : `rent-statement-${fyLabel}.pdf`;
     return { bytes, fileName: name };
   }

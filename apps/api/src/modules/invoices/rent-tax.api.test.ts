@@ -122,19 +122,19 @@ describe('GET /api/tenants/{id}/rent-receipts', () => {
     const annual = await call(app, 'GET', `${url}/pdf?fy=2026-27`, as(owner));
     expect(annual.statusCode, annual.body).toBe(200);
     expect(annual.headers['content-type']).toBe('application/pdf');
-    const text = pdfText(annual.rawPayload);
+    const text = await pdfText(annual.rawPayload);
     expect(text).toContain('ANNUAL RENT STATEMENT');
     expect(text).toContain('AABCL1234K');
-    expect(text).toContain('INR 1,20,000.00');
+    expect(text).toContain('₹1,20,000.00');
     expect(text).toContain('Rupees One Lakh Twenty Thousand Only');
     expect(text).toContain('Test User');
 
     const month = await call(app, 'GET', `${url}/pdf?month=2026-11`, as(owner));
     expect(month.statusCode, month.body).toBe(200);
-    const monthText = pdfText(month.rawPayload);
+    const monthText = await pdfText(month.rawPayload);
     expect(monthText).toContain('RENT RECEIPT');
-    expect(monthText).toContain('November 2026');
-    expect(monthText).toContain('INR 60,000.00');
+    expect(monthText).toContain('Nov 2026');
+    expect(monthText).toContain('₹60,000.00');
     expect(monthText).toContain('Rupees Sixty Thousand Only');
     expect(monthText).toContain('UTR-1-2026-11-05');
     expect(monthText).toContain('revenue stamp');
@@ -173,7 +173,7 @@ describe('GET /api/tenants/me/{id}/rent-receipts', () => {
       token: mine.person.token,
     });
     expect(pdf.statusCode).toBe(200);
-    expect(pdfText(pdf.rawPayload)).toContain('INR 15,000.00');
+    expect(await pdfText(pdf.rawPayload)).toContain('₹15,000.00');
     for (const path of ['rent-receipts?fy=2026-27', 'rent-receipts/pdf?month=2026-07']) {
       const other = await call(app, 'GET', `/api/tenants/me/${theirs.tenantId}/${path}`, {
         token: mine.person.token,

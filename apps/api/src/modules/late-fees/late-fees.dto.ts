@@ -1,4 +1,4 @@
-import { bpToPercent, type LateFeeRuleDto } from '@rentora/shared';
+import { bpToPercent, formatDate, type LateFeeRuleDto } from '@rentora/shared';
 import { iso } from '../../core/http';
 import type { LateFeeRuleRow, NamedRule } from './late-fees.repo';
 
@@ -41,7 +41,7 @@ export const termsOf = (rule: LateFeeRuleRow) => ({
 /** The late-fee line's description on the invoice. */
 export function lineDescriptionOf(rule: LateFeeRuleRow, dueDate: string): string {
   if (rule.type === 'daily_interest')
-    return `Interest on late payment at ${bpToPercent(rule.annualRateBp)}% p.a. (due ${dueDate})`;
-  if (rule.type === 'percent') return `Late fee ${bpToPercent(rule.percentBp)}% (due ${dueDate})`;
-  return `Late fee (due ${dueDate})`;
+    return `Interest on late payment at ${bpToPercent(rule.annualRateBp)}% p.a. (due ${formatDate(dueDate)})`;
+  if (rule.type === 'percent') return `Late fee ${bpToPercent(rule.percentBp)}% (due ${formatDate(dueDate)})`;
+  return `Late fee (due ${formatDate(dueDate)})`;
 }

@@ -1,4 +1,5 @@
 import {
+  formatDate,
   formatReading,
   METER_TYPE_LABELS,
   type MeterReadingDto,
@@ -180,7 +181,9 @@ export function createMetersService({ db, storage, config }: Deps) {
           const [last] = await repo.lastReadings(tx, [meterId]);
           const hundredths = Math.round(body.reading * 100);
           if (last && body.readAt < last.readAt)
-            throw conflict(`The meter was last read on ${last.readAt}: a reading cannot be dated before it`);
+            throw conflict(
+              `The meter was last read on ${formatDate(last.readAt)}: a reading cannot be dated before it`,
+            );
           if (last && hundredths < last.readingHundredths && !body.meterReplaced)
             throw conflict(
               `The reading is lower than the last one (${formatReading(last.readingHundredths / 100)}); mark it as a replaced meter if the meter was changed`,

@@ -162,11 +162,12 @@ describe('GET /api/payments/{id} and its receipt', () => {
     expect(receipt.statusCode).toBe(200);
     expect(receipt.headers['content-type']).toBe('application/pdf');
     expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(receipt.rawPayload);
+    const text = await pdfText(receipt.rawPayload);
     expect(text).toContain(cheque!.receiptNumber);
     expect(text).toContain(`Invoice ${invoice.number}`);
     expect(text).toContain('Rupees Three Thousand Only');
     expect(text).toContain('Paid on 05 Jan 2026');
+    expect(text).toContain('₹3,000.00');
   });
 
   it("is 404 for another company's payment and for an unknown id", async () => {

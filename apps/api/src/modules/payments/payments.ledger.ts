@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TIME_ZONE,
   documentFileName,
   isDocumentNumber,
   type LedgerPaymentDetailDto,
@@ -326,12 +327,13 @@ export function createLedgerService(db: Db) {
         email: companies.email,
         phone: companies.phone,
         address: companies.address,
+        timeZone: companies.timeZone,
       })
       .from(companies)
       .where(eq(companies.id, detail.companyId));
     const bytes = await renderReceiptPdf({
       payment: detail,
-      company: company ?? { name: '', email: null, phone: null, address: null },
+      company: company ?? { name: '', email: null, phone: null, address: null, timeZone: DEFAULT_TIME_ZONE },
     });
     return { bytes, fileName: documentFileName(detail.receiptNumber) };
   }

@@ -9,10 +9,8 @@ import {
   DEFAULT_BRAND as BRAND,
   contactLine,
   type DocumentCompany,
-  formatBusinessDate,
   MUTED,
   PdfCanvas,
-  pdfMoney,
 } from '../../core/pdf-kit';
 
 const METHOD_LABELS: Record<string, string> = {
@@ -32,7 +30,7 @@ export const methodLabel = (method: string | null) =>
 
 /**
  * A one-page A4 receipt of one ledger row: company, receipt number (from the receipt series of its financial year),
- * the date the money was paid (in India), payer, amount and amount in words, method, reference and gateway ids, and
+ * the date the money was paid (in the company's zone), payer, amount and amount in words, method, reference and gateway ids, and
  * what it paid (invoice number, booking, installment), property and unit.
  */
 export async function renderReceiptPdf(input: {
@@ -42,7 +40,7 @@ export async function renderReceiptPdf(input: {
   const { payment, company } = input;
   const refund = payment.status === 'refunded';
   const title = `${refund ? 'Refund receipt' : 'Receipt'} ${payment.receiptNumber}`;
-  const c = await PdfCanvas.create({ title, author: company.name, margin: 56 });
+  const c = await PdfCanvas.create({ title, author: company.name, timeZone: company.timeZone, margin: 56 });
   const { M, W } = c;
 
   c.band(BRAND);
@@ -68,8 +66,8 @@ export async function renderReceiptPdf(input: {
   c.text(refund ? 'Amount refunded' : 'Amount received', M, c.y, { color: MUTED });
   c.right(`Receipt no. ${payment.receiptNumber}`, W - M, c.y, { bold: true });
   c.y -= 24;
-  c.text(pdfMoney(payment.amount, payment.currency), M, c.y, { size: 24, bold: true, color: BRAND });
-  c.right(`${refund ? 'Refunded on' : 'Paid on'} ${formatBusinessDate(payment.paidAt)}`, W - M, c.y + 6);
+  c.text(c.money(payment.amount, payment.currency), M, c.y, { size: 24, bold: true, color: BRAND });
+  c.right(`${refund ? 'Refunded on' : 'Paid on'} ${c.date(payment.paidAt)}`, W - M, c.y + 6);
   c.y -= 20;
   c.paragraph(amountInWords(payment.amount), { size: 10, color: MUTED });
   c.y -= 14;
@@ -102,7 +100,7 @@ export async function renderReceiptPdf(input: {
     c.y -= 6;
     const count = payment.refunds.length;
     c.paragraph(
-      `Refunded since: ${pdfMoney(payment.refundedAmount, payment.currency)} (${count} refund${count === 1 ? '' : 's'})`,
+      `Refunded since: ${c.money(payment.refundedAmount, payment.currency)} (${count} refund${count === 1 ? '' : 's'})`,
       { size: 10, bold: true },
     );
   }

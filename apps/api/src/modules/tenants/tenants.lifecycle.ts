@@ -1,5 +1,6 @@
 import {
   canTransition,
+  formatDate,
   isCurrentTenantStatus,
   type TenantDto,
   type TenantStatus,
@@ -167,7 +168,7 @@ export function tenancyLifecycle(db: Db, reads: TenantReads, notices: TenantNoti
         after,
         'tenant.moved_out',
         'You have moved out',
-        `Your stay in unit ${after.unitNumber} at ${after.propertyName} ended on ${moveOutDate}.`,
+        `Your stay in unit ${after.unitNumber} at ${after.propertyName} ended on ${formatDate(moveOutDate)}.`,
       );
       return detail(after);
     },
@@ -204,7 +205,7 @@ export function tenancyLifecycle(db: Db, reads: TenantReads, notices: TenantNoti
         after,
         'tenant.lease_extended',
         'Your lease was extended',
-        `Your lease of unit ${after.unitNumber} now ends on ${newEndDate}.`,
+        `Your lease of unit ${after.unitNumber} now ends on ${formatDate(newEndDate)}.`,
       );
       return detail(after);
     },
@@ -281,7 +282,7 @@ export function tenancyLifecycle(db: Db, reads: TenantReads, notices: TenantNoti
         after,
         'tenant.transferred',
         'You have been transferred',
-        `From ${input.transferDate} your unit is ${after.unitNumber} at ${after.propertyName}.`,
+        `From ${formatDate(input.transferDate)} your unit is ${after.unitNumber} at ${after.propertyName}.`,
       );
       return detail(after);
     },
