@@ -150,6 +150,26 @@ describe.runIf(process.env.TEST_DATABASE_URL === undefined)('in-process runner (
       ),
     ).toEqual(['x']);
   });
+  it('starts after a crash that left a singleton job active beside its queued twin (the twin runs, once)', async () => {
+    const name = unique('twin');
+    const dead = runner();
+    dead.define(name, { handler: async () => {} });
+    await dead.send(name, { id: 'cut' }, { singletonKey: 'one' });
+    // The process took the job, a request queued its twin (one waiting job per key), then SIGKILL.
+    await database.db.execute(sql`update jobs set status = 'active', attempts = 1 where name = ${name}`);
+    await dead.send(name, { id: 'twin' }, { singletonKey: 'one' });
+    const next = runner();
+    next.define<{ id: string }>(name, { handler: (data) => mark(name, data.id).then(() => undefined) });
+    await next.start();
+    expect(
+      await until(
+        () => marks(name),
+        (rows) => rows.length > 0,
+      ),
+    ).toEqual(['twin']);
+    const [left] = await next.stats().then((rows) => rows.filter((row) => row.queue === name));
+    expect(left).toMatchObject({ queued: 0, active: 0, failed: 0 });
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL !== undefined)('pg-boss runner (PostgreSQL)', () => {

@@ -354,8 +354,22 @@ function createInProcessRunner(options: JobRunnerOptions): JobRunner {
     },
     async start() {
       stopping = false;
-      // One process per embedded database: an `active` job at start-up was cut off by a crash.
-      await db.update(jobs).set({ status: 'queued' }).where(eq(jobs.status, 'active'));
+      // One process per embedded database: an `active` job at start-up was cut off by a crash and runs again, unless
+      // a queued twin holds its singleton key (one waiting job per key): that one does the same work.
+      await db.transaction(async (tx) => {
+        await tx
+          .update(jobs)
+          .set({ status: 'completed', lastError: 'cut off by a crash; its queued twin runs instead' })
+          .where(
+            and(
+              eq(jobs.status, 'active'),
+              sql`${jobs.singletonKey} is not null`,
+              sql`exists (select 1 from jobs twin where twin.name = ${jobs.name}
+                    and twin.singleton_key = ${jobs.singletonKey} and twin.status = 'queued')`,
+            ),
+          );
+        await tx.update(jobs).set({ status: 'queued' }).where(eq(jobs.status, 'active'));
+      });
       loop();
     },
     async stop() {
