@@ -107,6 +107,16 @@ function focusedName(page: Page): Promise<{ name: string; ringVisible: boolean }
   });
 }
 
+/**
+ * Opens a page as a keyboard user does: after a full load the workspace restores the session first ("Loading your
+ * workspace…"), and Tab presses before the page is there only cycle the document body.
+ */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('main').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+}
+
 /** Presses Tab (or Shift+Tab) until the focused element's name matches; asserts its focus ring is visible. */
 async function tabTo(
   page: Page,
@@ -149,7 +159,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
 
-    await page.goto('/dashboard/tenants');
+    await open(page, '/dashboard/tenants');
     await tabTo(page, /^Add tenant$/);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/dashboard/tenants/new');
@@ -193,7 +203,7 @@ describe('keyboard only', () => {
     await type(page, /^Password/, owner.password);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-    await page.goto(`/dashboard/payments/invoices?invoice=${invoice.body.data!._id}`);
+    await open(page, `/dashboard/payments/invoices?invoice=${invoice.body.data!._id}`);
     await page.getByTestId('invoice-detail').waitFor();
     await tabTo(page, /^Record payment$/);
     await page.keyboard.press('Enter');
@@ -217,7 +227,7 @@ describe('keyboard only', () => {
     await type(page, /^Password/, owner.password);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-    await page.goto('/dashboard/maintenance/requests');
+    await open(page, '/dashboard/maintenance/requests');
     await tabTo(page, /^New request$/);
     await page.keyboard.press('Space');
     await page.getByRole('dialog', { name: /New (maintenance )?request/i }).waitFor();
