@@ -138,14 +138,17 @@ describe('bookings', () => {
     await staff.page.getByText('Agreement template saved').first().waitFor({ timeout: 15_000 });
     await screenshot(staff.page, 'bookings-agreement-template');
     const owner = await login(baseUrl, DEMO.owner.email, DEMO.owner.password);
+    const companies = await api<{ _id: string; name: string }[]>(baseUrl, 'GET', '/companies', {
+      token: owner.token,
+    });
+    const sunrise = companies.body.data?.find((company) => company.name === 'Sunrise Estates')?._id;
     const saved = await api<{ clauses: { title: string }[] }>(
       baseUrl,
       'GET',
       '/bookings/agreement-template',
-      {
-        token: owner.token,
-      },
+      { token: owner.token, companyId: sunrise },
     );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.data?.clauses.at(-1)?.title).toBe('Pets');
     await staff.page.getByRole('tab', { name: 'Bookings' }).click();
     await card.first().waitFor();
