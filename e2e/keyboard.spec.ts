@@ -145,7 +145,15 @@ async function type(page: Page, name: RegExp, text: string): Promise<void> {
 /** A native select: the arrow key picks the next option (the first real one after the placeholder). */
 async function choose(page: Page, name: RegExp, presses = 1): Promise<void> {
   await tabTo(page, name);
+  // Options that come from the API may still be loading: wait for a real one after the placeholder.
+  await page.waitForFunction((count) => {
+    const select = document.activeElement;
+    return select instanceof HTMLSelectElement && select.options.length > count;
+  }, presses);
   for (let i = 0; i < presses; i++) await page.keyboard.press('ArrowDown');
+  await expect
+    .poll(() => page.evaluate(() => (document.activeElement as HTMLSelectElement | null)?.value ?? ''))
+    .not.toBe('');
 }
 
 describe('keyboard only', () => {
@@ -236,7 +244,7 @@ describe('keyboard only', () => {
     await choose(page, /^Property/);
     await tabTo(page, /^Create request$/);
     await page.keyboard.press('Enter');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('dialog', { name: /New (maintenance )?request/i }).waitFor({ state: 'detached' });
     await page.getByText(`Leaking tap ${suffix}`).first().waitFor();
     await screenshot(page, 'keyboard-maintenance-request');
     expect(pageErrors).toEqual([]);
