@@ -94,9 +94,14 @@ export async function signAgreementPdf(
 
   const page = pdf.addPage(A4);
   let y = A4[1] - MARGIN;
-  const line = (label: string, value: string, size = 10) => {
+  const valueWidth = A4[0] - 2 * MARGIN - 170;
+  const line = (label: string, value: string, largest = 10) => {
     page.drawText(printable(label), { x: MARGIN, y, size: 10, font, color: muted });
-    for (const part of wrap(value, bold, size, A4[0] - 2 * MARGIN - 170)) {
+    // One word (an id, an email, a hash) is set smaller until it fits its line: a hash split in two is hard to check.
+    let size = largest;
+    while (!value.includes(' ') && size > 6 && bold.widthOfTextAtSize(printable(value), size) > valueWidth)
+      size -= 0.5;
+    for (const part of wrap(value, bold, size, valueWidth)) {
       page.drawText(part, { x: MARGIN + 170, y, size, font: bold, color: ink });
       y -= 14;
     }
