@@ -104,7 +104,8 @@ export function statementsByShape<Shape, Result>(
       return {
         execute: (values) =>
           build(db, shape)
-            .prepare(undefined as unknown as string)
+            // '' and not undefined: the database client names repeated unnamed statements (db/client.ts).
+            .prepare('')
             .execute(values),
       };
     }
@@ -126,6 +127,18 @@ export function statementsByShape<Shape, Result>(
       },
     };
   };
+}
+
+/**
+ * A statement of one shape (a detail, a lookup by id), built once per database handle and run as a named prepared
+ * statement: `const findUnit = preparedOnce((db) => db.select(…).where(eq(t.id, sql.placeholder('id'))))`, then
+ * `await findUnit(db, { id })`. For reads outside transactions (a transaction's handle builds its own each time).
+ */
+export function preparedOnce<Result>(
+  build: (db: DbOrTx) => Preparable<Result>,
+): (db: DbOrTx, values: Record<string, unknown>) => Promise<Result> {
+  const statement = statementsByShape((db: DbOrTx, _shape: Record<string, never>) => build(db));
+  return (db, values) => statement(db, {}).execute(values);
 }
 
 /** `count(*)` over at most `bound + 1` rows of `from` (a drizzle subquery builder's rows): a count that stops. */

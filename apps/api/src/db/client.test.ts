@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../core/error-handler';
-import { DatabaseBusyError, StatementQueue } from './client';
+import { createStatementNamer, DatabaseBusyError, StatementQueue } from './client';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -81,5 +81,39 @@ describe('StatementQueue after a long transaction', () => {
     await queue.run(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
     const burst = Array.from({ length: 20 }, () => queue.run(async () => 'ok'));
     await expect(Promise.all(burst)).resolves.toHaveLength(20);
+  });
+});
+
+describe('createStatementNamer (named prepared statements for repeated texts)', () => {
+  const run = (name: ReturnType<typeof createStatementNamer>, config: { name?: string; text?: unknown }) => {
+    name(config);
+    return config.name;
+  };
+
+  it('names a statement from its third run on, with one name per text', () => {
+    const name = createStatementNamer((text) => `n_${text.length}`);
+    const text = 'select id from users where id = $1';
+    expect(run(name, { text })).toBeUndefined();
+    expect(run(name, { text })).toBeUndefined();
+    expect(run(name, { text })).toBe(`n_${text.length}`);
+    expect(run(name, { text })).toBe(`n_${text.length}`);
+    expect(run(name, { text: 'select 2' })).toBeUndefined();
+  });
+
+  it('leaves a statement sent with a name or the empty name (planned for its values) as it is', () => {
+    const name = createStatementNamer(() => 'named');
+    for (let i = 0; i < 5; i++) {
+      expect(run(name, { text: 'select 1 where $1', name: '' })).toBe('');
+      expect(run(name, { text: 'select 1', name: 'mine' })).toBe('mine');
+    }
+  });
+
+  it('never names a statement that is not a query or a row change', () => {
+    const name = createStatementNamer(() => 'named');
+    for (let i = 0; i < 5; i++) {
+      expect(run(name, { text: 'analyze' })).toBeUndefined();
+      expect(run(name, { text: "set local statement_timeout = '1s'" })).toBeUndefined();
+    }
+    expect(run(name, { text: 'WITH x AS (select 1) select * from x' })).toBeUndefined();
   });
 });
