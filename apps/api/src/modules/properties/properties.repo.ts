@@ -14,7 +14,13 @@ import {
 } from '../../core/inventory-paging';
 import { type ImageRow, type PropertyRow, propertyColumns } from '../../core/inventory-rows';
 import { COUNT_BOUND } from '../../core/pagination';
-import { anyOf, boundedCountColumn, boundedCountQuery, statementsByShape } from '../../core/statements';
+import {
+  anyOf,
+  boundedCountColumn,
+  boundedCountQuery,
+  preparedOnce,
+  statementsByShape,
+} from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/schema';
 
@@ -104,6 +110,19 @@ const propertyCount = statementsByShape(
   propertyShapeOptions,
 );
 
+/** A property with its photos, by id: what a detail answers, in one round trip. */
+const propertyWithPhotos = preparedOnce((db) =>
+  db
+    .select({ property: propertyColumns, photos: propertyPhotosJson() })
+    .from(properties)
+    .where(
+      and(
+        eq(properties.companyId, sql.placeholder('companyId')),
+        eq(properties.id, sql.placeholder('propertyId')),
+      ),
+    ),
+);
+
 export type { PageRequest, PageResult } from '../../core/inventory-paging';
 
 export function createPropertiesRepo(db: DbOrTx) {
@@ -134,6 +153,11 @@ export function createPropertiesRepo(db: DbOrTx) {
     },
 
     /** Locks the property row: unit creates, status changes and tenant moves of one property take turns. */
+    async findWithPhotos(companyId: string, propertyId: string): Promise<PropertyWithPhotos | undefined> {
+      const [row] = await propertyWithPhotos(db, { companyId, propertyId });
+      return row && { ...row.property, photos: imageRowsOf(row.photos) };
+    },
+
     async lock(companyId: string, propertyId: string): Promise<PropertyRow | undefined> {
       const [row] = await db
         .select(propertyColumns)

@@ -122,7 +122,7 @@ export function createPropertiesService(deps: Deps) {
   }
 
   async function dtoOf(companyId: string, propertyId: string): Promise<PropertyDto> {
-    const row = await repo.find(companyId, propertyId);
+    const row = await repo.findWithPhotos(companyId, propertyId);
     if (!row) throw notFound('Property');
     const [dto] = await toDtos(companyId, [row]);
     return dto!;

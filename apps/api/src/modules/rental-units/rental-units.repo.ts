@@ -14,7 +14,13 @@ import {
 } from '../../core/inventory-paging';
 import { type ImageRow, type UnitRow, unitColumns } from '../../core/inventory-rows';
 import { COUNT_BOUND } from '../../core/pagination';
-import { anyOf, boundedCountColumn, boundedCountQuery, statementsByShape } from '../../core/statements';
+import {
+  anyOf,
+  boundedCountColumn,
+  boundedCountQuery,
+  preparedOnce,
+  statementsByShape,
+} from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits } from '../../db/schema';
 
@@ -147,6 +153,20 @@ const unitCount = statementsByShape(
   unitShapeOptions,
 );
 
+/** A unit with its property's summary and its images, by id: what a detail answers, in one round trip. */
+const unitWithImages = preparedOnce((db) =>
+  db
+    .select({ ...withProperty, images: unitImagesJson() })
+    .from(rentalUnits)
+    .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
+    .where(
+      and(
+        eq(rentalUnits.companyId, sql.placeholder('companyId')),
+        eq(rentalUnits.id, sql.placeholder('unitId')),
+      ),
+    ),
+);
+
 export function createRentalUnitsRepo(db: DbOrTx) {
   async function withPropertyByIds(companyId: string, ids: readonly string[]): Promise<UnitWithProperty[]> {
     if (ids.length === 0) return [];
@@ -180,6 +200,11 @@ export function createRentalUnitsRepo(db: DbOrTx) {
     async find(companyId: string, unitId: string): Promise<UnitWithProperty | undefined> {
       const [row] = await withPropertyByIds(companyId, [unitId]);
       return row;
+    },
+
+    async findWithImages(companyId: string, unitId: string): Promise<UnitWithProperty | undefined> {
+      const [row] = await unitWithImages(db, { companyId, unitId });
+      return row && { unit: row.unit, property: row.property, images: imageRowsOf(row.images) };
     },
 
     findMany: withPropertyByIds,

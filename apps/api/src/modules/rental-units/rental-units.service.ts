@@ -149,7 +149,7 @@ export function createRentalUnitsService(deps: Deps) {
   }
 
   async function dtoOf(companyId: string, unitId: string): Promise<RentalUnitDto> {
-    const row = await repo.find(companyId, unitId);
+    const row = await repo.findWithImages(companyId, unitId);
     if (!row) throw notFound('Rental unit');
     const [dto] = await toDtos(companyId, [row]);
     return dto!;
