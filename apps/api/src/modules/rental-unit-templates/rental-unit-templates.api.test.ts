@@ -149,6 +149,37 @@ describe('GET /api/rental-unit-templates', () => {
   });
 });
 
+describe('GET /api/rental-unit-templates paging', () => {
+  it('pages by name with the exact total on every page, past the end too, and filters by unit type', async () => {
+    const company = await createCompany(app, { plan: 'enterprise' });
+    for (const name of ['T-a', 'T-b', 'T-c', 'T-d', 'T-e']) {
+      await createTemplate(auth(company), {
+        ...templateBody(name),
+        unitType: name === 'T-e' ? 'studio' : '2bhk',
+      });
+    }
+    const page = async (query: Record<string, string>) =>
+      (
+        await call(app, 'GET', '/api/rental-unit-templates', {
+          ...auth(company),
+          query: { includeGlobal: 'false', sortBy: 'name', sortOrder: 'asc', limit: '2', ...query },
+        })
+      ).json<List>();
+    const names = async (query: Record<string, string>) => (await page(query)).data.map((row) => row.name);
+    expect(await names({ page: '1' })).toEqual(['T-a', 'T-b']);
+    expect(await names({ page: '2' })).toEqual(['T-c', 'T-d']);
+    expect(await names({ page: '3' })).toEqual(['T-e']);
+    for (const at of ['1', '2', '3', '4']) expect((await page({ page: at })).pagination.totalCount).toBe(5);
+    expect(await names({ page: '4' })).toEqual([]);
+    const studios = await page({ 'unitType[]': 'studio' });
+    expect(studios.data.map((row) => row.name)).toEqual(['T-e']);
+    expect(studios.pagination.totalCount).toBe(1);
+    const searched = await page({ search: 't-', page: '3' });
+    expect(searched.data.map((row) => row.name)).toEqual(['T-e']);
+    expect(searched.pagination.totalCount).toBe(5);
+  });
+});
+
 describe('GET, PUT and DELETE /api/rental-unit-templates/:id', () => {
   it("reads own and global templates, 404 for another company's", async () => {
     const template = await createTemplate(auth(owner), templateBody('Mine'));

@@ -1,5 +1,13 @@
 import type { TemplateListQuery } from '@rentora/shared';
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  anyOf,
+  countColumn,
+  pageLimit,
+  pageOffset,
+  pageTotal,
+  statementsByShape,
+} from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { rentalUnitTemplates } from '../../db/schema';
 
@@ -18,11 +26,66 @@ function scopeCondition(scope: TemplateScope): SQL {
   return scope.includeGlobal ? or(own, isNull(rentalUnitTemplates.companyId))! : own;
 }
 
+/** A template list's shape: which scope and filters it has, and its order (one statement is built per shape). */
+interface TemplateListShape {
+  scope: 'own' | 'ownAndGlobal' | 'global';
+  search: boolean;
+  unitType: boolean;
+  sortBy: TemplateListQuery['sortBy'];
+  sortOrder: TemplateListQuery['sortOrder'];
+}
+
+function scopeOf(scope: TemplateScope): TemplateListShape['scope'] {
+  if (!scope.companyId) return 'global';
+  return scope.includeGlobal ? 'ownAndGlobal' : 'own';
+}
+
+function listConditions(shape: TemplateListShape): SQL | undefined {
+  const global = isNull(rentalUnitTemplates.companyId);
+  const own = eq(rentalUnitTemplates.companyId, sql.placeholder('companyId'));
+  const conditions: SQL[] = [
+    shape.scope === 'global' ? global : shape.scope === 'own' ? own : or(own, global)!,
+  ];
+  if (shape.search) {
+    const pattern = sql.placeholder('pattern');
+    conditions.push(
+      or(ilike(rentalUnitTemplates.name, pattern), ilike(rentalUnitTemplates.description, pattern))!,
+    );
+  }
+  if (shape.unitType) conditions.push(anyOf(rentalUnitTemplates.unitType, 'unitType'));
+  return and(...conditions);
+}
+
 const SORT = {
   usageCount: rentalUnitTemplates.usageCount,
   createdAt: rentalUnitTemplates.createdAt,
   name: sql`lower(${rentalUnitTemplates.name})`,
 } as const;
+
+const listOptions = { searches: (shape: TemplateListShape) => shape.search };
+
+/** A page of templates with their exact count beside it: one round trip, built once per shape. */
+const templatePage = statementsByShape((db, shape: TemplateListShape) => {
+  const where = listConditions(shape);
+  const direction = shape.sortOrder === 'asc' ? asc : desc;
+  return db
+    .select({
+      template: getTableColumns(rentalUnitTemplates),
+      total: countColumn(rentalUnitTemplates, where),
+    })
+    .from(rentalUnitTemplates)
+    .where(where)
+    .orderBy(direction(SORT[shape.sortBy]), direction(rentalUnitTemplates.id))
+    .limit(pageLimit())
+    .offset(pageOffset());
+}, listOptions);
+
+/** The count alone: for a page past the end, which has no row to carry it. */
+const templateCount = statementsByShape(
+  (db, shape: TemplateListShape) =>
+    db.select({ total: sql<number>`count(*)::int` }).from(rentalUnitTemplates).where(listConditions(shape)),
+  listOptions,
+);
 
 export function createTemplatesRepo(db: DbOrTx) {
   return {
@@ -33,27 +96,27 @@ export function createTemplatesRepo(db: DbOrTx) {
         offset: number;
       },
     ): Promise<{ rows: TemplateRow[]; total: number }> {
-      const conditions: SQL[] = [scopeCondition(scope)];
-      if (query.search) {
-        const pattern = `%${query.search.replace(/[%_\\]/g, '\\$&')}%`;
-        conditions.push(
-          or(ilike(rentalUnitTemplates.name, pattern), ilike(rentalUnitTemplates.description, pattern))!,
-        );
-      }
-      if (query.unitType?.length) conditions.push(inArray(rentalUnitTemplates.unitType, query.unitType));
-      const where = and(...conditions);
-      const direction = query.sortOrder === 'asc' ? asc : desc;
-      const [rows, [count]] = await Promise.all([
-        db
-          .select()
-          .from(rentalUnitTemplates)
-          .where(where)
-          .orderBy(direction(SORT[query.sortBy]), direction(rentalUnitTemplates.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: sql<number>`count(*)::int` }).from(rentalUnitTemplates).where(where),
-      ]);
-      return { rows, total: count?.total ?? 0 };
+      const shape: TemplateListShape = {
+        scope: scopeOf(scope),
+        search: Boolean(query.search),
+        unitType: Boolean(query.unitType?.length),
+        sortBy: query.sortBy,
+        sortOrder: query.sortOrder,
+      };
+      const values = {
+        companyId: scope.companyId,
+        pattern: query.search ? `%${query.search.replace(/[%_\\]/g, '\\$&')}%` : undefined,
+        unitType: query.unitType,
+        limit: query.limit,
+        offset: query.offset,
+      };
+      const page = await templatePage(db, shape).execute(values);
+      const count = await pageTotal(
+        page,
+        { limit: query.limit, offset: query.offset, bound: Number.MAX_SAFE_INTEGER },
+        async () => (await templateCount(db, shape).execute(values))[0]?.total ?? 0,
+      );
+      return { rows: page.map((row) => row.template), total: count.total };
     },
 
     /** A template the scope can see: the company's own or a global one. */
