@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { inventoryImages } from '../db/schema';
 import { iso } from './http';
-import type { ImageRow } from './inventory-rows';
+import type { ImageRow, ImageView } from './inventory-rows';
 import type { UrlSigner } from './signed-urls';
 
 // The images of the inventory as properties, rental units and the public listing read them: brought along by a
@@ -11,17 +11,19 @@ import type { UrlSigner } from './signed-urls';
 
 const ORDER = [asc(inventoryImages.sortOrder), asc(inventoryImages.uploadedAt), asc(inventoryImages.id)];
 
-/** The columns of an image row as a JSON object with the row's property names (for `json_agg` in list queries). */
-const IMAGE_JSON = `json_build_object('id', i.id, 'companyId', i.company_id, 'propertyId', i.property_id,
-  'rentalUnitId', i.rental_unit_id, 'storageKey', i.storage_key, 'thumbnailKey', i.thumbnail_key, 'mimeType', i.mime_type,
-  'size', i.size, 'width', i.width, 'height', i.height, 'isPrimary', i.is_primary, 'category', i.category,
-  'caption', i.caption, 'sortOrder', i.sort_order, 'uploadedBy', i.uploaded_by, 'uploadedAt', i.uploaded_at)`;
+/**
+ * The columns of an image that its DTOs read (ImageView), as a JSON object with the row's property names (for
+ * `json_agg` in list queries): a third less JSON to build, send and parse than the whole row.
+ */
+const IMAGE_JSON = `json_build_object('id', i.id, 'storageKey', i.storage_key, 'thumbnailKey', i.thumbnail_key,
+  'mimeType', i.mime_type, 'size', i.size, 'width', i.width, 'height', i.height, 'isPrimary', i.is_primary,
+  'category', i.category, 'caption', i.caption, 'uploadedAt', i.uploaded_at)`;
 const IMAGE_ORDER = 'i.sort_order, i.uploaded_at, i.id';
 
-export type ImageJson = Omit<ImageRow, 'uploadedAt'> & { uploadedAt: string };
+export type ImageJson = Omit<ImageView, 'uploadedAt'> & { uploadedAt: string };
 
 /** Rows of a JSON image aggregate back as image rows. */
-export function imageRowsOf(json: readonly ImageJson[] | null): ImageRow[] {
+export function imageRowsOf(json: readonly ImageJson[] | null): ImageView[] {
   return (json ?? []).map((image) => ({ ...image, uploadedAt: new Date(image.uploadedAt) }));
 }
 
@@ -98,7 +100,7 @@ export async function photosOfProperties(
 }
 
 /** Staff DTOs: signed URLs (an `<img>` cannot send the bearer token). */
-export function toImageDto(row: ImageRow, signer: UrlSigner, now = new Date()): ImageDto {
+export function toImageDto(row: ImageView, signer: UrlSigner, now = new Date()): ImageDto {
   return {
     _id: row.id,
     url: signer.signed(row.storageKey, now),
@@ -115,7 +117,7 @@ export function toImageDto(row: ImageRow, signer: UrlSigner, now = new Date()): 
 }
 
 /** Public listing DTOs: plain URLs, served to anyone while the listing shows the image. */
-export function toPublicImageDto(row: ImageRow, signer: UrlSigner): PublicImageDto {
+export function toPublicImageDto(row: ImageView, signer: UrlSigner): PublicImageDto {
   return {
     _id: row.id,
     url: signer.unsigned(row.storageKey),

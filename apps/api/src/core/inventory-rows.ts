@@ -12,6 +12,21 @@ export { propertyColumns, unitColumns };
 export type PropertyRow = Omit<typeof properties.$inferSelect, 'searchVector'>;
 export type UnitRow = Omit<typeof rentalUnits.$inferSelect, 'searchVector'>;
 export type ImageRow = typeof inventoryImages.$inferSelect;
+/** What an image's DTOs read of its row: all that the list queries' JSON aggregates bring along. */
+export type ImageView = Pick<
+  ImageRow,
+  | 'id'
+  | 'storageKey'
+  | 'thumbnailKey'
+  | 'mimeType'
+  | 'size'
+  | 'width'
+  | 'height'
+  | 'isPrimary'
+  | 'category'
+  | 'caption'
+  | 'uploadedAt'
+>;
 
 /** Publicly listed property: verified, listed, with units available now, of a verified active company. */
 export const publicPropertySql = sql`(${properties.verificationStatus} = 'verified' and ${properties.isListed} and ${properties.listedUnits} > 0 and ${companies.isVerified} and ${companies.isActive})`;

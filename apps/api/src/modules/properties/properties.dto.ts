@@ -1,7 +1,7 @@
 import { occupancyRate, type PropertyDto } from '@rentora/shared';
 import { iso, isoOrNull } from '../../core/http';
 import { toImageDto } from '../../core/inventory-images';
-import { type ImageRow, type PropertyRow, toAddressDto } from '../../core/inventory-rows';
+import { type ImageView, type PropertyRow, toAddressDto } from '../../core/inventory-rows';
 import type { UrlSigner } from '../../core/signed-urls';
 
 export function toOccupancyDto(row: Pick<PropertyRow, 'totalUnits' | 'occupiedUnits' | 'availableUnits'>) {
@@ -16,7 +16,7 @@ export function toOccupancyDto(row: Pick<PropertyRow, 'totalUnits' | 'occupiedUn
 
 export function toPropertyDto(
   row: PropertyRow,
-  photos: readonly ImageRow[],
+  photos: readonly ImageView[],
   signer: UrlSigner,
   now = new Date(),
 ): PropertyDto {

@@ -12,7 +12,7 @@ import {
   type SortKey,
   sortValueText,
 } from '../../core/inventory-paging';
-import { type ImageRow, type PropertyRow, propertyColumns } from '../../core/inventory-rows';
+import { type ImageView, type PropertyRow, propertyColumns } from '../../core/inventory-rows';
 import { COUNT_BOUND } from '../../core/pagination';
 import {
   anyOf,
@@ -26,7 +26,7 @@ import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/sc
 
 export type { PropertyRow };
 /** A property of a list page, with its photos brought along by the same query. */
-export type PropertyWithPhotos = PropertyRow & { photos?: ImageRow[] };
+export type PropertyWithPhotos = PropertyRow & { photos?: ImageView[] };
 export type NewProperty = typeof properties.$inferInsert;
 
 export const PROPERTY_SORT_KEYS: Record<PropertyListQuery['sortBy'], SortKey> = {

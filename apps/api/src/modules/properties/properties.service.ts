@@ -16,7 +16,7 @@ import { groupBy } from '../../core/collections';
 import { conflict, notFound } from '../../core/errors';
 import { photosOfProperties } from '../../core/inventory-images';
 import { inventoryPagination } from '../../core/inventory-paging';
-import type { ImageRow } from '../../core/inventory-rows';
+import type { ImageView } from '../../core/inventory-rows';
 import { releaseCompanyUsage, reserveCompanyUsage } from '../../core/plan-limits';
 import {
   notifyVerification,
@@ -115,7 +115,10 @@ export function createPropertiesService(deps: Deps) {
   /** DTOs of a page of properties: their photos come in one query. */
   async function toDtos(companyId: string, rows: readonly PropertyWithPhotos[]): Promise<PropertyDto[]> {
     const missing = rows.filter((row) => !row.photos).map((row) => row.id);
-    const photos = groupBy(await photosOfProperties(db, companyId, missing), (photo) => photo.propertyId);
+    const photos: Map<string | null, ImageView[]> = groupBy(
+      await photosOfProperties(db, companyId, missing),
+      (photo) => photo.propertyId,
+    );
     for (const row of rows) if (row.photos) photos.set(row.id, row.photos);
     const now = new Date();
     return rows.map((row) => toPropertyDto(row, photos.get(row.id) ?? [], images.signer, now));
@@ -275,7 +278,7 @@ export function createPropertiesService(deps: Deps) {
       const { rows, total } = await repo.verificationQueue(query);
       const now = new Date();
       const byCompany = groupBy(rows, (row) => row.property.companyId);
-      const photos = new Map<string, ImageRow[]>();
+      const photos = new Map<string, ImageView[]>();
       for (const [companyId, companyRows] of byCompany) {
         const grouped = groupBy(
           await photosOfProperties(

@@ -6,7 +6,7 @@ import {
 } from '@rentora/shared';
 import { iso } from '../../core/http';
 import {
-  type ImageRow,
+  type ImageView,
   toAddressDto,
   toAvailabilityDto,
   toPricingDto,
@@ -18,7 +18,7 @@ import type { PublicPropertyRow } from './public-listing.repo';
 /** Public listing images have plain URLs; a tenant's own (possibly unlisted) unit images are signed. */
 export type ImageUrlMode = 'public' | 'signed';
 
-export function toListingImageDto(row: ImageRow, signer: UrlSigner, mode: ImageUrlMode): PublicImageDto {
+export function toListingImageDto(row: ImageView, signer: UrlSigner, mode: ImageUrlMode): PublicImageDto {
   const url = (key: string) => (mode === 'public' ? signer.unsigned(key) : signer.signed(key));
   return {
     _id: row.id,
@@ -34,7 +34,7 @@ export function toListingImageDto(row: ImageRow, signer: UrlSigner, mode: ImageU
 
 export function toPublicUnitDto(
   unit: UnitRow,
-  images: readonly ImageRow[],
+  images: readonly ImageView[],
   signer: UrlSigner,
   mode: ImageUrlMode,
 ): PublicUnitDto {
@@ -64,7 +64,7 @@ export function toPublicUnitDto(
 
 export function toPublicSummaryDto(
   { property, company }: PublicPropertyRow,
-  cover: ImageRow | undefined,
+  cover: ImageView | undefined,
   signer: UrlSigner,
   mode: ImageUrlMode = 'public',
 ): PublicPropertySummaryDto {

@@ -4,6 +4,7 @@ import { coverImageJson, imageRowsOf, unitImagesJson } from '../../core/inventor
 import { prefixTsQuery } from '../../core/inventory-paging';
 import {
   type ImageRow,
+  type ImageView,
   listedUnitSql,
   type PropertyRow,
   propertyColumns,
@@ -33,7 +34,7 @@ export function createPublicListingRepo(db: DbOrTx) {
     async list(
       query: PublicPropertyListQuery,
       knownTotal?: number,
-    ): Promise<{ rows: (PublicPropertyRow & { cover: ImageRow | null })[]; total: number }> {
+    ): Promise<{ rows: (PublicPropertyRow & { cover: ImageView | null })[]; total: number }> {
       const conditions: SQL[] = [publicPropertySql];
       if (query.city) conditions.push(sql`lower(${properties.city}) = ${query.city.toLowerCase()}`);
       if (query.propertyType) conditions.push(eq(properties.propertyType, query.propertyType));
@@ -129,7 +130,7 @@ export function createPublicListingRepo(db: DbOrTx) {
     async covers(
       items: readonly { companyId: string; propertyId: string }[],
       listedOnly = true,
-    ): Promise<Map<string, ImageRow>> {
+    ): Promise<Map<string, ImageView>> {
       if (items.length === 0) return new Map();
       const rows = await db
         .select({ id: properties.id, cover: coverImageJson(listedOnly) })
@@ -143,7 +144,7 @@ export function createPublicListingRepo(db: DbOrTx) {
             ),
           ),
         );
-      const covers = new Map<string, ImageRow>();
+      const covers = new Map<string, ImageView>();
       for (const row of rows) if (row.cover) covers.set(row.id, imageRowsOf([row.cover])[0]!);
       return covers;
     },

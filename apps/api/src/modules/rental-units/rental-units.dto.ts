@@ -1,13 +1,13 @@
 import { deriveUnit, gstUseOf, type RentalUnitDto } from '@rentora/shared';
 import { iso, isoOrNull } from '../../core/http';
 import { toImageDto } from '../../core/inventory-images';
-import { type ImageRow, toAvailabilityDto, toPricingDto } from '../../core/inventory-rows';
+import { type ImageView, toAvailabilityDto, toPricingDto } from '../../core/inventory-rows';
 import type { UrlSigner } from '../../core/signed-urls';
 import type { UnitWithProperty } from './rental-units.repo';
 
 export function toRentalUnitDto(
   { unit, property }: UnitWithProperty,
-  imageRows: readonly ImageRow[],
+  imageRows: readonly ImageView[],
   signer: UrlSigner,
   now = new Date(),
 ): RentalUnitDto {

@@ -12,7 +12,7 @@ import {
   type SortKey,
   sortValueText,
 } from '../../core/inventory-paging';
-import { type ImageRow, type UnitRow, unitColumns } from '../../core/inventory-rows';
+import { type ImageView, type UnitRow, unitColumns } from '../../core/inventory-rows';
 import { COUNT_BOUND } from '../../core/pagination';
 import {
   anyOf,
@@ -31,7 +31,7 @@ export type UnitWithProperty = {
   unit: UnitRow;
   property: { id: string; name: string; city: string };
   /** Present when the query brought the images along (lists). */
-  images?: ImageRow[];
+  images?: ImageView[];
 };
 
 const withProperty = {

@@ -17,6 +17,7 @@ import { groupBy } from '../../core/collections';
 import { conflict, notFound, planLimitReached } from '../../core/errors';
 import { imagesOfUnits } from '../../core/inventory-images';
 import { inventoryPagination } from '../../core/inventory-paging';
+import type { ImageView } from '../../core/inventory-rows';
 import { addRentalUnitUsage, releaseCompanyUsage } from '../../core/plan-limits';
 import {
   notifyVerification,
@@ -142,7 +143,10 @@ export function createRentalUnitsService(deps: Deps) {
   /** DTOs of a page of units: their images come in one query. */
   async function toDtos(companyId: string, rows: readonly UnitWithProperty[]): Promise<RentalUnitDto[]> {
     const missing = rows.filter((row) => !row.images).map((row) => row.unit.id);
-    const byUnit = groupBy(await imagesOfUnits(db, companyId, missing), (image) => image.rentalUnitId);
+    const byUnit: Map<string | null, ImageView[]> = groupBy(
+      await imagesOfUnits(db, companyId, missing),
+      (image) => image.rentalUnitId,
+    );
     for (const row of rows) if (row.images) byUnit.set(row.unit.id, row.images);
     const now = new Date();
     return rows.map((row) => toRentalUnitDto(row, byUnit.get(row.unit.id) ?? [], images.signer, now));
