@@ -36,13 +36,15 @@ describe('copyPgliteTemplate (first start on an empty data dir)', () => {
     expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
   });
 
-  it('leaves a data dir that holds a database alone', () => {
+  it('leaves a data dir that holds anything alone (a database, or what a failed initdb left)', () => {
     const template = fakeTemplate();
-    const dataDir = path.join(scratch(), 'pgdata');
-    mkdirSync(dataDir);
-    writeFileSync(path.join(dataDir, 'PG_VERSION'), '18');
-    expect(copyPgliteTemplate(dataDir, template)).toBe(false);
-    expect(readdirSync(dataDir)).toEqual(['PG_VERSION']);
+    for (const file of ['PG_VERSION', 'postgresql.conf']) {
+      const dataDir = path.join(scratch(), 'pgdata');
+      mkdirSync(dataDir);
+      writeFileSync(path.join(dataDir, file), 'x');
+      expect(copyPgliteTemplate(dataDir, template)).toBe(false);
+      expect(readdirSync(dataDir)).toEqual([file]);
+    }
   });
 
   it('does not use a template made by another PGlite version, or none at all', () => {

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,12 +29,12 @@ export function stampPgliteTemplate(dir: string): void {
 }
 
 /**
- * Fills `dataDir` from the template when it holds no database yet (no PG_VERSION). The copy goes to a sibling
- * directory first and is renamed into place, so a start that dies halfway leaves no half-copied database behind.
- * Returns whether the template was used.
+ * Fills `dataDir` from the template when it is missing or empty (anything else is left to PGlite as before). The copy
+ * goes to a sibling directory first and is renamed into place, so a start that dies halfway leaves no half-copied
+ * database behind. Returns whether the template was used.
  */
 export function copyPgliteTemplate(dataDir: string, templateDir = PGLITE_TEMPLATE_DIR): boolean {
-  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return false;
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return false;
   const stamp = path.join(templateDir, STAMP_FILE);
   if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== pgliteVersion()) return false;
   const staging = `${dataDir}.template-${process.pid}`;
