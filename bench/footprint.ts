@@ -8,11 +8,15 @@
 // Env: BENCH_RESTARTS (default 5), BENCH_IDLE_S (default 3), BENCH_POSTGRES=false, BENCH_PGLITE=false,
 // BENCH_PG_ADMIN_URL, BENCH_BASELINE_BUNDLE (a server.js bundled from another commit: its series runs first, on its own
 // data dir or database, so that both are read at about the same load).
+// As `npm run build` does, the bundle gets the migrated PGlite template beside it (apps/api/src/db/pglite-template.ts),
+// made before the clock starts: a first start copies it instead of running initdb and the migrations.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { bundleServer } from './lib/bundle';
 import { createScratchDatabase, postgresAvailable } from './lib/postgres';
-import { makeDataDir, spawnAndWait } from './lib/server';
+import { makeDataDir, ROOT, spawnAndWait } from './lib/server';
 
 process.env.BENCH_PORT_RANGE ??= '3500-3549';
 const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 5);
@@ -111,8 +115,23 @@ async function runBundle(label: string, bundle: string): Promise<void> {
   }
 }
 
+/** The migrated PGlite template beside a bundle (what apps/api/build.mjs makes in dist/). */
+function makePgliteTemplate(bundle: string): void {
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/api/src/make-pglite-template.ts',
+      path.join(path.dirname(bundle), 'pglite-template'),
+    ],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
+}
+
 async function main(): Promise<void> {
   const bundle = await bundleServer('footprint');
+  if (process.env.BENCH_PGLITE !== 'false') makePgliteTemplate(bundle);
   console.log(
     `${new Date().toISOString()} load ${os
       .loadavg()

@@ -1,11 +1,13 @@
 // Bundles the API (and the shared package) into dist/server.js (+ dist/storage-migrate.js); npm packages stay external.
-// The migrations and the assets (PDF fonts) are copied beside it.
+// The migrations and the assets (PDF fonts) are copied beside it, and dist/pglite-template is made: a migrated, empty
+// PGlite data dir that a first start copies instead of running initdb and the migrations (db/pglite-template.ts).
+import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/storage-migrate.ts'],
+  entryPoints: ['src/server.ts', 'src/storage-migrate.ts', 'src/make-pglite-template.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -29,4 +31,5 @@ await build({
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 // The PDF fonts (core/pdf-fonts.ts looks beside the bundle first).
 cpSync('assets', 'dist/assets', { recursive: true });
+execFileSync(process.execPath, ['dist/make-pglite-template.js'], { stdio: 'inherit' });
 console.log('api built: dist/server.js');

@@ -5,6 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { statementName } from '../core/prepared';
+import { copyPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
 /**
@@ -249,6 +250,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       import('drizzle-orm/pglite/migrator'),
     ],
   );
+  // A first start copies the migrated template made by the build instead of running initdb (db/pglite-template.ts).
+  if (options.dataDir) copyPgliteTemplate(options.dataDir);
   const client = await PGlite.create(options.dataDir, {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMb ?? 32}MB`],
