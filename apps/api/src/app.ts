@@ -122,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtl);
-  const jobs = createJobRunner({ database, log: app.log });
+  const jobs = await createJobRunner({ database, log: app.log });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -99,9 +99,11 @@ async function runServer(config: Config, options: { prepare: boolean }): Promise
   const seeded = options.prepare ? await prepareDatabase(database, config) : false;
   phase('prepare');
   // PGlite never analyzes by itself. Its statistics live in the data dir, so a restart serves with the last ones
-  // and refreshes them in the background; only a database the demo seed just filled is analyzed before serving.
+  // and refreshes them in the background; a database the demo seed just filled is analyzed before serving, on
+  // PostgreSQL too (autovacuum leaves tables of under 50 rows unanalyzed, and plans made without statistics are
+  // the planner's guesses).
   const refreshStatistics = database.driver === 'pglite' && !seeded;
-  if (database.driver === 'pglite' && seeded) await database.analyze();
+  if (seeded) await database.analyze();
   phase('analyze');
 
   // With REDIS_URL the rate-limit counters and the cached answers are shared by every API process (socket.io

@@ -10,7 +10,7 @@ if (!name || !process.env.TEST_DATABASE_URL)
   throw new Error('usage: job-worker.ts <queue> (TEST_DATABASE_URL set)');
 const silent = { error() {}, warn() {}, info() {}, debug() {} } as unknown as FastifyBaseLogger;
 const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, poolSize: 2 });
-const jobs = createJobRunner({ database, log: silent, pollSeconds: 0.5, superviseSeconds: 1 });
+const jobs = await createJobRunner({ database, log: silent, pollSeconds: 0.5, superviseSeconds: 1 });
 jobs.define<{ id: string }>(name, {
   expireInSeconds: 2,
   retryDelaySeconds: 1,

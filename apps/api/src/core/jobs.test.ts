@@ -29,8 +29,8 @@ async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, time
 let database: Database;
 const runners: JobRunner[] = [];
 
-function runner(): JobRunner {
-  const created = createJobRunner({ database, log: silent, pollSeconds: 0.5, superviseSeconds: 1 });
+async function runner(): Promise<JobRunner> {
+  const created = await createJobRunner({ database, log: silent, pollSeconds: 0.5, superviseSeconds: 1 });
   runners.push(created);
   return created;
 }
@@ -59,12 +59,12 @@ const mark = (job: string, value: string) =>
   database.db.execute(sql`insert into job_test_marks (job, mark) values (${job}, ${value})`);
 
 describe('job runner', () => {
-  it('uses pg-boss on PostgreSQL and the in-process runner on the embedded database', () => {
-    expect(runner().kind).toBe(database.driver === 'postgres' ? 'pg-boss' : 'in-process');
+  it('uses pg-boss on PostgreSQL and the in-process runner on the embedded database', async () => {
+    expect((await runner()).kind).toBe(database.driver === 'postgres' ? 'pg-boss' : 'in-process');
   });
 
   it('runs queued jobs, retries a failing one with backoff until it succeeds, and counts them', async () => {
-    const jobs = runner();
+    const jobs = await runner();
     const name = unique('flaky');
     let calls = 0;
     jobs.define<{ id: string }>(name, {
@@ -93,7 +93,7 @@ describe('job runner', () => {
   });
 
   it('keeps one unfinished job per singleton key', async () => {
-    const jobs = runner();
+    const jobs = await runner();
     const name = unique('singleton');
     jobs.define(name, { handler: async () => {} });
     await jobs.start();
@@ -114,7 +114,7 @@ describe('job runner', () => {
 describe.runIf(process.env.TEST_DATABASE_URL === undefined)('in-process runner (embedded database)', () => {
   it('runs a cron tick once even when two runners race for it', async () => {
     const name = unique('cron');
-    const [a, b] = [runner(), runner()];
+    const [a, b] = [await runner(), await runner()];
     for (const jobs of [a, b]) {
       jobs.define(name, { handler: () => mark(name, 'tick').then(() => undefined) });
       await jobs.schedule(name, '* * * * * *'); // every second
@@ -135,12 +135,12 @@ describe.runIf(process.env.TEST_DATABASE_URL === undefined)('in-process runner (
 
   it('runs a job again after the process that held it died (found active at start-up)', async () => {
     const name = unique('orphan');
-    const dead = runner();
+    const dead = await runner();
     dead.define(name, { handler: async () => {} });
     await dead.send(name, { id: 'x' });
     // What a SIGKILL leaves behind: the row claimed, never finished.
     await database.db.execute(sql`update jobs set status = 'active', attempts = 1 where name = ${name}`);
-    const next = runner();
+    const next = await runner();
     next.define<{ id: string }>(name, { handler: (data) => mark(name, data.id).then(() => undefined) });
     await next.start();
     expect(
@@ -152,13 +152,13 @@ describe.runIf(process.env.TEST_DATABASE_URL === undefined)('in-process runner (
   });
   it('starts after a crash that left a singleton job active beside its queued twin (the twin runs, once)', async () => {
     const name = unique('twin');
-    const dead = runner();
+    const dead = await runner();
     dead.define(name, { handler: async () => {} });
     await dead.send(name, { id: 'cut' }, { singletonKey: 'one' });
     // The process took the job, a request queued its twin (one waiting job per key), then SIGKILL.
     await database.db.execute(sql`update jobs set status = 'active', attempts = 1 where name = ${name}`);
     await dead.send(name, { id: 'twin' }, { singletonKey: 'one' });
-    const next = runner();
+    const next = await runner();
     next.define<{ id: string }>(name, { handler: (data) => mark(name, data.id).then(() => undefined) });
     await next.start();
     expect(
@@ -200,7 +200,7 @@ describe.runIf(process.env.TEST_DATABASE_URL !== undefined)('pg-boss runner (Pos
       (text) => text.includes('ready'),
       20_000,
     );
-    const jobs = runner();
+    const jobs = await runner();
     jobs.define<{ id: string }>(name, {
       expireInSeconds: 2,
       retryDelaySeconds: 1,
@@ -244,7 +244,7 @@ describe('mail through the job runner', () => {
       outboxDir: '/nonexistent',
       log: silent,
     });
-    const jobs = runner();
+    const jobs = await runner();
     registerMailRetries(mailer, jobs, { retryLimit: 10, retryDelaySeconds: 1 });
     // Its own notifier: the shared test app's must not get a second notification-log listener.
     const notifier = createNotifier({ db: database.db, realtime: app.deps.realtime, log: silent });
