@@ -189,7 +189,11 @@ function effectiveWhere(shape: EffectiveShape): SQL | undefined {
   );
 }
 
-/** A page of current tenancies with the rule in force at each level, and the bounded count in the same statement. */
+/**
+ * A page of current tenancies with the rule in force at each level, and the bounded count in the same statement. The
+ * scopes are written as constants, not bound: a generic plan can then look each rule up through its scope's partial
+ * unique index (late_fee_rules_tenancy_uq …) instead of filtering every current rule of the scope for each tenancy.
+ */
 const effectiveRulesPage = statementsByShape((db, shape: EffectiveShape) => {
   const companyId = sql.placeholder('companyId');
   const where = effectiveWhere(shape);
@@ -215,7 +219,7 @@ const effectiveRulesPage = statementsByShape((db, shape: EffectiveShape) => {
       tenancyRule,
       and(
         eq(tenancyRule.companyId, companyId),
-        eq(tenancyRule.scope, 'tenancy'),
+        sql`${tenancyRule.scope} = 'tenancy'`,
         eq(tenancyRule.tenancyId, rentalUnitUsers.id),
         isNull(tenancyRule.supersededAt),
       ),
@@ -224,7 +228,7 @@ const effectiveRulesPage = statementsByShape((db, shape: EffectiveShape) => {
       propertyRule,
       and(
         eq(propertyRule.companyId, companyId),
-        eq(propertyRule.scope, 'property'),
+        sql`${propertyRule.scope} = 'property'`,
         eq(propertyRule.propertyId, rentalUnitUsers.propertyId),
         isNull(propertyRule.supersededAt),
       ),
@@ -233,7 +237,7 @@ const effectiveRulesPage = statementsByShape((db, shape: EffectiveShape) => {
       companyRule,
       and(
         eq(companyRule.companyId, companyId),
-        eq(companyRule.scope, 'company'),
+        sql`${companyRule.scope} = 'company'`,
         isNull(companyRule.supersededAt),
       ),
     )
