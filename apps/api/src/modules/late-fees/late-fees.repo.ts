@@ -1,5 +1,5 @@
 import type { LateFeeEffectiveQuery, LateFeeRuleListQuery, LateFeeScope } from '@rentora/shared';
-import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { offsetOf } from '../../core/http';
 import { COUNT_BOUND } from '../../core/pagination';
@@ -23,6 +23,8 @@ import {
 } from '../../db/schema';
 
 export type LateFeeRuleRow = typeof lateFeeRules.$inferSelect;
+/** What a rule's DTO shows (not when it was closed, nor who wrote it when). */
+export type LateFeeRuleTerms = Omit<LateFeeRuleRow, 'supersededAt' | 'createdBy' | 'createdAt'>;
 export type LateFeeChargeRow = typeof lateFeeCharges.$inferSelect;
 export type InvoiceRowForCharge = typeof invoices.$inferSelect;
 
@@ -174,6 +176,17 @@ const tenancyRule = alias(lateFeeRules, 'tenancy_rule');
 const propertyRule = alias(lateFeeRules, 'property_rule');
 const companyRule = alias(lateFeeRules, 'company_rule');
 
+/** The columns of LateFeeRuleTerms of one level's rule. */
+function termsColumns(rule: typeof tenancyRule | typeof propertyRule | typeof companyRule) {
+  const {
+    supersededAt: _supersededAt,
+    createdBy: _createdBy,
+    createdAt: _createdAt,
+    ...terms
+  } = getTableColumns(rule);
+  return terms;
+}
+
 /** Which filters an effective-rules request uses: one statement per shape, built once. */
 interface EffectiveShape {
   /** The tenancies of one property only. */
@@ -206,9 +219,9 @@ const effectiveRulesPage = statementsByShape((db, shape: EffectiveShape) => {
       lastName: users.lastName,
       propertyName: properties.name,
       unitNumber: rentalUnits.unitNumber,
-      tenancyRule,
-      propertyRule,
-      companyRule,
+      tenancyRule: termsColumns(tenancyRule),
+      propertyRule: termsColumns(propertyRule),
+      companyRule: termsColumns(companyRule),
       total: pageCountColumn(db, rentalUnitUsers, where, { bound: COUNT_BOUND, searches: false }),
     })
     .from(rentalUnitUsers)
