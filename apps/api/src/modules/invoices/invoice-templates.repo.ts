@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { countColumn, pageLimit, pageOffset, preparedOnce, statementsByShape } from '../../core/statements';
 import type { DbOrTx, Tx } from '../../db/client';
 import { invoiceTemplates } from '../../db/schema';
 
@@ -30,20 +31,28 @@ export async function defaultTemplateOf(
   return row;
 }
 
-/** A page of the company's templates, the default first, then newest first, with their count. */
-export async function templatePage(conn: DbOrTx, companyId: string, page: { limit: number; offset: number }) {
-  const where = eq(invoiceTemplates.companyId, companyId);
-  const [rows, [total]] = await Promise.all([
-    conn
-      .select()
-      .from(invoiceTemplates)
-      .where(where)
-      .orderBy(desc(invoiceTemplates.isDefault), desc(invoiceTemplates.createdAt), desc(invoiceTemplates.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    conn.select({ n: count() }).from(invoiceTemplates).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+const ofCompany = eq(invoiceTemplates.companyId, sql.placeholder('companyId'));
+
+/** A page of the company's templates, the default first, then newest first, with their exact count as `total`. */
+const templatePageWithCount = statementsByShape((db) =>
+  db
+    .select({ ...getTableColumns(invoiceTemplates), total: countColumn(invoiceTemplates, ofCompany) })
+    .from(invoiceTemplates)
+    .where(ofCompany)
+    .orderBy(desc(invoiceTemplates.isDefault), desc(invoiceTemplates.createdAt), desc(invoiceTemplates.id))
+    .limit(pageLimit())
+    .offset(pageOffset()),
+);
+
+/** The count alone, for a page past the end (no row to carry it). */
+const templateCount = preparedOnce((db) => db.select({ n: count() }).from(invoiceTemplates).where(ofCompany));
+
+/** A page of the company's templates, the default first, then newest first, with their count (one round trip). */
+export async function templatePage(db: DbOrTx, companyId: string, page: { limit: number; offset: number }) {
+  const values = { companyId, ...page };
+  const rows = await templatePageWithCount(db, {}).execute(values);
+  const total = rows[0]?.total ?? (page.offset === 0 ? 0 : ((await templateCount(db, values))[0]?.n ?? 0));
+  return { rows, total };
 }
 
 /** Locks every template row of the company (changes of the default queue on it). */

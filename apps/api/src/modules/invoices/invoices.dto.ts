@@ -131,10 +131,25 @@ interface Names {
   unitNumber: string;
 }
 
-/** The columns an invoice list row needs (not the lines or notes). */
-export type InvoiceListRow = Omit<InvoiceRow, 'lineItems' | 'notes'>;
+/** The columns an invoice list row needs: not the lines and notes, nor the bookkeeping the DTO does not show. */
+export type InvoiceListRow = Omit<
+  InvoiceRow,
+  | 'lineItems'
+  | 'notes'
+  | 'refundDueAmount'
+  | 'issuedAt'
+  | 'dueReminderAt'
+  | 'overdueNoticeAt'
+  | 'currentOrderId'
+  | 'createdBy'
+>;
 
-export function toInvoiceListItemDto(row: InvoiceListRow, names: Names): InvoiceListItemDto {
+/** `today`: the business date the status is read on (a list reads it once for its page). */
+export function toInvoiceListItemDto(
+  row: InvoiceListRow,
+  names: Names,
+  today = todayIso(),
+): InvoiceListItemDto {
   return {
     _id: row.id,
     companyId: row.companyId,
@@ -145,7 +160,7 @@ export function toInvoiceListItemDto(row: InvoiceListRow, names: Names): Invoice
     rentalUnitId: row.rentalUnitId,
     templateId: row.templateId,
     ...names,
-    status: effectiveStatus(row),
+    status: effectiveStatus(row, today),
     issueDate: row.issueDate,
     dueDate: row.dueDate,
     period: row.period,

@@ -33,8 +33,18 @@ const SORT_COLUMNS = {
   number: invoices.number,
 };
 
-/** Every invoice column but the lines and notes, which the list does not show. */
-const { lineItems: _lines, notes: _notes, ...listColumns } = getTableColumns(invoices);
+/** The invoice columns the list shows (InvoiceListRow): each column read costs on both sides, per row. */
+const {
+  lineItems: _lines,
+  notes: _notes,
+  refundDueAmount: _refundDue,
+  issuedAt: _issuedAt,
+  dueReminderAt: _dueReminderAt,
+  overdueNoticeAt: _overdueNoticeAt,
+  currentOrderId: _currentOrderId,
+  createdBy: _createdBy,
+  ...listColumns
+} = getTableColumns(invoices);
 
 /** How far back a bare sequence ("42") looks for its invoice number: this year, next year and five before. */
 const SEQUENCE_YEARS = 7;
@@ -156,9 +166,10 @@ export async function listInvoices(
   const shape = listShape(query);
   const offset = offsetOf(query.page, query.limit);
   const term = query.search?.trim() ?? '';
+  const today = todayIso();
   const values = {
     companyId: ctx.companyId,
-    today: todayIso(),
+    today,
     tenantId: query.tenantId,
     propertyId: query.propertyId,
     period: query.period,
@@ -177,12 +188,16 @@ export async function listInvoices(
   );
   return {
     data: rows.map((r) =>
-      toInvoiceListItemDto(r.invoice, {
-        tenantName: `${r.firstName} ${r.lastName}`.trim(),
-        tenantEmail: r.email,
-        propertyName: r.propertyName,
-        unitNumber: r.unitNumber,
-      }),
+      toInvoiceListItemDto(
+        r.invoice,
+        {
+          tenantName: `${r.firstName} ${r.lastName}`.trim(),
+          tenantEmail: r.email,
+          propertyName: r.propertyName,
+          unitNumber: r.unitNumber,
+        },
+        today,
+      ),
     ),
     pagination: boundedPageOf(query.page, query.limit, count, rows.length),
   };

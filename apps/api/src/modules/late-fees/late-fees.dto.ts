@@ -1,9 +1,9 @@
 import { bpToPercent, formatDate, type LateFeeRuleDto } from '@rentora/shared';
 import { iso } from '../../core/http';
-import type { LateFeeRuleRow, NamedRule } from './late-fees.repo';
+import type { LateFeeRuleRow, LateFeeRuleTerms, NamedRule } from './late-fees.repo';
 
 /** The id of what a rule is for: the company, the property or the tenancy. */
-export const scopeIdOf = (rule: LateFeeRuleRow): string =>
+export const scopeIdOf = (rule: LateFeeRuleTerms): string =>
   rule.scope === 'property' ? rule.propertyId! : rule.scope === 'tenancy' ? rule.tenancyId! : rule.companyId;
 
 export function scopeNameOf(row: Omit<NamedRule, 'rule'> & { rule: LateFeeRuleRow }): string {
@@ -13,7 +13,7 @@ export function scopeNameOf(row: Omit<NamedRule, 'rule'> & { rule: LateFeeRuleRo
   return row.unitNumber ? `${person} (unit ${row.unitNumber})` : person;
 }
 
-export function toRuleDto(rule: LateFeeRuleRow, scopeName: string): LateFeeRuleDto {
+export function toRuleDto(rule: LateFeeRuleTerms, scopeName: string): LateFeeRuleDto {
   return {
     _id: rule.id,
     scope: rule.scope,

@@ -1,8 +1,16 @@
 import type { LateFeeEffectiveQuery, LateFeeRuleListQuery, LateFeeScope } from '@rentora/shared';
-import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { offsetOf } from '../../core/http';
 import { COUNT_BOUND } from '../../core/pagination';
-import { boundedCountQuery } from '../../core/statements';
+import {
+  boundedCountQuery,
+  pageCountColumn,
+  pageLimit,
+  pageOffset,
+  pageTotal,
+  statementsByShape,
+} from '../../core/statements';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   invoices,
@@ -15,10 +23,10 @@ import {
 } from '../../db/schema';
 
 export type LateFeeRuleRow = typeof lateFeeRules.$inferSelect;
+/** What a rule's DTO shows (not when it was closed, nor who wrote it when). */
+export type LateFeeRuleTerms = Omit<LateFeeRuleRow, 'supersededAt' | 'createdBy' | 'createdAt'>;
 export type LateFeeChargeRow = typeof lateFeeCharges.$inferSelect;
 export type InvoiceRowForCharge = typeof invoices.$inferSelect;
-
-const BOUND = COUNT_BOUND;
 
 /** The rule in force for a scope's target: company (target = company id), property or tenancy. */
 function targetCondition(scope: LateFeeScope, targetId: string): SQL {
@@ -98,9 +106,10 @@ export type NamedRule = { rule: LateFeeRuleRow } & {
   unitNumber: string | null;
 };
 
-function namedRules(conn: DbOrTx) {
+/** Rules with the names of what they are for, and `extra` columns (a page's count). */
+function namedRules<Extra extends Record<string, SQL>>(conn: DbOrTx, extra?: Extra) {
   return conn
-    .select({ rule: lateFeeRules, ...ruleNameColumns })
+    .select({ rule: lateFeeRules, ...ruleNameColumns, ...(extra as Extra) })
     .from(lateFeeRules)
     .leftJoin(properties, eq(properties.id, lateFeeRules.propertyId))
     .leftJoin(rentalUnitUsers, eq(rentalUnitUsers.id, lateFeeRules.tenancyId))
@@ -113,59 +122,96 @@ export async function namedRule(conn: DbOrTx, id: string): Promise<NamedRule | u
   return row;
 }
 
-/** GET /collections/late-fee-rules: the rules in force, company first, then overrides newest first. */
-export async function listCurrentRules(conn: DbOrTx, companyId: string, query: LateFeeRuleListQuery) {
-  const where = and(
-    eq(lateFeeRules.companyId, companyId),
+/** Which filters a late-fee list request uses: one statement per shape, built once (core/statements.ts). */
+interface RuleListShape {
+  /** Rules of one scope only (company, property or tenancy). */
+  scope: boolean;
+  sortOrder: 'asc' | 'desc';
+}
+
+function ruleListWhere(shape: RuleListShape): SQL | undefined {
+  return and(
+    eq(lateFeeRules.companyId, sql.placeholder('companyId')),
     isNull(lateFeeRules.supersededAt),
-    query.scope ? eq(lateFeeRules.scope, query.scope) : undefined,
+    shape.scope ? eq(lateFeeRules.scope, sql.placeholder('scope')) : undefined,
   );
-  const order = query.sortOrder === 'asc' ? asc : desc;
-  const offset = (query.page - 1) * query.limit;
-  const rows = await namedRules(conn)
+}
+
+/** A page of the rules in force with their names, and the bounded count in the same statement. */
+const rulePage = statementsByShape((db, shape: RuleListShape) => {
+  const where = ruleListWhere(shape);
+  const order = shape.sortOrder === 'asc' ? asc : desc;
+  return namedRules(db, {
+    total: pageCountColumn(db, lateFeeRules, where, { bound: COUNT_BOUND, searches: false }),
+  })
     .where(where)
     .orderBy(
       sql`case ${lateFeeRules.scope} when 'company' then 0 when 'property' then 1 else 2 end`,
       order(lateFeeRules.createdAt),
       order(lateFeeRules.id),
     )
-    .limit(query.limit)
-    .offset(offset);
-  const count = await countOf(conn, lateFeeRules, where, rows.length, query);
-  return { rows, count };
-}
+    .limit(pageLimit())
+    .offset(pageOffset());
+});
 
-async function countOf(
-  conn: DbOrTx,
-  table: typeof lateFeeRules | typeof rentalUnitUsers,
-  where: SQL | undefined,
-  rowsOnPage: number,
-  query: { page: number; limit: number },
-) {
-  const offset = (query.page - 1) * query.limit;
-  if (rowsOnPage < query.limit && (rowsOnPage > 0 || offset === 0))
-    return { total: offset + rowsOnPage, exact: true };
-  const [row] = await boundedCountQuery(conn, table, where, BOUND);
-  const total = row?.total ?? 0;
-  return { total: Math.min(total, BOUND), exact: total <= BOUND };
+const ruleCount = statementsByShape((db, shape: RuleListShape) =>
+  boundedCountQuery(db, lateFeeRules, ruleListWhere(shape), COUNT_BOUND),
+);
+
+/** GET /collections/late-fee-rules: the rules in force, company first, then overrides newest first. */
+export async function listCurrentRules(db: DbOrTx, companyId: string, query: LateFeeRuleListQuery) {
+  const shape: RuleListShape = { scope: Boolean(query.scope), sortOrder: query.sortOrder };
+  const offset = offsetOf(query.page, query.limit);
+  const values = { companyId, scope: query.scope, limit: query.limit, offset };
+  const rows = await rulePage(db, shape).execute(values);
+  const count = await pageTotal(
+    rows,
+    { limit: query.limit, offset, bound: COUNT_BOUND },
+    async () => (await ruleCount(db, shape).execute(values))[0]?.total ?? 0,
+  );
+  return { rows, count };
 }
 
 const tenancyRule = alias(lateFeeRules, 'tenancy_rule');
 const propertyRule = alias(lateFeeRules, 'property_rule');
 const companyRule = alias(lateFeeRules, 'company_rule');
 
-/**
- * GET /collections/late-fee-rules/effective: a page of the company's current tenancies with the rules in force at
- * each level (one index lookup each through the partial unique indexes); the service picks the most specific.
- */
-export async function effectivePage(conn: DbOrTx, companyId: string, query: LateFeeEffectiveQuery) {
-  const where = and(
-    eq(rentalUnitUsers.companyId, companyId),
+/** The columns of LateFeeRuleTerms of one level's rule. */
+function termsColumns(rule: typeof tenancyRule | typeof propertyRule | typeof companyRule) {
+  const {
+    supersededAt: _supersededAt,
+    createdBy: _createdBy,
+    createdAt: _createdAt,
+    ...terms
+  } = getTableColumns(rule);
+  return terms;
+}
+
+/** Which filters an effective-rules request uses: one statement per shape, built once. */
+interface EffectiveShape {
+  /** The tenancies of one property only. */
+  propertyId: boolean;
+  sortOrder: 'asc' | 'desc';
+}
+
+function effectiveWhere(shape: EffectiveShape): SQL | undefined {
+  return and(
+    eq(rentalUnitUsers.companyId, sql.placeholder('companyId')),
     eq(rentalUnitUsers.status, 'current'),
-    query.propertyId ? eq(rentalUnitUsers.propertyId, query.propertyId) : undefined,
+    shape.propertyId ? eq(rentalUnitUsers.propertyId, sql.placeholder('propertyId')) : undefined,
   );
-  const order = query.sortOrder === 'asc' ? asc : desc;
-  const rows = await conn
+}
+
+/**
+ * A page of current tenancies with the rule in force at each level, and the bounded count in the same statement. The
+ * scopes are written as constants, not bound: a generic plan can then look each rule up through its scope's partial
+ * unique index (late_fee_rules_tenancy_uq …) instead of filtering every current rule of the scope for each tenancy.
+ */
+const effectiveRulesPage = statementsByShape((db, shape: EffectiveShape) => {
+  const companyId = sql.placeholder('companyId');
+  const where = effectiveWhere(shape);
+  const order = shape.sortOrder === 'asc' ? asc : desc;
+  return db
     .select({
       tenancyId: rentalUnitUsers.id,
       propertyId: rentalUnitUsers.propertyId,
@@ -173,9 +219,10 @@ export async function effectivePage(conn: DbOrTx, companyId: string, query: Late
       lastName: users.lastName,
       propertyName: properties.name,
       unitNumber: rentalUnits.unitNumber,
-      tenancyRule,
-      propertyRule,
-      companyRule,
+      tenancyRule: termsColumns(tenancyRule),
+      propertyRule: termsColumns(propertyRule),
+      companyRule: termsColumns(companyRule),
+      total: pageCountColumn(db, rentalUnitUsers, where, { bound: COUNT_BOUND, searches: false }),
     })
     .from(rentalUnitUsers)
     .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
@@ -185,7 +232,7 @@ export async function effectivePage(conn: DbOrTx, companyId: string, query: Late
       tenancyRule,
       and(
         eq(tenancyRule.companyId, companyId),
-        eq(tenancyRule.scope, 'tenancy'),
+        sql`${tenancyRule.scope} = 'tenancy'`,
         eq(tenancyRule.tenancyId, rentalUnitUsers.id),
         isNull(tenancyRule.supersededAt),
       ),
@@ -194,7 +241,7 @@ export async function effectivePage(conn: DbOrTx, companyId: string, query: Late
       propertyRule,
       and(
         eq(propertyRule.companyId, companyId),
-        eq(propertyRule.scope, 'property'),
+        sql`${propertyRule.scope} = 'property'`,
         eq(propertyRule.propertyId, rentalUnitUsers.propertyId),
         isNull(propertyRule.supersededAt),
       ),
@@ -203,15 +250,34 @@ export async function effectivePage(conn: DbOrTx, companyId: string, query: Late
       companyRule,
       and(
         eq(companyRule.companyId, companyId),
-        eq(companyRule.scope, 'company'),
+        sql`${companyRule.scope} = 'company'`,
         isNull(companyRule.supersededAt),
       ),
     )
     .where(where)
     .orderBy(order(rentalUnitUsers.createdAt), order(rentalUnitUsers.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const count = await countOf(conn, rentalUnitUsers, where, rows.length, query);
+    .limit(pageLimit())
+    .offset(pageOffset());
+});
+
+const effectiveCount = statementsByShape((db, shape: EffectiveShape) =>
+  boundedCountQuery(db, rentalUnitUsers, effectiveWhere(shape), COUNT_BOUND),
+);
+
+/**
+ * GET /collections/late-fee-rules/effective: a page of the company's current tenancies with the rules in force at
+ * each level (one index lookup each through the partial unique indexes); the service picks the most specific.
+ */
+export async function effectivePage(db: DbOrTx, companyId: string, query: LateFeeEffectiveQuery) {
+  const shape: EffectiveShape = { propertyId: Boolean(query.propertyId), sortOrder: query.sortOrder };
+  const offset = offsetOf(query.page, query.limit);
+  const values = { companyId, propertyId: query.propertyId, limit: query.limit, offset };
+  const rows = await effectiveRulesPage(db, shape).execute(values);
+  const count = await pageTotal(
+    rows,
+    { limit: query.limit, offset, bound: COUNT_BOUND },
+    async () => (await effectiveCount(db, shape).execute(values))[0]?.total ?? 0,
+  );
   return { rows, count };
 }
 

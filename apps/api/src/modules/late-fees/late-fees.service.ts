@@ -24,6 +24,7 @@ import {
   effectivePage,
   insertRule,
   type LateFeeRuleRow,
+  type LateFeeRuleTerms,
   listCurrentRules,
   namedRule,
   propertyExists,
@@ -125,7 +126,7 @@ export function createLateFeesService(deps: Deps) {
     const data: LateFeeEffectiveDto[] = rows.map((row) => {
       const tenantName = `${row.firstName} ${row.lastName}`.trim();
       const rule = mostSpecificRule(
-        [row.tenancyRule, row.propertyRule, row.companyRule].filter((r): r is LateFeeRuleRow => r !== null),
+        [row.tenancyRule, row.propertyRule, row.companyRule].filter((r): r is LateFeeRuleTerms => r !== null),
       );
       const name =
         rule?.scope === 'tenancy'
