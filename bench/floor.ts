@@ -100,7 +100,7 @@ async function main(): Promise<void> {
       url: `${base}/auth/me`,
       headers,
       pid,
-      postgresCpu: true,
+      postgresCpu: database.name,
     };
     const details: string[] = [];
     for (const detail of DETAILS) {
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
           url: `${base}${path}`,
           headers,
           pid,
-          postgresCpu: true,
+          postgresCpu: database.name,
         };
         const probe = await fetch(list.url, { headers });
         if (!probe.ok) throw new Error(`${list.url}: ${probe.status} ${await probe.text()}`);

@@ -12,8 +12,12 @@ export interface LoadCase {
   body?: string;
   /** The serving process: when given, its CPU time per request is measured too (Linux /proc). */
   pid?: number;
-  /** Also measure the CPU of every local `postgres` process per request (the database's share of the cost). */
-  postgresCpu?: boolean;
+  /**
+   * Also measure the CPU of the local `postgres` processes per request (the database's share of the cost): of every
+   * one (`true`), or only of the backends connected to the named database, which other benchmarks on the machine
+   * cannot disturb.
+   */
+  postgresCpu?: boolean | string;
 }
 
 export interface LoadResult {
@@ -46,13 +50,17 @@ export function cpuTimeUs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND;
 }
 
-/** User + system CPU time of every local `postgres` process (server and backends) in µs. */
-export function postgresCpuTimeUs(): number {
+/**
+ * User + system CPU time in µs of every local `postgres` process (server and backends), or with `database` of the
+ * backends connected to that database (a backend's title is `postgres: [cluster: ]user database host(port) state`).
+ */
+export function postgresCpuTimeUs(database?: string): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      if (database && !readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) continue;
       total += cpuTimeUs(Number(entry));
     } catch {
       // The process ended between the listing and the read.
@@ -87,10 +95,11 @@ export async function measure(
   if (options.warmupS) await autocannon({ ...request, connections, duration: options.warmupS });
   const durationS = options.durationS ?? DEFAULT_DURATION_S;
   const cpuBefore = load.pid ? cpuTimeUs(load.pid) : 0;
-  const postgresBefore = load.postgresCpu ? postgresCpuTimeUs() : 0;
+  const database = typeof load.postgresCpu === 'string' ? load.postgresCpu : undefined;
+  const postgresBefore = load.postgresCpu ? postgresCpuTimeUs(database) : 0;
   const result = await autocannon({ ...request, connections, duration: durationS });
   const cpuUs = load.pid ? cpuTimeUs(load.pid) - cpuBefore : 0;
-  const postgresUs = load.postgresCpu ? postgresCpuTimeUs() - postgresBefore : 0;
+  const postgresUs = load.postgresCpu ? postgresCpuTimeUs(database) - postgresBefore : 0;
   const perRequest = (us: number) =>
     result.requests.total > 0 ? Math.round(us / result.requests.total) : undefined;
   return {
