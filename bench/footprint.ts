@@ -47,7 +47,8 @@ function cpuMs(pid: number): number {
 async function startOnce(bundle: string, env: Record<string, string>): Promise<Sample> {
   const server = await spawnAndWait({
     args: [bundle],
-    env: { JWT_SECRET, SEED_DEMO: 'true', LOG_LEVEL: 'info', ...env },
+    // MALLOC_ARENA_MAX as `npm start` sets it (scripts/start.mjs).
+    env: { JWT_SECRET, SEED_DEMO: 'true', LOG_LEVEL: 'info', MALLOC_ARENA_MAX: '2', ...env },
     timeoutMs: 300_000,
   });
   const startCpuMs = cpuMs(server.child.pid!);
