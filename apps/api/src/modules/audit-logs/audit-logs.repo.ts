@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { COUNT_BOUND } from '../../core/pagination';
+import { mappedRows } from '../../core/row-mapper';
 import {
   boundedCountColumn,
   boundedCountQuery,
@@ -11,7 +12,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { auditLogs, users } from '../../db/schema';
 
-export interface AuditLogFilter {
+export type AuditLogFilter = {
   companyId?: string;
   action?: string;
   entityType?: string;
@@ -19,7 +20,7 @@ export interface AuditLogFilter {
   actorUserId?: string;
   from?: Date;
   to?: Date;
-}
+};
 
 type AuditLogShape = { [K in keyof Required<AuditLogFilter>]: boolean };
 
@@ -44,20 +45,22 @@ function where(shape: AuditLogShape): SQL | undefined {
 
 /** Newest first through (company_id, created_at, id); one join for the actor, the bounded count in the same statement. */
 const auditPage = statementsByShape((db, shape: AuditLogShape) =>
-  db
-    .select({
-      log: auditLogs,
-      actorFirstName: users.firstName,
-      actorLastName: users.lastName,
-      actorEmail: users.email,
-      total: boundedCountColumn(db, auditLogs, where(shape), COUNT_BOUND),
-    })
-    .from(auditLogs)
-    .leftJoin(users, eq(users.id, auditLogs.actorUserId))
-    .where(where(shape))
-    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-    .limit(pageLimit())
-    .offset(pageOffset()),
+  mappedRows(
+    db
+      .select({
+        log: auditLogs,
+        actorFirstName: users.firstName,
+        actorLastName: users.lastName,
+        actorEmail: users.email,
+        total: boundedCountColumn(db, auditLogs, where(shape), COUNT_BOUND),
+      })
+      .from(auditLogs)
+      .leftJoin(users, eq(users.id, auditLogs.actorUserId))
+      .where(where(shape))
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(pageLimit())
+      .offset(pageOffset()),
+  ),
 );
 
 const auditCount = statementsByShape((db, shape: AuditLogShape) =>
@@ -68,7 +71,7 @@ export function createAuditLogsRepo(db: DbOrTx) {
   return {
     async list(filter: AuditLogFilter, limit: number, offset: number) {
       const shape = shapeOf(filter);
-      const values = { ...filter, limit, offset };
+      const values = Object.assign({}, filter, { limit, offset });
       const rows = await auditPage(db, shape).execute(values);
       const count = await pageTotal(rows, { limit, offset, bound: COUNT_BOUND }, async () => {
         const [row] = await auditCount(db, shape).execute(values);

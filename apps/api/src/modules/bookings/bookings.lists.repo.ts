@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { COUNT_BOUND } from '../../core/pagination';
+import { mappedRows } from '../../core/row-mapper';
 import {
   anyOf,
   boundedCountQuery,
@@ -84,23 +85,25 @@ const bookingShapeOptions = {
 
 const bookingPage = statementsByShape((db, shape: BookingListShape) => {
   const where = bookingListWhere(db, shape);
-  return db
-    .select({
-      booking: bookings,
-      propertyName: properties.name,
-      unitNumber: rentalUnits.unitNumber,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      total: pageCountColumn(db, bookings, where, { bound: COUNT_BOUND, searches: shape.search }),
-    })
-    .from(bookings)
-    .innerJoin(properties, eq(properties.id, bookings.propertyId))
-    .innerJoin(rentalUnits, eq(rentalUnits.id, bookings.rentalUnitId))
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .where(where)
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .limit(pageLimit())
-    .offset(pageOffset());
+  return mappedRows(
+    db
+      .select({
+        booking: bookings,
+        propertyName: properties.name,
+        unitNumber: rentalUnits.unitNumber,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        total: pageCountColumn(db, bookings, where, { bound: COUNT_BOUND, searches: shape.search }),
+      })
+      .from(bookings)
+      .innerJoin(properties, eq(properties.id, bookings.propertyId))
+      .innerJoin(rentalUnits, eq(rentalUnits.id, bookings.rentalUnitId))
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .where(where)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(pageLimit())
+      .offset(pageOffset()),
+  );
 }, bookingShapeOptions);
 
 const bookingCount = statementsByShape(

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type MemberWithUser, memberColumns } from '../../core/members';
 import { pageWithTotal } from '../../core/pagination';
+import { mappedRows } from '../../core/row-mapper';
 import { pageLimit, pageOffset, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companies, companyUsers, plans, users } from '../../db/schema';
@@ -67,14 +68,16 @@ const companyShapeOptions = {
 const companyPage = statementsByShape((db, shape: CompanyListShape) => {
   const direction = shape.sortOrder === 'asc' ? asc : desc;
   const orderColumn = shape.sortBy === 'name' ? sql`lower(${companies.name})` : companies.createdAt;
-  return db
-    .select(companyWithPlan)
-    .from(companies)
-    .leftJoin(plans, eq(plans.id, companies.planId))
-    .where(companyListWhere(db, shape))
-    .orderBy(direction(orderColumn), direction(companies.id))
-    .limit(pageLimit())
-    .offset(pageOffset());
+  return mappedRows(
+    db
+      .select(companyWithPlan)
+      .from(companies)
+      .leftJoin(plans, eq(plans.id, companies.planId))
+      .where(companyListWhere(db, shape))
+      .orderBy(direction(orderColumn), direction(companies.id))
+      .limit(pageLimit())
+      .offset(pageOffset()),
+  );
 }, companyShapeOptions);
 
 const companyCount = statementsByShape(

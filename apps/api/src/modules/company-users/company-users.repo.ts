@@ -2,6 +2,7 @@ import type { CompanyRole } from '@rentora/shared';
 import { and, asc, count, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type MemberWithUser, memberColumns } from '../../core/members';
+import { mappedRows } from '../../core/row-mapper';
 import {
   anyOf,
   countColumn,
@@ -37,6 +38,11 @@ function likePattern(text: string): string {
 
 /** Which filters a member list request uses: one statement per shape, built once (core/statements.ts). */
 interface MemberListShape {
+  /**
+   * One company (`companyId`, most requests) or several (`companyIds`): a company filter by array is planned for its
+   * values on every run (see `anyOf`), 0.15 ms of PostgreSQL's CPU for a page of eight members.
+   */
+  oneCompany: boolean;
   search: boolean;
   roles: boolean;
   isActive: boolean;
@@ -47,7 +53,11 @@ interface MemberListShape {
 
 function memberConditions(shape: MemberListShape): SQL | undefined {
   const value = (name: string) => sql.placeholder(name);
-  const conditions: SQL[] = [anyOf(companyUsers.companyId, 'companyIds')];
+  const conditions: SQL[] = [
+    shape.oneCompany
+      ? eq(companyUsers.companyId, value('companyId'))
+      : anyOf(companyUsers.companyId, 'companyIds'),
+  ];
   if (shape.search) {
     const pattern = value('pattern');
     conditions.push(
@@ -82,17 +92,19 @@ const memberShapeOptions = {
 const memberPage = statementsByShape((db, shape: MemberListShape) => {
   const where = memberConditions(shape);
   const direction = shape.sortOrder === 'asc' ? asc : desc;
-  return db
-    .select({
-      ...memberColumns,
-      total: shape.search ? sql<number | null>`null::int` : countColumn(companyUsers, where),
-    })
-    .from(companyUsers)
-    .innerJoin(users, eq(users.id, companyUsers.userId))
-    .where(where)
-    .orderBy(direction(ORDER_COLUMNS[shape.sortBy]), direction(companyUsers.id))
-    .limit(pageLimit())
-    .offset(pageOffset());
+  return mappedRows(
+    db
+      .select({
+        ...memberColumns,
+        total: shape.search ? sql<number | null>`null::int` : countColumn(companyUsers, where),
+      })
+      .from(companyUsers)
+      .innerJoin(users, eq(users.id, companyUsers.userId))
+      .where(where)
+      .orderBy(direction(ORDER_COLUMNS[shape.sortBy]), direction(companyUsers.id))
+      .limit(pageLimit())
+      .offset(pageOffset()),
+  );
 }, memberShapeOptions);
 
 const memberCount = statementsByShape(
@@ -114,7 +126,14 @@ const activeMembers = statementsByShape(
       .innerJoin(users, eq(users.id, companyUsers.userId))
       .where(
         and(
-          memberConditions({ ...shape, isActive: true, department: false, sortBy: 'name', sortOrder: 'asc' }),
+          memberConditions({
+            ...shape,
+            oneCompany: true,
+            isActive: true,
+            department: false,
+            sortBy: 'name',
+            sortOrder: 'asc',
+          }),
           eq(users.isActive, true),
         ),
       )
@@ -126,7 +145,9 @@ const activeMembers = statementsByShape(
 export function createCompanyUsersRepo(db: DbOrTx) {
   return {
     async list(filter: MemberListFilter): Promise<{ rows: MemberWithUser[]; total: number }> {
+      const oneCompany = filter.companyIds.length === 1;
       const shape: MemberListShape = {
+        oneCompany,
         search: Boolean(filter.search),
         roles: Boolean(filter.roles?.length),
         isActive: filter.isActive !== undefined,
@@ -135,6 +156,7 @@ export function createCompanyUsersRepo(db: DbOrTx) {
         sortOrder: filter.sortOrder,
       };
       const values = {
+        companyId: oneCompany ? filter.companyIds[0] : undefined,
         companyIds: filter.companyIds,
         pattern: filter.search ? likePattern(filter.search) : undefined,
         roles: filter.roles ?? [],
@@ -161,7 +183,7 @@ export function createCompanyUsersRepo(db: DbOrTx) {
         search: Boolean(filter.search),
         roles: Boolean(filter.roles?.length),
       }).execute({
-        companyIds: [companyId],
+        companyId,
         pattern: filter.search ? likePattern(filter.search) : undefined,
         roles: filter.roles ?? [],
         isActive: true,

@@ -1,5 +1,6 @@
 import type { MaintenanceListQuery } from '@rentora/shared';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { mappedRows } from '../../core/row-mapper';
 import { anyOf, pageCountColumn, pageLimit, pageOffset, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { maintenanceRequests, maintenanceTypes, properties, rentalUnits } from '../../db/schema';
@@ -150,23 +151,25 @@ const requestPage = statementsByShape((db, shape: RequestListShape) => {
       ? [sql`${maintenanceRequests.dueAt} ${sql.raw(sortOrder)} nulls last`]
       : [direction(SORTS[sortBy])];
   const where = and(...conditionsOf(shape));
-  return db
-    .select({
-      ...listColumns,
-      total: pageCountColumn(db, maintenanceRequests, where, {
-        bound: PAGE_COUNT_BOUND,
-        searches: shape.search !== 'none',
-      }),
-    })
-    .from(maintenanceRequests)
-    .leftJoin(maintenanceTypes, eq(maintenanceTypes.id, maintenanceRequests.typeId))
-    .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
-    .leftJoin(rentalUnits, eq(rentalUnits.id, maintenanceRequests.rentalUnitId))
-    .leftJoin(assignee, eq(assignee.id, maintenanceRequests.assigneeId))
-    .where(where)
-    .orderBy(...order, direction(maintenanceRequests.id))
-    .limit(pageLimit())
-    .offset(pageOffset());
+  return mappedRows(
+    db
+      .select({
+        ...listColumns,
+        total: pageCountColumn(db, maintenanceRequests, where, {
+          bound: PAGE_COUNT_BOUND,
+          searches: shape.search !== 'none',
+        }),
+      })
+      .from(maintenanceRequests)
+      .leftJoin(maintenanceTypes, eq(maintenanceTypes.id, maintenanceRequests.typeId))
+      .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
+      .leftJoin(rentalUnits, eq(rentalUnits.id, maintenanceRequests.rentalUnitId))
+      .leftJoin(assignee, eq(assignee.id, maintenanceRequests.assigneeId))
+      .where(where)
+      .orderBy(...order, direction(maintenanceRequests.id))
+      .limit(pageLimit())
+      .offset(pageOffset()),
+  );
 }, shapeOptions);
 
 const requestCount = statementsByShape(
@@ -185,11 +188,12 @@ export async function pageRequests(
   filters: ListFilters,
   now: Date,
 ): Promise<(RequestListRow & { total: number | null })[]> {
-  return requestPage(db, listShape(companyId, filters)).execute({
-    ...listValues(companyId, filters, now),
-    limit: filters.limit,
-    offset: (filters.page - 1) * filters.limit,
-  });
+  return requestPage(db, listShape(companyId, filters)).execute(
+    Object.assign(listValues(companyId, filters, now), {
+      limit: filters.limit,
+      offset: (filters.page - 1) * filters.limit,
+    }),
+  );
 }
 
 /** The number of requests a list's filters match. */

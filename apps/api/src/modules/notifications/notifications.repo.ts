@@ -12,6 +12,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { mappedRows } from '../../core/row-mapper';
 import { countColumn, pageLimit, pageOffset, pageTotal, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companyUsers, notificationPreferences, notifications, users } from '../../db/schema';
@@ -49,17 +50,19 @@ const unreadOf = (userId: string | Placeholder) =>
 /** A page of one person's notifications, newest first, with their count and unread count in the same statement. */
 const notificationPage = statementsByShape(
   (db, shape: NotificationListShape) =>
-    db
-      .select({
-        ...getTableColumns(notifications),
-        total: countColumn(notifications, listWhere(shape)),
-        unread: countColumn(notifications, unreadOf(sql.placeholder('userId'))),
-      })
-      .from(notifications)
-      .where(listWhere(shape))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(pageLimit())
-      .offset(pageOffset()),
+    mappedRows(
+      db
+        .select({
+          ...getTableColumns(notifications),
+          total: countColumn(notifications, listWhere(shape)),
+          unread: countColumn(notifications, unreadOf(sql.placeholder('userId'))),
+        })
+        .from(notifications)
+        .where(listWhere(shape))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(pageLimit())
+        .offset(pageOffset()),
+    ),
   shapeOptions,
 );
 
@@ -103,7 +106,9 @@ export function createNotificationsRepo(db: DbOrTx) {
         async () => (await notificationCount(db, shape).execute(values))[0]?.total ?? 0,
       );
       const unread = rows[0]?.unread ?? (await countUnread(userId));
-      return { rows: rows.map(({ total: _total, unread: _unread, ...row }) => row), total, unread };
+      // The rows keep their `total` and `unread` columns: copying each row without them cost more than the mapping.
+      const page: NotificationRow[] = rows;
+      return { rows: page, total, unread };
     },
 
     countUnread,

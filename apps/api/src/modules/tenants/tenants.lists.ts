@@ -19,7 +19,11 @@ export function unknownStatus(status: string) {
 export function tenantLists(db: DbOrTx, reads: TenantReads) {
   async function list(ctx: CompanyContext, query: TenantListQuery) {
     const statuses = [...(query.status ?? []), ...(query['status[]'] ?? [])];
-    const { rows, total, exact } = await createTenantsRepo(db).list(ctx.companyId, { ...query, statuses });
+    const { rows, total, exact } = await createTenantsRepo(db).list(
+      ctx.companyId,
+      // Not `{ ...query, statuses }`: on Node 20 a spread followed by fields costs microseconds (maintenance.dto.ts).
+      Object.assign({}, query, { statuses }),
+    );
     const now = new Date();
     return {
       data: rows.map((row) => toTenantListItem(row, now)),

@@ -1,6 +1,7 @@
 import type { TenantListQuery, TenantStatus } from '@rentora/shared';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { COUNT_BOUND } from '../../core/pagination';
+import { mappedRows } from '../../core/row-mapper';
 import {
   anyOf,
   boundedCountQuery,
@@ -183,22 +184,24 @@ const shapeOptions = {
 /** A page, with the bounded count in the same statement unless the shape searches (the count would search again). */
 const tenantPage = statementsByShape((db, shape: TenantListShape) => {
   const direction = shape.sortOrder === 'asc' ? asc : desc;
-  return db
-    .select({
-      ...tenantColumns,
-      total: pageCountColumn(db, rentalUnitUsers, listWhere(db, shape), {
-        bound: COUNT_BOUND,
-        searches: shape.search,
-      }),
-    })
-    .from(rentalUnitUsers)
-    .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
-    .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
-    .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId))
-    .where(listWhere(db, shape))
-    .orderBy(direction(SORT_COLUMNS[shape.sortBy]), direction(rentalUnitUsers.id))
-    .limit(pageLimit())
-    .offset(pageOffset());
+  return mappedRows(
+    db
+      .select({
+        ...tenantColumns,
+        total: pageCountColumn(db, rentalUnitUsers, listWhere(db, shape), {
+          bound: COUNT_BOUND,
+          searches: shape.search,
+        }),
+      })
+      .from(rentalUnitUsers)
+      .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
+      .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
+      .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId))
+      .where(listWhere(db, shape))
+      .orderBy(direction(SORT_COLUMNS[shape.sortBy]), direction(rentalUnitUsers.id))
+      .limit(pageLimit())
+      .offset(pageOffset()),
+  );
 }, shapeOptions);
 
 const tenantCount = statementsByShape(boundedCount, shapeOptions);
