@@ -165,6 +165,24 @@ export async function pageTotal(
   return boundedTotal(rows, page.bound, countAlone);
 }
 
+/**
+ * A list page and its total: runs the page statement (which selects `total`), then the count statement only when the
+ * page cannot tell (`pageTotal`). Both are given the same values.
+ */
+export async function runPage<Row extends { total: number | null }>(
+  statements: { page: ShapedStatement<Row[]>; count: ShapedStatement<{ total: number }[]> },
+  values: { limit: number; offset: number } & Record<string, unknown>,
+  bound = COUNT_BOUND,
+): Promise<{ rows: Row[]; count: BoundedTotal }> {
+  const rows = await statements.page.execute(values);
+  const count = await pageTotal(
+    rows,
+    { limit: values.limit, offset: values.offset, bound },
+    async () => (await statements.count.execute(values))[0]?.total ?? 0,
+  );
+  return { rows, count };
+}
+
 /** The total a list statement selected as `total` (bounded), or `countAlone`'s when it returned no row. */
 export async function boundedTotal(
   rows: readonly { total: number | null }[],
@@ -255,12 +273,6 @@ export function oneShapeList<Row extends { total: number | null }>(
     db: DbOrTx,
     values: { limit: number; offset: number } & Record<string, unknown>,
   ): Promise<{ rows: Row[]; count: BoundedTotal }> => {
-    const rows = await page(db, {}).execute(values);
-    const count = await pageTotal(
-      rows,
-      { limit: values.limit, offset: values.offset, bound: COUNT_BOUND },
-      async () => (await countAlone(db, {}).execute(values))[0]?.total ?? 0,
-    );
-    return { rows, count };
+    return runPage({ page: page(db, {}), count: countAlone(db, {}) }, values);
   };
 }

@@ -2,12 +2,11 @@ import type { ReminderListQuery } from '@rentora/shared';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { COUNT_BOUND } from '../../core/pagination';
 import {
-  type BoundedTotal,
   boundedCountQuery,
   pageCountColumn,
   pageLimit,
   pageOffset,
-  pageTotal,
+  runPage,
   statementsByShape,
 } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
@@ -69,11 +68,9 @@ export async function listReminders(
     sortOrder: query.sortOrder,
   };
   const values = { companyId, ...query, limit: query.limit, offset };
-  const rows = await reminderPage(db, shape).execute(values);
-  const count: BoundedTotal = await pageTotal(
-    rows,
-    { limit: query.limit, offset, bound: COUNT_BOUND },
-    async () => (await reminderCount(db, shape).execute(values))[0]?.total ?? 0,
+  const { rows, count } = await runPage(
+    { page: reminderPage(db, shape), count: reminderCount(db, shape) },
+    values,
   );
   return { rows, count };
 }

@@ -8,7 +8,7 @@ import {
   pageCountColumn,
   pageLimit,
   pageOffset,
-  pageTotal,
+  runPage,
   statementsByShape,
 } from '../../core/statements';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -181,11 +181,9 @@ export async function listCreditNotes(conn: DbOrTx, companyId: string, query: Cr
     limit: query.limit,
     offset,
   };
-  const rows = await creditNotePage(conn, shape).execute(values);
-  const count = await pageTotal(
-    rows,
-    { limit: query.limit, offset, bound: COUNT_BOUND },
-    async () => (await creditNoteCount(conn, shape).execute(values))[0]?.total ?? 0,
+  const { rows, count } = await runPage(
+    { page: creditNotePage(conn, shape), count: creditNoteCount(conn, shape) },
+    values,
   );
   return { rows, count };
 }

@@ -19,7 +19,7 @@ import {
   pageCountColumn,
   pageLimit,
   pageOffset,
-  pageTotal,
+  runPage,
   statementsByShape,
 } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
@@ -180,11 +180,9 @@ export async function listInvoices(
     limit: query.limit,
     offset,
   };
-  const rows = await invoicePage(db, shape).execute(values);
-  const count = await pageTotal(
-    rows,
-    { limit: query.limit, offset, bound: COUNT_BOUND },
-    async () => (await invoiceCount(db, shape).execute(values))[0]?.total ?? 0,
+  const { rows, count } = await runPage(
+    { page: invoicePage(db, shape), count: invoiceCount(db, shape) },
+    values,
   );
   return {
     data: rows.map((r) =>

@@ -8,7 +8,7 @@ import {
   pageCountColumn,
   pageLimit,
   pageOffset,
-  pageTotal,
+  runPage,
   statementsByShape,
 } from '../../core/statements';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -163,12 +163,7 @@ export async function listCurrentRules(db: DbOrTx, companyId: string, query: Lat
   const shape: RuleListShape = { scope: Boolean(query.scope), sortOrder: query.sortOrder };
   const offset = offsetOf(query.page, query.limit);
   const values = { companyId, scope: query.scope, limit: query.limit, offset };
-  const rows = await rulePage(db, shape).execute(values);
-  const count = await pageTotal(
-    rows,
-    { limit: query.limit, offset, bound: COUNT_BOUND },
-    async () => (await ruleCount(db, shape).execute(values))[0]?.total ?? 0,
-  );
+  const { rows, count } = await runPage({ page: rulePage(db, shape), count: ruleCount(db, shape) }, values);
   return { rows, count };
 }
 
@@ -272,11 +267,9 @@ export async function effectivePage(db: DbOrTx, companyId: string, query: LateFe
   const shape: EffectiveShape = { propertyId: Boolean(query.propertyId), sortOrder: query.sortOrder };
   const offset = offsetOf(query.page, query.limit);
   const values = { companyId, propertyId: query.propertyId, limit: query.limit, offset };
-  const rows = await effectiveRulesPage(db, shape).execute(values);
-  const count = await pageTotal(
-    rows,
-    { limit: query.limit, offset, bound: COUNT_BOUND },
-    async () => (await effectiveCount(db, shape).execute(values))[0]?.total ?? 0,
+  const { rows, count } = await runPage(
+    { page: effectiveRulesPage(db, shape), count: effectiveCount(db, shape) },
+    values,
   );
   return { rows, count };
 }

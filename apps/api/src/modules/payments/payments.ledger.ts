@@ -21,7 +21,7 @@ import {
   pageCountColumn,
   pageLimit,
   pageOffset,
-  pageTotal,
+  runPage,
   statementsByShape,
 } from '../../core/statements';
 import type { Db, DbOrTx } from '../../db/client';
@@ -216,11 +216,9 @@ export function createLedgerService(db: Db) {
       limit: query.limit,
       offset,
     };
-    const rows = await ledgerPage(db, shape).execute(values);
-    const count = await pageTotal(
-      rows,
-      { limit: query.limit, offset, bound: COUNT_BOUND },
-      async () => (await ledgerCount(db, shape).execute(values))[0]?.total ?? 0,
+    const { rows, count } = await runPage(
+      { page: ledgerPage(db, shape), count: ledgerCount(db, shape) },
+      values,
     );
     return {
       data: rows.map((r) => toLedgerDto(r as ListRow)),

@@ -1,13 +1,6 @@
 import type { TemplateListQuery } from '@rentora/shared';
 import { and, asc, desc, eq, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import {
-  anyOf,
-  countColumn,
-  pageLimit,
-  pageOffset,
-  pageTotal,
-  statementsByShape,
-} from '../../core/statements';
+import { anyOf, countColumn, pageLimit, pageOffset, runPage, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { rentalUnitTemplates } from '../../db/schema';
 
@@ -110,13 +103,12 @@ export function createTemplatesRepo(db: DbOrTx) {
         limit: query.limit,
         offset: query.offset,
       };
-      const page = await templatePage(db, shape).execute(values);
-      const count = await pageTotal(
-        page,
-        { limit: query.limit, offset: query.offset, bound: Number.MAX_SAFE_INTEGER },
-        async () => (await templateCount(db, shape).execute(values))[0]?.total ?? 0,
+      const { rows, count } = await runPage(
+        { page: templatePage(db, shape), count: templateCount(db, shape) },
+        values,
+        Number.MAX_SAFE_INTEGER,
       );
-      return { rows: page.map((row) => row.template), total: count.total };
+      return { rows: rows.map((row) => row.template), total: count.total };
     },
 
     /** A template the scope can see: the company's own or a global one. */
