@@ -79,7 +79,10 @@ export function DataTable<T>({
               ) : null}
             </tr>
           </thead>
-          <tbody className={cn('divide-y divide-slate-100 transition-opacity', fetching && 'opacity-60')}>
+          <tbody
+            className={cn('divide-y divide-slate-100 transition-opacity', fetching && 'opacity-60')}
+            aria-busy={fetching || undefined}
+          >
             {loading
               ? Array.from({ length: loadingRows }, (_, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
@@ -114,6 +117,7 @@ export function DataTable<T>({
       </section>
       <ul
         className={cn('divide-y divide-slate-100 md:hidden', fetching && 'opacity-60')}
+        aria-busy={fetching || undefined}
         aria-label={caption}
       >
         {loading

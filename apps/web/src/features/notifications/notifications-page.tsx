@@ -101,6 +101,7 @@ export function NotificationsPage() {
             <Card
               className={cn('divide-y divide-slate-100 overflow-hidden', state.fetching && 'opacity-60')}
               aria-live="polite"
+              aria-busy={state.fetching || undefined}
             >
               {rows.map((item) => (
                 <NotificationItem
