@@ -58,6 +58,18 @@ const marks = async (job: string) =>
 const mark = (job: string, value: string) =>
   database.db.execute(sql`insert into job_test_marks (job, mark) values (${job}, ${value})`);
 
+/** A new process after a crash: a runner that marks the ids of `name`'s jobs, started, and the first marks it made. */
+async function restartAfterCrash(name: string): Promise<{ next: JobRunner; firstMarks: string[] }> {
+  const next = await runner();
+  next.define<{ id: string }>(name, { handler: (data) => mark(name, data.id).then(() => undefined) });
+  await next.start();
+  const firstMarks = await until(
+    () => marks(name),
+    (rows) => rows.length > 0,
+  );
+  return { next, firstMarks };
+}
+
 describe('job runner', () => {
   it('uses pg-boss on PostgreSQL and the in-process runner on the embedded database', async () => {
     expect((await runner()).kind).toBe(database.driver === 'postgres' ? 'pg-boss' : 'in-process');
@@ -140,15 +152,8 @@ describe.runIf(process.env.TEST_DATABASE_URL === undefined)('in-process runner (
     await dead.send(name, { id: 'x' });
     // What a SIGKILL leaves behind: the row claimed, never finished.
     await database.db.execute(sql`update jobs set status = 'active', attempts = 1 where name = ${name}`);
-    const next = await runner();
-    next.define<{ id: string }>(name, { handler: (data) => mark(name, data.id).then(() => undefined) });
-    await next.start();
-    expect(
-      await until(
-        () => marks(name),
-        (rows) => rows.length > 0,
-      ),
-    ).toEqual(['x']);
+    const { firstMarks } = await restartAfterCrash(name);
+    expect(firstMarks).toEqual(['x']);
   });
   it('starts after a crash that left a singleton job active beside its queued twin (the twin runs, once)', async () => {
     const name = unique('twin');
@@ -158,15 +163,8 @@ describe.runIf(process.env.TEST_DATABASE_URL === undefined)('in-process runner (
     // The process took the job, a request queued its twin (one waiting job per key), then SIGKILL.
     await database.db.execute(sql`update jobs set status = 'active', attempts = 1 where name = ${name}`);
     await dead.send(name, { id: 'twin' }, { singletonKey: 'one' });
-    const next = await runner();
-    next.define<{ id: string }>(name, { handler: (data) => mark(name, data.id).then(() => undefined) });
-    await next.start();
-    expect(
-      await until(
-        () => marks(name),
-        (rows) => rows.length > 0,
-      ),
-    ).toEqual(['twin']);
+    const { next, firstMarks } = await restartAfterCrash(name);
+    expect(firstMarks).toEqual(['twin']);
     const [left] = await next.stats().then((rows) => rows.filter((row) => row.queue === name));
     expect(left).toMatchObject({ queued: 0, active: 0, failed: 0 });
   });
