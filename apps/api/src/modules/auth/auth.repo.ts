@@ -1,9 +1,18 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { preparedOnce } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { authTokens, refreshTokens, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+const userById = preparedOnce((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1),
+);
 
 export function createAuthRepo(db: DbOrTx) {
   return {
@@ -17,7 +26,7 @@ export function createAuthRepo(db: DbOrTx) {
     },
 
     async findUserById(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await userById(db, { id });
       return row;
     },
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import { type MemberWithUser, memberColumns } from '../../core/members';
 import { pageWithTotal } from '../../core/pagination';
 import { mappedRows } from '../../core/row-mapper';
-import { pageLimit, pageOffset, statementsByShape } from '../../core/statements';
+import { pageLimit, pageOffset, preparedOnce, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companies, companyUsers, plans, users } from '../../db/schema';
 
@@ -84,6 +84,20 @@ const companyCount = statementsByShape(
   (db, shape: CompanyListShape) =>
     db.select({ total: count() }).from(companies).where(companyListWhere(db, shape)),
   companyShapeOptions,
+);
+
+const memberOf = preparedOnce((db) =>
+  db
+    .select(memberColumns)
+    .from(companyUsers)
+    .innerJoin(users, eq(users.id, companyUsers.userId))
+    .where(
+      and(
+        eq(companyUsers.companyId, sql.placeholder('companyId')),
+        eq(companyUsers.userId, sql.placeholder('userId')),
+      ),
+    )
+    .limit(1),
 );
 
 export function createCompaniesRepo(db: DbOrTx) {
@@ -179,12 +193,7 @@ export function createCompaniesRepo(db: DbOrTx) {
     },
 
     async findMember(companyId: string, userId: string): Promise<MemberWithUser | undefined> {
-      const [row] = await db
-        .select(memberColumns)
-        .from(companyUsers)
-        .innerJoin(users, eq(users.id, companyUsers.userId))
-        .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)))
-        .limit(1);
+      const [row] = await memberOf(db, { companyId, userId });
       return row;
     },
 

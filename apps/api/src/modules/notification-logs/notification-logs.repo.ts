@@ -1,5 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import { columnsExcept, insertArrays, insertedRows } from '../../core/array-insert';
 import { pageWithTotal } from '../../core/pagination';
+import { preparedOnce } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { notificationLogs, users } from '../../db/schema';
 
@@ -20,11 +23,20 @@ export interface NotificationLogFilter {
   offset: number;
 }
 
+const INSERTED_COLUMNS = columnsExcept(notificationLogs, 'createdAt');
+
+/** Log rows of a whole burst in one statement prepared once (core/array-insert.ts); answers how many. */
+const insertLogRows = preparedOnce((db) => {
+  const inserted = insertedRows(db, notificationLogs, INSERTED_COLUMNS);
+  return db.with(inserted).select({ total: sql<number>`count(*)::int` }).from(inserted);
+});
+
 export function createNotificationLogsRepo(db: DbOrTx) {
   return {
-    async insertMany(values: NewNotificationLog[]): Promise<void> {
+    async insertMany(values: readonly NewNotificationLog[]): Promise<void> {
       if (values.length === 0) return;
-      await db.insert(notificationLogs).values(values);
+      const rows = values.map((value) => Object.assign({ id: uuidv7() }, value));
+      await insertLogRows(db, insertArrays(INSERTED_COLUMNS, rows));
     },
 
     async userIdByEmail(email: string): Promise<string | null> {

@@ -12,7 +12,7 @@ import type { Realtime } from '../../core/realtime';
 import type { Db } from '../../db/client';
 import { createCoalescer, type Settled } from './notifications.coalesce';
 import { toNotificationDto } from './notifications.dto';
-import { createNotificationsRepo, type NewNotification } from './notifications.repo';
+import { createNotificationsRepo, type NewNotificationValues } from './notifications.repo';
 
 /** What a domain sends: one in-app notification, the same for every recipient. */
 export interface NotifyInput {
@@ -82,7 +82,7 @@ export interface Notifier {
 /** One notify call waiting for the shared write: its recipients (active, wanting it) and what they get. */
 interface Submission {
   input: NotifyInput;
-  values: (NewNotification & { id: string })[];
+  values: NewNotificationValues[];
 }
 
 /**
@@ -91,8 +91,8 @@ interface Submission {
  * a socket must never see a notification that a rollback then removes. A failed insert is reported to the
  * listeners as `failed` and rethrown.
  *
- * Bursts: concurrent calls share their writes (notifications.coalesce.ts): one multi-row insert, one unread-count
- * query for every recipient of the batch, then the emits, and one log insert for the batch; the recipients' checks
+ * Bursts: concurrent calls share their writes (notifications.coalesce.ts): one insert statement that also answers
+ * every recipient's unread count, then the emits, and one log insert for the batch; the recipients' checks
  * (active account, membership, in-app preference) are one statement per call. A batch that fails is retried call by
  * call, so one call's bad row (e.g. an unknown company) fails only that call.
  */
@@ -144,27 +144,23 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyB
   }
 
   /**
-   * Inserts the rows of several calls, pushes each row, then each recipient's unread count (one per recipient, after
-   * all of that recipient's new rows); answers the DTOs per call.
+   * Inserts the rows of several calls (one statement, which also answers each recipient's unread count), pushes each
+   * row, then each recipient's unread count (once, after all of that recipient's new rows); answers the DTOs per call.
    */
   async function writeAndPush(submissions: Submission[]): Promise<NotificationDto[][]> {
     const rows = await repo.insertMany(submissions.flatMap((submission) => submission.values));
-    const byId = new Map(rows.map((row) => [row.id, toNotificationDto(row)]));
-    // The rows are committed: each goes out at once, and the counts follow as soon as their one query answers.
+    const byId = new Map<string, NotificationDto>();
+    const unreadByUser = new Map<string, number>();
+    for (const row of rows) {
+      byId.set(row.id, toNotificationDto(row));
+      unreadByUser.set(row.userId, row.unreadCount);
+    }
+    // The rows are committed: each goes out at once, then the counts.
     for (const notification of byId.values()) {
       deps.realtime.emitToUser(notification.userId, SOCKET_EVENTS.notificationNew, notification);
     }
-    const recipients = [...new Set(rows.map((row) => row.userId))];
-    try {
-      const unread = await repo.countUnreadByUser(recipients);
-      for (const userId of recipients) {
-        deps.realtime.emitToUser(userId, SOCKET_EVENTS.notificationCount, {
-          unreadCount: unread.get(userId) ?? 0,
-        });
-      }
-    } catch (error) {
-      // The rows are stored and pushed: a failed count must not fail (and so retry) their write.
-      deps.log.error({ err: error }, 'unread counts after a notification batch failed');
+    for (const [userId, unreadCount] of unreadByUser) {
+      deps.realtime.emitToUser(userId, SOCKET_EVENTS.notificationCount, { unreadCount });
     }
     return submissions.map((submission) =>
       submission.values.map((value) => {

@@ -12,8 +12,17 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { columnsExcept, insertArrays, insertedRows } from '../../core/array-insert';
 import { mappedRows } from '../../core/row-mapper';
-import { countColumn, pageLimit, pageOffset, pageTotal, statementsByShape } from '../../core/statements';
+import {
+  anyOf,
+  countColumn,
+  pageLimit,
+  pageOffset,
+  pageTotal,
+  preparedOnce,
+  statementsByShape,
+} from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companyUsers, notificationPreferences, notifications, users } from '../../db/schema';
 
@@ -27,8 +36,53 @@ export interface NotificationListFilter {
   offset: number;
 }
 
-/** Rows per INSERT: keeps a fan-out to a very large company under PostgreSQL's 65,535 parameters. */
-const INSERT_CHUNK = 1_000;
+/** What a notify call gives for each new row (status, read time and creation time take their defaults). */
+export type NewNotificationValues = NewNotification & { id: string };
+
+/** A new notification and its recipient's unread count with it (and every other row of the same insert). */
+export type CreatedNotification = NotificationRow & { unreadCount: number };
+
+const INSERTED_COLUMNS = columnsExcept(notifications, 'status', 'readAt', 'createdAt');
+
+/**
+ * New notifications (any number, one statement) and each recipient's unread count after them: the count of the
+ * snapshot the insert ran in plus that recipient's new rows (a statement does not see its own insert's rows).
+ */
+const insertWithUnreadCounts = preparedOnce((db) => {
+  const inserted = insertedRows(db, notifications, INSERTED_COLUMNS);
+  const unreadBefore = sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${inserted.userId} and ${notifications.status} = 'unread')`;
+  return db
+    .with(inserted)
+    .select({
+      id: inserted.id,
+      userId: inserted.userId,
+      companyId: inserted.companyId,
+      category: inserted.category,
+      type: inserted.type,
+      title: inserted.title,
+      message: inserted.message,
+      link: inserted.link,
+      priority: inserted.priority,
+      status: inserted.status,
+      readAt: inserted.readAt,
+      data: inserted.data,
+      createdAt: inserted.createdAt,
+      unreadCount: sql<number>`${unreadBefore} + (count(*) over (partition by ${inserted.userId}))::int`,
+    })
+    .from(inserted);
+});
+
+/** Active accounts among some ids, per preference kind that may silence them ('' for none). */
+const activeAmong = statementsByShape(
+  (db, kind: NotificationKind | '') =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(anyOf(users.id, 'userIds'), eq(users.isActive, true), kind ? wantsInApp(db, kind) : undefined),
+      ),
+  { key: (kind) => kind },
+);
 
 interface NotificationListShape {
   status: boolean;
@@ -113,17 +167,6 @@ export function createNotificationsRepo(db: DbOrTx) {
 
     countUnread,
 
-    /** Unread counts of several users in one query; users without unread notifications are absent. */
-    async countUnreadByUser(userIds: string[]): Promise<Map<string, number>> {
-      if (userIds.length === 0) return new Map();
-      const rows = await db
-        .select({ userId: notifications.userId, total: count() })
-        .from(notifications)
-        .where(and(inArray(notifications.userId, userIds), eq(notifications.status, 'unread')))
-        .groupBy(notifications.userId);
-      return new Map(rows.map((row) => [row.userId, row.total]));
-    },
-
     async countByCategoryAndStatus(userId: string) {
       return db
         .select({ category: notifications.category, status: notifications.status, total: count() })
@@ -169,21 +212,10 @@ export function createNotificationsRepo(db: DbOrTx) {
       return rows.length;
     },
 
-    /** Inserts every row or none (several statements of INSERT_CHUNK rows run in one transaction). */
-    async insertMany(values: NewNotification[]): Promise<NotificationRow[]> {
-      if (values.length <= INSERT_CHUNK) return db.insert(notifications).values(values).returning();
-      return db.transaction(async (tx) => {
-        const created: NotificationRow[] = [];
-        for (let start = 0; start < values.length; start += INSERT_CHUNK) {
-          created.push(
-            ...(await tx
-              .insert(notifications)
-              .values(values.slice(start, start + INSERT_CHUNK))
-              .returning()),
-          );
-        }
-        return created;
-      });
+    /** Inserts every row or none, in one statement, answering each with its recipient's unread count after it. */
+    async insertMany(values: readonly NewNotificationValues[]): Promise<CreatedNotification[]> {
+      if (values.length === 0) return [];
+      return insertWithUnreadCounts(db, insertArrays(INSERTED_COLUMNS, values));
     },
 
     /**
@@ -217,16 +249,7 @@ export function createNotificationsRepo(db: DbOrTx) {
     /** The ids among `userIds` that name an active account (with `inAppKind`: that did not turn it off). */
     async activeUserIds(userIds: readonly string[], inAppKind?: NotificationKind | null): Promise<string[]> {
       if (userIds.length === 0) return [];
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            inArray(users.id, [...userIds]),
-            eq(users.isActive, true),
-            inAppKind ? wantsInApp(db, inAppKind) : undefined,
-          ),
-        );
+      const rows = await activeAmong(db, inAppKind ?? '').execute({ userIds: [...userIds] });
       return rows.map((row) => row.id);
     },
   };
