@@ -20,7 +20,11 @@ const EVENT = '2';
 const CONNECT_ERROR = '4';
 
 /** Connects to `baseUrl`'s socket.io endpoint with `auth`; resolves once the server accepted the namespace. */
-export function connectLean(baseUrl: string, auth: Record<string, unknown>, path = '/socket.io'): Promise<LeanSocket> {
+export function connectLean(
+  baseUrl: string,
+  auth: Record<string, unknown>,
+  path = '/socket.io',
+): Promise<LeanSocket> {
   const url = `${baseUrl.replace(/^http/, 'ws')}${path}/?EIO=4&transport=websocket`;
   const ws = new WebSocket(url, { perMessageDeflate: false });
   const listeners = new Map<string, (payload: unknown) => void>();
