@@ -75,4 +75,42 @@ describe('statementsByShape on the database', () => {
     expect(builds).toBe(2);
     expect(built.at(-1)).toMatch(/limit \$\d+ offset \$\d+$/);
   });
+
+  it('writes a filter by a one-value array as `=` bound to that value, in a first-page statement of its own', async () => {
+    const { database } = await getTestApp();
+    const built: string[] = [];
+    const bySlugs = statementsByShape(
+      (db: DbOrTx, _shape: { slugs: true }) => {
+        const query = db
+          .select({ slug: plans.slug })
+          .from(plans)
+          .where(anyOf(plans.slug, 'slugs'))
+          .orderBy(asc(plans.slug))
+          .limit(pageLimit())
+          .offset(pageOffset());
+        built.push(query.toSQL().sql);
+        return query;
+      },
+      { key: () => 'slugs' },
+    );
+    const [first, second] = (
+      await database.db.select({ slug: plans.slug }).from(plans).orderBy(asc(plans.slug))
+    ).map((row) => row.slug);
+    const run = (slugs: (string | undefined)[], offset = 0) =>
+      bySlugs(database.db, { slugs: true })
+        .execute({ slugs, limit: 5, offset })
+        .then((rows) => rows.map((row) => row.slug));
+
+    expect(await run([second])).toEqual([second]);
+    expect(built.at(-1)).toMatch(/"slug" = \$1 order by .* limit 5$/);
+    expect(await run([first])).toEqual([first]);
+    expect(built).toHaveLength(1);
+    // Two values: `= any(…)` with LIMIT and OFFSET values (after the first-page build that tells so).
+    expect(await run([second, first])).toEqual([first, second]);
+    expect(built.at(-1)).toMatch(/= any\(\$1\).* limit \$\d+ offset \$\d+$/);
+    // A deeper page of one value: `=` again, with LIMIT and OFFSET values.
+    expect(await run([first], 1)).toEqual([]);
+    expect(built.at(-1)).toMatch(/"slug" = \$1 order by .* limit \$\d+ offset \$\d+$/);
+    expect(await run([])).toEqual([]);
+  });
 });

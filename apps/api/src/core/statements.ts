@@ -99,34 +99,79 @@ export function statementsByShape<Shape, Result>(
     }
     return statement;
   }
+  /** Per statement key: the placeholders its `anyOf`s wrote as `=` (bound to their array's one value). */
+  const unwrapsOf = new Map<string, readonly string[]>();
+  function noting(key: string, make: () => Preparable<Result>): () => Preparable<Result> {
+    return () => {
+      const { query, byArray: filtersByArray, unwrapped } = buildNoting(make, singlesIn(key));
+      if (filtersByArray) byArray.add(key);
+      unwrapsOf.set(key, unwrapped);
+      return query;
+    };
+  }
+  function run(db: DbOrTx, key: string, values: Record<string, unknown>, make: () => Preparable<Result>) {
+    const statement = named(db, key, noting(key, make));
+    return statement.execute(unwrap(values, unwrapsOf.get(key)));
+  }
   return (db, shape) => {
     if (options.searches?.(shape)) {
       return {
-        execute: (values) =>
-          build(db, shape)
-            // '' and not undefined: the database client names repeated unnamed statements (db/client.ts).
-            .prepare('')
-            .execute(values),
+        execute(values) {
+          const singles = oneValueArrays(values);
+          const { query, unwrapped } = buildNoting(() => build(db, shape), new Set(singles));
+          // '' and not undefined: the database client names repeated unnamed statements (db/client.ts).
+          return query.prepare('').execute(unwrap(values, unwrapped));
+        },
       };
     }
-    const key = options.key?.(shape) ?? JSON.stringify(shape);
+    const shapeKey = options.key?.(shape) ?? JSON.stringify(shape);
     return {
       execute(values) {
+        const singles = oneValueArrays(values);
+        const key = singles.length ? `${shapeKey}${SINGLES_MARK}${singles.join(',')}` : shapeKey;
         if (isFirstPage(values) && !byArray.has(key)) {
           const { limit } = values;
-          const first = named(db, `${key}|${limit}`, () => {
-            const { query, byArray: filtersByArray } = buildNoting(() =>
-              buildFirstPage(limit, () => build(db, shape)),
-            );
-            if (filtersByArray) byArray.add(key);
-            return query;
-          });
-          if (!byArray.has(key)) return first.execute(values);
+          const firstKey = `${key}|${limit}`;
+          const first = named(
+            db,
+            firstKey,
+            noting(firstKey, () => buildFirstPage(limit, () => build(db, shape))),
+          );
+          if (!byArray.has(firstKey)) return first.execute(unwrap(values, unwrapsOf.get(firstKey)));
+          byArray.add(key);
         }
-        return named(db, key, () => build(db, shape)).execute(values);
+        return run(db, key, values, () => build(db, shape));
       },
     };
   };
+}
+
+/** Separates a statement key from the placeholders bound to one-value arrays (see `anyOf`). */
+const SINGLES_MARK = '|one:';
+
+/** The placeholders a statement key says were one-value arrays when it was built. */
+function singlesIn(key: string): ReadonlySet<string> {
+  const at = key.indexOf(SINGLES_MARK);
+  if (at < 0) return new Set();
+  return new Set(key.slice(at + SINGLES_MARK.length).split('|')[0]!.split(','));
+}
+
+/** The names of the values that are arrays of exactly one element, sorted. */
+function oneValueArrays(values: Record<string, unknown>): string[] {
+  const names: string[] = [];
+  for (const name in values) {
+    const value = values[name];
+    if (Array.isArray(value) && value.length === 1) names.push(name);
+  }
+  return names.sort();
+}
+
+/** The values with each of `names` (one-value arrays written as `=`) bound to its one element. */
+function unwrap(values: Record<string, unknown>, names: readonly string[] | undefined): Record<string, unknown> {
+  if (!names?.length) return values;
+  const bound: Record<string, unknown> = Object.assign({}, values);
+  for (const name of names) bound[name] = (values[name] as unknown[])[0];
+  return bound;
 }
 
 /**
@@ -193,27 +238,42 @@ export async function boundedTotal(
   return total > bound ? { total: bound, exact: false } : { total, exact: true };
 }
 
-/** Set while a statement is built when it filters by an array of values (`anyOf`). */
-let filtersByArray = false;
+/** While a statement is built: the placeholders bound to one-value arrays, and what `anyOf` did with its filters. */
+let building: { singles: ReadonlySet<string>; byArray: boolean; unwrapped: string[] } | undefined;
 
 /**
  * `column = any($name)`: a list filter by several values, bound as one array (one statement for any number). Its
  * statement keeps `LIMIT $n` so that PostgreSQL keeps planning it for its values (see statementsByShape): a generic
  * plan cannot tell how many rows two statuses out of seven keep, and walked the whole company for them.
+ * A filter by one value (the usual `?status=Occupied`) is written `column = $name` in a statement of its own, bound to
+ * the array's one element: with `= any(…)` PostgreSQL 15 cannot read a `(company_id, status, rent)` index in `rent`
+ * order, so a page sorted by rent read and sorted all 140,000 occupied units of a large company (21 ms against 0.05).
  */
 export function anyOf(column: PgColumn | SQL, placeholder: string): SQL {
-  filtersByArray = true;
+  if (building?.singles.has(placeholder)) {
+    building.unwrapped.push(placeholder);
+    return sql`${column} = ${sql.placeholder(placeholder)}`;
+  }
+  if (building) building.byArray = true;
   return sql`${column} = any(${sql.placeholder(placeholder)})`;
 }
 
-/** Builds a statement and tells whether it filters by an array of values (`anyOf`). */
-function buildNoting<T>(build: () => T): { query: T; byArray: boolean } {
-  filtersByArray = false;
+/**
+ * Builds a statement with `singles` bound to one value; tells whether it filters by an array of values (`anyOf`) and
+ * which placeholders it wrote as `=`.
+ */
+function buildNoting<T>(
+  build: () => T,
+  singles: ReadonlySet<string>,
+): { query: T; byArray: boolean; unwrapped: string[] } {
+  const outer = building;
+  const state = { singles, byArray: false, unwrapped: [] as string[] };
+  building = state;
   try {
     const query = build();
-    return { query, byArray: filtersByArray };
+    return { query, byArray: state.byArray, unwrapped: state.unwrapped };
   } finally {
-    filtersByArray = false;
+    building = outer;
   }
 }
 
