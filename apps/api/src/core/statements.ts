@@ -153,7 +153,12 @@ const SINGLES_MARK = '|one:';
 function singlesIn(key: string): ReadonlySet<string> {
   const at = key.indexOf(SINGLES_MARK);
   if (at < 0) return new Set();
-  return new Set(key.slice(at + SINGLES_MARK.length).split('|')[0]!.split(','));
+  return new Set(
+    key
+      .slice(at + SINGLES_MARK.length)
+      .split('|')[0]!
+      .split(','),
+  );
 }
 
 /** The names of the values that are arrays of exactly one element, sorted. */
@@ -167,7 +172,10 @@ function oneValueArrays(values: Record<string, unknown>): string[] {
 }
 
 /** The values with each of `names` (one-value arrays written as `=`) bound to its one element. */
-function unwrap(values: Record<string, unknown>, names: readonly string[] | undefined): Record<string, unknown> {
+function unwrap(
+  values: Record<string, unknown>,
+  names: readonly string[] | undefined,
+): Record<string, unknown> {
   if (!names?.length) return values;
   const bound: Record<string, unknown> = Object.assign({}, values);
   for (const name of names) bound[name] = (values[name] as unknown[])[0];
