@@ -5,6 +5,29 @@ import type { DbOrTx } from '../db/client';
 import { plans } from '../db/schema';
 import { anyOf, pageLimit, pageOffset, statementsByShape } from './statements';
 
+/** Plans by slug (`anyOf`), a page in slug order; each statement built is pushed on `built`. */
+function plansBySlugs(built: string[]) {
+  return statementsByShape(
+    (db: DbOrTx, _shape: { slugs: true }) => {
+      const query = db
+        .select({ slug: plans.slug })
+        .from(plans)
+        .where(anyOf(plans.slug, 'slugs'))
+        .orderBy(asc(plans.slug))
+        .limit(pageLimit())
+        .offset(pageOffset());
+      built.push(query.toSQL().sql);
+      return query;
+    },
+    { key: () => 'slugs' },
+  );
+}
+
+async function firstTwoSlugs(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ slug: plans.slug }).from(plans).orderBy(asc(plans.slug)).limit(2);
+  return rows.map((row) => row.slug);
+}
+
 describe('statementsByShape on the database', () => {
   it('writes a first page with its size as a constant, deeper pages with LIMIT and OFFSET values', async () => {
     const { database } = await getTestApp();
@@ -45,26 +68,9 @@ describe('statementsByShape on the database', () => {
 
   it('keeps LIMIT a value for a shape that filters by an array (planned for its values)', async () => {
     const { database } = await getTestApp();
-    let builds = 0;
     const built: string[] = [];
-    const bySlugs = statementsByShape(
-      (db: DbOrTx, _shape: { slugs: true }) => {
-        builds += 1;
-        const query = db
-          .select({ slug: plans.slug })
-          .from(plans)
-          .where(anyOf(plans.slug, 'slugs'))
-          .orderBy(asc(plans.slug))
-          .limit(pageLimit())
-          .offset(pageOffset());
-        built.push(query.toSQL().sql);
-        return query;
-      },
-      { key: () => 'slugs' },
-    );
-    const [first, second] = (
-      await database.db.select({ slug: plans.slug }).from(plans).orderBy(asc(plans.slug))
-    ).map((row) => row.slug);
+    const bySlugs = plansBySlugs(built);
+    const [first, second] = await firstTwoSlugs(database.db);
     const run = () =>
       bySlugs(database.db, { slugs: true })
         .execute({ slugs: [second, first], limit: 5, offset: 0 })
@@ -72,30 +78,15 @@ describe('statementsByShape on the database', () => {
     expect(await run()).toEqual([first, second]);
     expect(await run()).toEqual([first, second]);
     // Built once as a first page, which tells that it filters by an array, then once with LIMIT and OFFSET values.
-    expect(builds).toBe(2);
+    expect(built).toHaveLength(2);
     expect(built.at(-1)).toMatch(/limit \$\d+ offset \$\d+$/);
   });
 
   it('writes a filter by a one-value array as `=` bound to that value, in a first-page statement of its own', async () => {
     const { database } = await getTestApp();
     const built: string[] = [];
-    const bySlugs = statementsByShape(
-      (db: DbOrTx, _shape: { slugs: true }) => {
-        const query = db
-          .select({ slug: plans.slug })
-          .from(plans)
-          .where(anyOf(plans.slug, 'slugs'))
-          .orderBy(asc(plans.slug))
-          .limit(pageLimit())
-          .offset(pageOffset());
-        built.push(query.toSQL().sql);
-        return query;
-      },
-      { key: () => 'slugs' },
-    );
-    const [first, second] = (
-      await database.db.select({ slug: plans.slug }).from(plans).orderBy(asc(plans.slug))
-    ).map((row) => row.slug);
+    const bySlugs = plansBySlugs(built);
+    const [first, second] = await firstTwoSlugs(database.db);
     const run = (slugs: (string | undefined)[], offset = 0) =>
       bySlugs(database.db, { slugs: true })
         .execute({ slugs, limit: 5, offset })
