@@ -5,6 +5,7 @@
 // BENCH_REPEATS rounds sends BENCH_REQUESTS requests (BENCH_CONCURRENCY at a time) to each server in turn, and reads
 // the CPU (user + system) of the server process and of the PostgreSQL backends connected to that database only
 // (pg_stat_activity), so other databases' work on the same PostgreSQL does not count. Prints medians per request.
+// Both servers start on a database seeded by a process of its own (seedDemoDatabase), and take turns going first.
 // Env: BENCH_PATHS (comma-separated, default the floor and the heavy lists), BENCH_REQUESTS (300),
 // BENCH_CONCURRENCY (4), BENCH_REPEATS (5).
 import { readFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ import pg from 'pg';
 import { bundleServer } from './lib/bundle';
 import { signIn } from './lib/list-bench';
 import { createScratchDatabase } from './lib/postgres';
-import { type BenchProcess, makeDataDir, spawnAndWait } from './lib/server';
+import { type BenchProcess, makeDataDir, seedDemoDatabase, spawnAndWait } from './lib/server';
 
 process.env.BENCH_PORT_RANGE ??= '3600-3649';
 const PATHS = (
@@ -78,9 +79,11 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: database.url });
   try {
     const env = { DATABASE_URL: database.url, PAGE_CACHE_MB: '0', JWT_SECRET };
+    const bundle = await bundleServer('coldcpu');
+    await seedDemoDatabase(bundle, env);
     const current = await spawnAndWait({
-      args: [await bundleServer('coldcpu')],
-      env: { ...env, DATA_DIR: makeDataDir('coldcpu'), SEED_DEMO: 'true' },
+      args: [bundle],
+      env: { ...env, DATA_DIR: makeDataDir('coldcpu'), SEED_DEMO: 'false' },
       timeoutMs: 300_000,
     });
     if (process.env.BENCH_BASELINE_BUNDLE) {
@@ -110,7 +113,8 @@ async function main(): Promise<void> {
     for (const path of PATHS) {
       const samples = new Map<string, { node: number[]; postgres: number[] }>();
       for (let repeat = 0; repeat < REPEATS; repeat++) {
-        for (const [label, server] of servers) {
+        // Each server goes first in every other round, so neither always runs right after the other.
+        for (const [label, server] of repeat % 2 === 0 ? servers : [...servers].reverse()) {
           const sample = await round(server, `${server.baseUrl}/api${path}`, headers, client, database.name);
           const entry = samples.get(label) ?? { node: [], postgres: [] };
           entry.node.push(sample.node);

@@ -12,7 +12,7 @@ import { POSTGRES_LIST_AIM, signIn } from './lib/list-bench';
 import { type LoadCase, type LoadResult, measure } from './lib/load';
 import { createScratchDatabase, postgresAvailable } from './lib/postgres';
 import { machineLine, markdownTable, ms, percent, saveResults, writeDocSection } from './lib/report';
-import { makeDataDir, spawnAndWait } from './lib/server';
+import { makeDataDir, seedDemoDatabase, spawnAndWait } from './lib/server';
 
 process.env.BENCH_PORT_RANGE ??= '3400-3499';
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
@@ -59,12 +59,18 @@ async function main(): Promise<void> {
   if (!(await postgresAvailable())) throw new Error('PostgreSQL is not reachable (BENCH_PG_ADMIN_URL)');
   const database = await createScratchDatabase('bench_floor');
   const bundle = await bundleServer('floor');
+  if (process.env.BENCH_BASELINE_BUNDLE) {
+    await seedDemoDatabase(bundle, {
+      DATABASE_URL: database.url,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    });
+  }
   const server = await spawnAndWait({
     args: [bundle],
     env: {
       DATABASE_URL: database.url,
       DATA_DIR: makeDataDir('floor'),
-      SEED_DEMO: 'true',
+      SEED_DEMO: process.env.BENCH_BASELINE_BUNDLE ? 'false' : 'true',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     },
     timeoutMs: 300_000,

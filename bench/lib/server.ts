@@ -143,6 +143,22 @@ export async function spawnAndWait(options: SpawnOptions): Promise<BenchProcess>
   };
 }
 
+/**
+ * Seeds `env.DATABASE_URL` with the demo data in a process of its own, stopped before anything is measured. A server
+ * that seeded its database itself spent 5–25 % more CPU per list request afterwards than a second server started on the
+ * same database with the same code (A/A runs of cold-cpu.ts, 2026-11-26), which a before/after comparison read as a
+ * regression of the seeding side: compared servers now all start on a database seeded already.
+ */
+export async function seedDemoDatabase(bundle: string, env: Record<string, string>): Promise<void> {
+  const seeder = await spawnAndWait({
+    args: [bundle],
+    env: { ...env, DATA_DIR: makeDataDir('seed'), SEED_DEMO: 'true' },
+    timeoutMs: 300_000,
+  });
+  const code = await seeder.stop();
+  if (code !== 0) throw new Error(`the seeding server exited with ${code}:\n${seeder.output()}`);
+}
+
 let snapshot: string | undefined;
 
 /**

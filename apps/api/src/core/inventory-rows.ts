@@ -12,7 +12,10 @@ export { propertyColumns, unitColumns };
 export type PropertyRow = Omit<typeof properties.$inferSelect, 'searchVector'>;
 export type UnitRow = Omit<typeof rentalUnits.$inferSelect, 'searchVector'>;
 export type ImageRow = typeof inventoryImages.$inferSelect;
-/** What an image's DTOs read of its row: all that the list queries' JSON aggregates bring along. */
+/**
+ * What an image's DTOs read of its row: all that the list queries' JSON aggregates bring along. `uploadedAt` is a Date
+ * when read as a row, and already the DTO's ISO text when it comes from a JSON aggregate (see `IMAGE_JSON`).
+ */
 export type ImageView = Pick<
   ImageRow,
   | 'id'
@@ -25,8 +28,7 @@ export type ImageView = Pick<
   | 'isPrimary'
   | 'category'
   | 'caption'
-  | 'uploadedAt'
->;
+> & { uploadedAt: Date | string };
 
 /** Publicly listed property: verified, listed, with units available now, of a verified active company. */
 export const publicPropertySql = sql`(${properties.verificationStatus} = 'verified' and ${properties.isListed} and ${properties.listedUnits} > 0 and ${companies.isVerified} and ${companies.isActive})`;

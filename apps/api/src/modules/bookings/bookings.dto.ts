@@ -40,7 +40,9 @@ export function toBookingDto(
 ): BookingDto {
   return {
     agreement: agreementDto(row, links),
-    ...names,
+    propertyName: names.propertyName,
+    unitNumber: names.unitNumber,
+    bookerName: names.bookerName,
     _id: row.id,
     companyId: row.companyId,
     propertyId: row.propertyId,

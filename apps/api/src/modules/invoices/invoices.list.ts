@@ -14,6 +14,7 @@ import { today as todayIso } from '../../core/dates';
 import { boundedPageOf, offsetOf } from '../../core/http';
 import { companyTenanciesNamed } from '../../core/name-search';
 import { COUNT_BOUND } from '../../core/pagination';
+import { mappedRows } from '../../core/row-mapper';
 import {
   boundedCountQuery,
   pageCountColumn,
@@ -118,24 +119,29 @@ const shapeOptions = {
 const invoicePage = statementsByShape((db, shape: InvoiceListShape) => {
   const where = listWhere(db, shape);
   const direction = shape.sortOrder === 'asc' ? asc : desc;
-  return db
-    .select({
-      invoice: listColumns,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      propertyName: properties.name,
-      unitNumber: rentalUnits.unitNumber,
-      total: pageCountColumn(db, invoices, where, { bound: COUNT_BOUND, searches: shape.search === 'name' }),
-    })
-    .from(invoices)
-    .innerJoin(users, eq(users.id, invoices.userId))
-    .innerJoin(properties, eq(properties.id, invoices.propertyId))
-    .innerJoin(rentalUnits, eq(rentalUnits.id, invoices.rentalUnitId))
-    .where(where)
-    .orderBy(direction(SORT_COLUMNS[shape.sortBy]), direction(invoices.id))
-    .limit(pageLimit())
-    .offset(pageOffset());
+  return mappedRows(
+    db
+      .select({
+        invoice: listColumns,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        propertyName: properties.name,
+        unitNumber: rentalUnits.unitNumber,
+        total: pageCountColumn(db, invoices, where, {
+          bound: COUNT_BOUND,
+          searches: shape.search === 'name',
+        }),
+      })
+      .from(invoices)
+      .innerJoin(users, eq(users.id, invoices.userId))
+      .innerJoin(properties, eq(properties.id, invoices.propertyId))
+      .innerJoin(rentalUnits, eq(rentalUnits.id, invoices.rentalUnitId))
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[shape.sortBy]), direction(invoices.id))
+      .limit(pageLimit())
+      .offset(pageOffset()),
+  );
 }, shapeOptions);
 
 const invoiceCount = statementsByShape(

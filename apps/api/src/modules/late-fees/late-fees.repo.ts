@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, or, type SQL,
 import { alias } from 'drizzle-orm/pg-core';
 import { offsetOf } from '../../core/http';
 import { COUNT_BOUND } from '../../core/pagination';
+import { mappedRows } from '../../core/row-mapper';
 import {
   boundedCountQuery,
   pageCountColumn,
@@ -206,53 +207,55 @@ const effectiveRulesPage = statementsByShape((db, shape: EffectiveShape) => {
   const companyId = sql.placeholder('companyId');
   const where = effectiveWhere(shape);
   const order = shape.sortOrder === 'asc' ? asc : desc;
-  return db
-    .select({
-      tenancyId: rentalUnitUsers.id,
-      propertyId: rentalUnitUsers.propertyId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      propertyName: properties.name,
-      unitNumber: rentalUnits.unitNumber,
-      tenancyRule: termsColumns(tenancyRule),
-      propertyRule: termsColumns(propertyRule),
-      companyRule: termsColumns(companyRule),
-      total: pageCountColumn(db, rentalUnitUsers, where, { bound: COUNT_BOUND, searches: false }),
-    })
-    .from(rentalUnitUsers)
-    .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
-    .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId))
-    .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
-    .leftJoin(
-      tenancyRule,
-      and(
-        eq(tenancyRule.companyId, companyId),
-        sql`${tenancyRule.scope} = 'tenancy'`,
-        eq(tenancyRule.tenancyId, rentalUnitUsers.id),
-        isNull(tenancyRule.supersededAt),
-      ),
-    )
-    .leftJoin(
-      propertyRule,
-      and(
-        eq(propertyRule.companyId, companyId),
-        sql`${propertyRule.scope} = 'property'`,
-        eq(propertyRule.propertyId, rentalUnitUsers.propertyId),
-        isNull(propertyRule.supersededAt),
-      ),
-    )
-    .leftJoin(
-      companyRule,
-      and(
-        eq(companyRule.companyId, companyId),
-        sql`${companyRule.scope} = 'company'`,
-        isNull(companyRule.supersededAt),
-      ),
-    )
-    .where(where)
-    .orderBy(order(rentalUnitUsers.createdAt), order(rentalUnitUsers.id))
-    .limit(pageLimit())
-    .offset(pageOffset());
+  return mappedRows(
+    db
+      .select({
+        tenancyId: rentalUnitUsers.id,
+        propertyId: rentalUnitUsers.propertyId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        propertyName: properties.name,
+        unitNumber: rentalUnits.unitNumber,
+        tenancyRule: termsColumns(tenancyRule),
+        propertyRule: termsColumns(propertyRule),
+        companyRule: termsColumns(companyRule),
+        total: pageCountColumn(db, rentalUnitUsers, where, { bound: COUNT_BOUND, searches: false }),
+      })
+      .from(rentalUnitUsers)
+      .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
+      .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId))
+      .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
+      .leftJoin(
+        tenancyRule,
+        and(
+          eq(tenancyRule.companyId, companyId),
+          sql`${tenancyRule.scope} = 'tenancy'`,
+          eq(tenancyRule.tenancyId, rentalUnitUsers.id),
+          isNull(tenancyRule.supersededAt),
+        ),
+      )
+      .leftJoin(
+        propertyRule,
+        and(
+          eq(propertyRule.companyId, companyId),
+          sql`${propertyRule.scope} = 'property'`,
+          eq(propertyRule.propertyId, rentalUnitUsers.propertyId),
+          isNull(propertyRule.supersededAt),
+        ),
+      )
+      .leftJoin(
+        companyRule,
+        and(
+          eq(companyRule.companyId, companyId),
+          sql`${companyRule.scope} = 'company'`,
+          isNull(companyRule.supersededAt),
+        ),
+      )
+      .where(where)
+      .orderBy(order(rentalUnitUsers.createdAt), order(rentalUnitUsers.id))
+      .limit(pageLimit())
+      .offset(pageOffset()),
+  );
 });
 
 const effectiveCount = statementsByShape((db, shape: EffectiveShape) =>

@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../core/errors';
 import { boundedPageOf, iso, offsetOf, pageOf } from '../../core/http';
 import { companyTenanciesNamed } from '../../core/name-search';
 import { COUNT_BOUND } from '../../core/pagination';
+import { mappedRows } from '../../core/row-mapper';
 import {
   anyOf,
   boundedCountQuery,
@@ -161,16 +162,18 @@ const ledgerShapeOptions = {
 /** A page with the bounded count in the same statement (not for text searches: the count would search again). */
 const ledgerPage = statementsByShape((db, shape: LedgerShape) => {
   const where = ledgerWhere(db, shape);
-  return selectRows(db, {
-    total: pageCountColumn(db, payments, where, {
-      bound: COUNT_BOUND,
-      searches: shape.search === 'text',
-    }),
-  })
-    .where(where)
-    .orderBy(desc(payments.paidAt), desc(payments.id))
-    .limit(pageLimit())
-    .offset(pageOffset());
+  return mappedRows(
+    selectRows(db, {
+      total: pageCountColumn(db, payments, where, {
+        bound: COUNT_BOUND,
+        searches: shape.search === 'text',
+      }),
+    })
+      .where(where)
+      .orderBy(desc(payments.paidAt), desc(payments.id))
+      .limit(pageLimit())
+      .offset(pageOffset()),
+  );
 }, ledgerShapeOptions);
 
 const ledgerCount = statementsByShape(

@@ -1,6 +1,6 @@
 import type { PropertyListQuery, VerificationQueueQuery } from '@rentora/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { imageRowsOf, propertyPhotosJson } from '../../core/inventory-images';
+import { type ImageJson, imageRowsOf, propertyPhotosJson } from '../../core/inventory-images';
 import {
   type InventoryShape,
   inventoryShapeKey,
@@ -14,6 +14,7 @@ import {
 } from '../../core/inventory-paging';
 import { type ImageView, type PropertyRow, propertyColumns } from '../../core/inventory-rows';
 import { COUNT_BOUND } from '../../core/pagination';
+import { mappedRows } from '../../core/row-mapper';
 import {
   anyOf,
   boundedCountColumn,
@@ -26,7 +27,7 @@ import { companies, properties, rentalUnits, rentalUnitUsers } from '../../db/sc
 
 export type { PropertyRow };
 /** A property of a list page, with its photos brought along by the same query. */
-export type PropertyWithPhotos = PropertyRow & { photos?: ImageView[] };
+export type PropertyWithPhotos = PropertyRow & { photos?: readonly ImageView[] };
 export type NewProperty = typeof properties.$inferInsert;
 
 export const PROPERTY_SORT_KEYS: Record<PropertyListQuery['sortBy'], SortKey> = {
@@ -92,16 +93,18 @@ const propertyPage = statementsByShape((db, shape: PropertyShape) => {
     key,
     shape,
   });
-  return db
-    .select({
-      property: propertyColumns,
-      sortValue: sortValueText(key),
-      photos: propertyPhotosJson(),
-      total: boundedCountColumn(db, properties, where, COUNT_BOUND),
-    })
-    .from(properties)
-    .where(and(eq(properties.companyId, sql.placeholder('companyId')), inArray(properties.id, pageIds)))
-    .orderBy(direction(key.expression), direction(properties.id));
+  return mappedRows(
+    db
+      .select({
+        property: propertyColumns,
+        sortValue: sortValueText(key),
+        photos: propertyPhotosJson(),
+        total: boundedCountColumn(db, properties, where, COUNT_BOUND),
+      })
+      .from(properties)
+      .where(and(eq(properties.companyId, sql.placeholder('companyId')), inArray(properties.id, pageIds)))
+      .orderBy(direction(key.expression), direction(properties.id)),
+  );
 }, propertyShapeOptions);
 
 const propertyCount = statementsByShape(
@@ -112,16 +115,28 @@ const propertyCount = statementsByShape(
 
 /** A property with its photos, by id: what a detail answers, in one round trip. */
 const propertyWithPhotos = preparedOnce((db) =>
-  db
-    .select({ property: propertyColumns, photos: propertyPhotosJson() })
-    .from(properties)
-    .where(
-      and(
-        eq(properties.companyId, sql.placeholder('companyId')),
-        eq(properties.id, sql.placeholder('propertyId')),
+  mappedRows(
+    db
+      .select({ property: propertyColumns, photos: propertyPhotosJson() })
+      .from(properties)
+      .where(
+        and(
+          eq(properties.companyId, sql.placeholder('companyId')),
+          eq(properties.id, sql.placeholder('propertyId')),
+        ),
       ),
-    ),
+  ),
 );
+
+/**
+ * A mapped row's property with its photos set on it: the row mapper made the object for this request alone, so it
+ * is completed in place rather than copied (a spread of a property's 40 columns cost microseconds a row).
+ */
+function withPhotos(row: { property: PropertyRow; photos: ImageJson[] | null }): PropertyWithPhotos {
+  const property: PropertyWithPhotos = row.property;
+  property.photos = imageRowsOf(row.photos);
+  return property;
+}
 
 export type { PageRequest, PageResult } from '../../core/inventory-paging';
 
@@ -138,7 +153,7 @@ export function createPropertiesRepo(db: DbOrTx) {
         { companyId, filters: propertyFilterValues(filter), key: PROPERTY_SORT_KEYS[page.sortBy], page },
         {
           idOf: (row) => row.property.id,
-          map: (row) => ({ ...row.property, photos: imageRowsOf(row.photos) }),
+          map: withPhotos,
         },
       );
     },
@@ -155,7 +170,7 @@ export function createPropertiesRepo(db: DbOrTx) {
     /** Locks the property row: unit creates, status changes and tenant moves of one property take turns. */
     async findWithPhotos(companyId: string, propertyId: string): Promise<PropertyWithPhotos | undefined> {
       const [row] = await propertyWithPhotos(db, { companyId, propertyId });
-      return row && { ...row.property, photos: imageRowsOf(row.photos) };
+      return row && withPhotos(row);
     },
 
     async lock(companyId: string, propertyId: string): Promise<PropertyRow | undefined> {

@@ -115,7 +115,7 @@ export function createPropertiesService(deps: Deps) {
   /** DTOs of a page of properties: their photos come in one query. */
   async function toDtos(companyId: string, rows: readonly PropertyWithPhotos[]): Promise<PropertyDto[]> {
     const missing = rows.filter((row) => !row.photos).map((row) => row.id);
-    const photos: Map<string | null, ImageView[]> = groupBy(
+    const photos: Map<string | null, readonly ImageView[]> = groupBy(
       await photosOfProperties(db, companyId, missing),
       (photo) => photo.propertyId,
     );

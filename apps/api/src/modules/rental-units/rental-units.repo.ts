@@ -14,6 +14,7 @@ import {
 } from '../../core/inventory-paging';
 import { type ImageView, type UnitRow, unitColumns } from '../../core/inventory-rows';
 import { COUNT_BOUND } from '../../core/pagination';
+import { mappedRows } from '../../core/row-mapper';
 import {
   anyOf,
   boundedCountColumn,
@@ -31,7 +32,7 @@ export type UnitWithProperty = {
   unit: UnitRow;
   property: { id: string; name: string; city: string };
   /** Present when the query brought the images along (lists). */
-  images?: ImageView[];
+  images?: readonly ImageView[];
 };
 
 const withProperty = {
@@ -135,17 +136,19 @@ const unitPage = statementsByShape((db, shape: UnitShape) => {
     key,
     shape,
   });
-  return db
-    .select({
-      ...withProperty,
-      sortValue: sortValueText(key),
-      images: unitImagesJson(),
-      total: boundedCountColumn(db, rentalUnits, where, COUNT_BOUND),
-    })
-    .from(rentalUnits)
-    .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
-    .where(and(eq(rentalUnits.companyId, sql.placeholder('companyId')), inArray(rentalUnits.id, pageIds)))
-    .orderBy(direction(key.expression), direction(rentalUnits.id));
+  return mappedRows(
+    db
+      .select({
+        ...withProperty,
+        sortValue: sortValueText(key),
+        images: unitImagesJson(),
+        total: boundedCountColumn(db, rentalUnits, where, COUNT_BOUND),
+      })
+      .from(rentalUnits)
+      .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
+      .where(and(eq(rentalUnits.companyId, sql.placeholder('companyId')), inArray(rentalUnits.id, pageIds)))
+      .orderBy(direction(key.expression), direction(rentalUnits.id)),
+  );
 }, unitShapeOptions);
 
 const unitCount = statementsByShape(
@@ -155,16 +158,18 @@ const unitCount = statementsByShape(
 
 /** A unit with its property's summary and its images, by id: what a detail answers, in one round trip. */
 const unitWithImages = preparedOnce((db) =>
-  db
-    .select({ ...withProperty, images: unitImagesJson() })
-    .from(rentalUnits)
-    .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
-    .where(
-      and(
-        eq(rentalUnits.companyId, sql.placeholder('companyId')),
-        eq(rentalUnits.id, sql.placeholder('unitId')),
+  mappedRows(
+    db
+      .select({ ...withProperty, images: unitImagesJson() })
+      .from(rentalUnits)
+      .innerJoin(properties, eq(properties.id, rentalUnits.propertyId))
+      .where(
+        and(
+          eq(rentalUnits.companyId, sql.placeholder('companyId')),
+          eq(rentalUnits.id, sql.placeholder('unitId')),
+        ),
       ),
-    ),
+  ),
 );
 
 export function createRentalUnitsRepo(db: DbOrTx) {
@@ -189,10 +194,7 @@ export function createRentalUnitsRepo(db: DbOrTx) {
         { companyId, filters: unitFilterValues(filter), key: UNIT_SORT_KEYS[page.sortBy], page },
         {
           idOf: (row) => row.unit.id,
-          map: ({ sortValue: _sortValue, total: _total, images, ...row }) => ({
-            ...row,
-            images: imageRowsOf(images),
-          }),
+          map: (row) => ({ unit: row.unit, property: row.property, images: imageRowsOf(row.images) }),
         },
       );
     },

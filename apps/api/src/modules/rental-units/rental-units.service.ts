@@ -143,7 +143,7 @@ export function createRentalUnitsService(deps: Deps) {
   /** DTOs of a page of units: their images come in one query. */
   async function toDtos(companyId: string, rows: readonly UnitWithProperty[]): Promise<RentalUnitDto[]> {
     const missing = rows.filter((row) => !row.images).map((row) => row.unit.id);
-    const byUnit: Map<string | null, ImageView[]> = groupBy(
+    const byUnit: Map<string | null, readonly ImageView[]> = groupBy(
       await imagesOfUnits(db, companyId, missing),
       (image) => image.rentalUnitId,
     );

@@ -23,14 +23,16 @@ type HistoryRow = Awaited<ReturnType<TenantRecordsRepo['history']>>[number];
 type PortalExtras = Awaited<ReturnType<TenantsRepo['portalExtras']>>;
 
 export function duesOf(row: TenantListRow) {
-  const parts = {
+  const dues = {
     rent: row.duesRent,
     maintenance: row.duesMaintenance,
     utilities: row.duesUtilities,
     penalties: row.duesPenalties,
     other: row.duesOther,
+    total: 0,
   };
-  return { ...parts, total: outstandingTotal(parts) };
+  dues.total = outstandingTotal(dues);
+  return dues;
 }
 
 export function toTenantListItem(row: TenantListRow, now = new Date()): TenantListItemDto {
