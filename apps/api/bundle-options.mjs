@@ -27,6 +27,9 @@ export function serverBundleOptions(options) {
     platform: 'node',
     target: 'node20',
     format: 'esm',
+    // `npm start` runs with --enable-source-maps, which reads the map as the bundle loads: without the sources' text
+    // (6 MB of the 9.7 MB) that costs ~15 ms instead of ~80 ms. Stack traces still name the source files and lines.
+    sourcesContent: false,
     plugins: [
       {
         name: 'start-up-packages-only',
