@@ -8,10 +8,12 @@
 // Env: BENCH_RESTARTS (default 5), BENCH_IDLE_S (default 3), BENCH_POSTGRES=false, BENCH_PGLITE=false,
 // BENCH_PG_ADMIN_URL, BENCH_BASELINE_BUNDLE (a server.js bundled from another commit: its series runs first, on its own
 // data dir or database, so that both are read at about the same load).
-// As `npm run build` does, the bundle gets the migrated PGlite template beside it (apps/api/src/db/pglite-template.ts),
-// made before the clock starts: a first start copies it instead of running initdb and the migrations.
+// As `npm run build` does, each bundle gets the migrated PGlite template beside it (apps/api/src/db/pglite-template.ts)
+// and the demo photos (apps/api/src/modules/properties/demo-photos.ts), made before the clock starts: a first start
+// copies the template instead of running initdb and the migrations, and the seed stores the photos instead of
+// rendering them (a bundle of a commit that predates either ignores it).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleServer } from './lib/bundle';
@@ -116,31 +118,36 @@ async function runBundle(label: string, bundle: string): Promise<void> {
   }
 }
 
-/** The migrated PGlite template beside a bundle (what apps/api/build.mjs makes in dist/). */
-function makePgliteTemplate(bundle: string): void {
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/api/src/make-pglite-template.ts',
-      path.join(path.dirname(bundle), 'pglite-template'),
-    ],
-    { cwd: ROOT, stdio: 'ignore' },
-  );
+/** The migrated PGlite template and the demo photos beside a bundle (what apps/api/build.mjs makes in dist/). */
+function makeBuildArtifacts(bundle: string): void {
+  const make = (script: string, dir: string) =>
+    execFileSync(process.execPath, ['--import', 'tsx', script, path.join(path.dirname(bundle), dir)], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+  if (!existsSync(path.join(path.dirname(bundle), 'pglite-template'))) {
+    make('apps/api/src/make-pglite-template.ts', 'pglite-template');
+  }
+  if (!existsSync(path.join(path.dirname(bundle), 'demo-photos'))) {
+    make('apps/api/src/make-demo-photos.ts', 'demo-photos');
+  }
 }
 
 async function main(): Promise<void> {
   const bundle = await bundleServer('footprint');
-  if (process.env.BENCH_PGLITE !== 'false') makePgliteTemplate(bundle);
+  const baseline = process.env.BENCH_BASELINE_BUNDLE;
+  if (process.env.BENCH_PGLITE !== 'false') {
+    makeBuildArtifacts(bundle);
+    if (baseline) makeBuildArtifacts(baseline);
+  }
   console.log(
     `${new Date().toISOString()} load ${os
       .loadavg()
       .map((v) => v.toFixed(2))
       .join(' ')}, Node ${process.version}`,
   );
-  if (process.env.BENCH_BASELINE_BUNDLE) await runBundle('before', process.env.BENCH_BASELINE_BUNDLE);
-  await runBundle(process.env.BENCH_BASELINE_BUNDLE ? 'after' : 'this tree', bundle);
+  if (baseline) await runBundle('before', baseline);
+  await runBundle(baseline ? 'after' : 'this tree', bundle);
 }
 
 await main();

@@ -1,9 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { statementName } from '../core/prepared';
 import { copyPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
@@ -199,6 +196,12 @@ export const PGLITE_MAX_QUEUE_WAIT_MS = 5_000;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = options.migrationsDir ?? migrationsFolder;
   if (options.url) {
+    // The PostgreSQL driver is loaded only when it is used (a restart on PGlite saves its ~60 ms of imports).
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,

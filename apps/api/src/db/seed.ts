@@ -109,8 +109,11 @@ const DEMO_STAFF: { role: CompanyRole; firstName: string; lastName: string; loca
   { role: 'customer_support', firstName: 'Chris', lastName: 'Support', local: 'support' },
 ];
 
-/** Demo data for an empty database: a super admin, two companies on different plans, one user per role. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/**
+ * Demo data for an empty database: a super admin, two companies on different plans, one user per role.
+ * `photosDir`: where the inventory's prebuilt pictures are (default: beside the bundle; modules/properties/demo-photos.ts).
+ */
+export async function seedDemoData(db: Db, options: { photosDir?: string } = {}): Promise<boolean> {
   const [row] = await db.select({ total: count() }).from(companies);
   if ((row?.total ?? 0) > 0) return false;
 
@@ -213,7 +216,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await seedNotificationDemo(db);
   await seedLeadDemo(db);
   await seedTeamsDemo(db);
-  await seedInventoryDemo(db);
+  await seedInventoryDemo(db, undefined, { photosDir: options.photosDir });
   await seedTenantsDemo(db);
   await seedChatDemo(db);
   await seedBookingsDemo(db);

@@ -3,7 +3,7 @@ import type { Contact, PropertyType, UnitStatus, UnitType } from '@rentora/share
 import { eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { loadConfig } from '../../config';
-import { processImage } from '../../core/images';
+import type { ProcessedImage } from '../../core/images';
 import { createLocalStorage, type Storage } from '../../core/storage';
 import type { Db } from '../../db/client';
 import { DEMO_COMPANY_DOMAINS } from '../../db/demo';
@@ -16,6 +16,7 @@ import {
   rentalUnitUsers,
   users,
 } from '../../db/schema';
+import { createDemoPhotoSource, type DemoPhoto } from './demo-photos';
 import { createPropertiesRepo } from './properties.repo';
 
 interface DemoUnit {
@@ -305,31 +306,43 @@ const HARBOR: DemoProperty[] = [
   },
 ];
 
-/** A simple gradient picture with a label, as a JPEG (the demo has no photographs to ship). */
-async function gradientJpeg(colors: [string, string], label: string, angle: number): Promise<Buffer> {
-  const sharp = (await import('sharp')).default;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
-    <defs><linearGradient id="g" gradientTransform="rotate(${angle})">
-      <stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/>
-    </linearGradient></defs>
-    <rect width="1200" height="800" fill="url(#g)"/>
-    <rect x="200" y="330" width="800" height="140" rx="24" fill="#ffffff" fill-opacity="0.25"/>
-    <text x="600" y="420" font-family="sans-serif" font-size="64" text-anchor="middle" fill="#ffffff">${label.replace(/[<>&"]/g, '')}</text>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+/** The cover picture of a demo property. */
+function propertyPhoto(spec: DemoProperty, propertyIndex: number): DemoPhoto {
+  return { colors: spec.colors, label: spec.name, angle: 20 + propertyIndex * 30 };
 }
+
+/** The pictures of a demo unit (none while it is under maintenance). */
+function unitPhotos(spec: DemoProperty, unit: DemoUnit, unitIndex: number): DemoPhoto[] {
+  const pictures = unit.status === 'Under_Maintenance' ? 0 : 2;
+  return Array.from({ length: pictures }, (_, picture) => ({
+    colors: picture === 0 ? spec.colors : [spec.colors[1], spec.colors[0]],
+    label: `${spec.name.split(' ')[0]} ${unit.unitNumber}`,
+    angle: 60 + unitIndex * 25 + picture * 90,
+  }));
+}
+
+/** Every picture the demo inventory stores (src/make-demo-photos.ts makes them at build time). */
+export function demoInventoryPhotos(): DemoPhoto[] {
+  return [SUNRISE, HARBOR].flatMap((demo) =>
+    demo.flatMap((spec, propertyIndex) => [
+      propertyPhoto(spec, propertyIndex),
+      ...spec.units.flatMap((unit, unitIndex) => unitPhotos(spec, unit, unitIndex)),
+    ]),
+  );
+}
+
+type PhotoSource = (photo: DemoPhoto) => Promise<ProcessedImage>;
 
 async function storeImage(
   storage: Storage,
   keyPrefix: string,
-  source: Buffer,
+  processed: ProcessedImage,
 ): Promise<
   Pick<
     typeof inventoryImages.$inferInsert,
     'id' | 'storageKey' | 'thumbnailKey' | 'mimeType' | 'size' | 'width' | 'height'
   >
 > {
-  const processed = await processImage(source);
   const id = uuidv7();
   const storageKey = `${keyPrefix}/${id}.${processed.ext}`;
   const thumbnailKey = `${keyPrefix}/${id}_thumb.webp`;
@@ -346,7 +359,13 @@ async function storeImage(
   };
 }
 
-async function seedCompany(db: Db, storage: Storage, domain: string, demo: DemoProperty[]): Promise<void> {
+async function seedCompany(
+  db: Db,
+  storage: Storage,
+  photos: PhotoSource,
+  domain: string,
+  demo: DemoProperty[],
+): Promise<void> {
   const [company] = await db
     .select({ id: companies.id, ownerId: companies.ownerId })
     .from(companies)
@@ -367,7 +386,7 @@ async function seedCompany(db: Db, storage: Storage, domain: string, demo: DemoP
     const cover = await storeImage(
       storage,
       `${prefix}/properties/${propertyId}`,
-      await gradientJpeg(spec.colors, spec.name, 20 + propertyIndex * 30),
+      await photos(propertyPhoto(spec, propertyIndex)),
     );
     const unitRows: (typeof rentalUnits.$inferInsert)[] = [];
     const imageRows: (typeof inventoryImages.$inferInsert)[] = [
@@ -401,17 +420,8 @@ async function seedCompany(db: Db, storage: Storage, domain: string, demo: DemoP
         verifiedAt: now,
         createdBy: company.ownerId,
       });
-      const pictures = unit.status === 'Under_Maintenance' ? 0 : 2;
-      for (let picture = 0; picture < pictures; picture++) {
-        const stored = await storeImage(
-          storage,
-          `${prefix}/units/${unitId}`,
-          await gradientJpeg(
-            picture === 0 ? spec.colors : [spec.colors[1], spec.colors[0]],
-            `${spec.name.split(' ')[0]} ${unit.unitNumber}`,
-            60 + unitIndex * 25 + picture * 90,
-          ),
-        );
+      for (const [picture, photo] of unitPhotos(spec, unit, unitIndex).entries()) {
+        const stored = await storeImage(storage, `${prefix}/units/${unitId}`, await photos(photo));
         imageRows.push({
           ...stored,
           companyId: company.id,
@@ -572,12 +582,18 @@ async function seedTemplates(db: Db): Promise<void> {
  * Demo inventory for seedDemoData: verified properties with units and generated images for Sunrise Estates
  * (Bengaluru) and Harbor Homes (Mumbai), a tenancy for the demo tenant, and a few templates, so that the
  * public listing, the dashboards and the tenant area show something on a fresh database.
- * Files go to DATA_DIR/uploads (the server's storage) unless another Storage is given.
+ * Files go to DATA_DIR/uploads (the server's storage) unless another Storage is given; the pictures come from
+ * `photosDir` (default: the ones the build made beside the bundle) or are rendered.
  */
-export async function seedInventoryDemo(db: Db, storage?: Storage): Promise<void> {
+export async function seedInventoryDemo(
+  db: Db,
+  storage?: Storage,
+  options: { photosDir?: string } = {},
+): Promise<void> {
   const files = storage ?? createLocalStorage(path.join(loadConfig().dataDir, 'uploads'));
-  await seedCompany(db, files, DEMO_COMPANY_DOMAINS.professional, SUNRISE);
-  await seedCompany(db, files, DEMO_COMPANY_DOMAINS.starter, HARBOR);
+  const photos = createDemoPhotoSource(options.photosDir);
+  await seedCompany(db, files, photos, DEMO_COMPANY_DOMAINS.professional, SUNRISE);
+  await seedCompany(db, files, photos, DEMO_COMPANY_DOMAINS.starter, HARBOR);
   await seedTenancy(db);
   await seedTemplates(db);
   const companyRows = await db.select({ id: companies.id }).from(companies);
