@@ -203,8 +203,21 @@ function effectiveWhere(shape: EffectiveShape): SQL | undefined {
  * scopes are written as constants, not bound: a generic plan can then look each rule up through its scope's partial
  * unique index (late_fee_rules_tenancy_uq …) instead of filtering every current rule of the scope for each tenancy.
  */
+/** The rule of `scope` in force in the company (with `target`: the one of that property or tenancy); scope a constant. */
+function ruleInForce(
+  rule: typeof tenancyRule | typeof propertyRule | typeof companyRule,
+  scope: LateFeeScope,
+  target?: SQL,
+): SQL | undefined {
+  return and(
+    eq(rule.companyId, sql.placeholder('companyId')),
+    sql`${rule.scope} = ${sql.raw(`'${scope}'`)}`,
+    target,
+    isNull(rule.supersededAt),
+  );
+}
+
 const effectiveRulesPage = statementsByShape((db, shape: EffectiveShape) => {
-  const companyId = sql.placeholder('companyId');
   const where = effectiveWhere(shape);
   const order = shape.sortOrder === 'asc' ? asc : desc;
   return mappedRows(
@@ -227,30 +240,13 @@ const effectiveRulesPage = statementsByShape((db, shape: EffectiveShape) => {
       .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
       .leftJoin(
         tenancyRule,
-        and(
-          eq(tenancyRule.companyId, companyId),
-          sql`${tenancyRule.scope} = 'tenancy'`,
-          eq(tenancyRule.tenancyId, rentalUnitUsers.id),
-          isNull(tenancyRule.supersededAt),
-        ),
+        ruleInForce(tenancyRule, 'tenancy', eq(tenancyRule.tenancyId, rentalUnitUsers.id)),
       )
       .leftJoin(
         propertyRule,
-        and(
-          eq(propertyRule.companyId, companyId),
-          sql`${propertyRule.scope} = 'property'`,
-          eq(propertyRule.propertyId, rentalUnitUsers.propertyId),
-          isNull(propertyRule.supersededAt),
-        ),
+        ruleInForce(propertyRule, 'property', eq(propertyRule.propertyId, rentalUnitUsers.propertyId)),
       )
-      .leftJoin(
-        companyRule,
-        and(
-          eq(companyRule.companyId, companyId),
-          sql`${companyRule.scope} = 'company'`,
-          isNull(companyRule.supersededAt),
-        ),
-      )
+      .leftJoin(companyRule, ruleInForce(companyRule, 'company'))
       .where(where)
       .orderBy(order(rentalUnitUsers.createdAt), order(rentalUnitUsers.id))
       .limit(pageLimit())
