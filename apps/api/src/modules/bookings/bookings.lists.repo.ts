@@ -11,6 +11,7 @@ import {
 } from '../../core/statements';
 import type { Db, DbOrTx } from '../../db/client';
 import { bookings, payments as ledger, paymentOrders, properties, rentalUnits, users } from '../../db/schema';
+import { bookingNameColumns } from './bookings.repo';
 
 /** Which filters a bookings list request uses: one statement per shape, built once (core/statements.ts). */
 export interface BookingListShape {
@@ -89,10 +90,7 @@ const bookingPage = statementsByShape((db, shape: BookingListShape) => {
     db
       .select({
         booking: bookings,
-        propertyName: properties.name,
-        unitNumber: rentalUnits.unitNumber,
-        firstName: users.firstName,
-        lastName: users.lastName,
+        ...bookingNameColumns,
         total: pageCountColumn(db, bookings, where, { bound: COUNT_BOUND, searches: shape.search }),
       })
       .from(bookings)

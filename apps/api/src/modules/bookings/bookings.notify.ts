@@ -4,6 +4,7 @@ import { escapeHtml } from '../../core/html';
 import { sendMail } from '../../core/mail-delivery';
 import { bookings, properties, rentalUnits, users } from '../../db/schema';
 import type { PaymentOrderRow, PaymentRow, PaymentsDeps } from '../payments/payments.service';
+import { bookingNameColumns } from './bookings.repo';
 
 const rupees = (amount: number, currency: string) => formatMoney(amount, currency);
 
@@ -23,10 +24,7 @@ export async function notifyBookingPaid(
   const [row] = await db
     .select({
       booking: bookings,
-      propertyName: properties.name,
-      unitNumber: rentalUnits.unitNumber,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      ...bookingNameColumns,
       email: users.email,
     })
     .from(bookings)

@@ -4,6 +4,14 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { bookings, companies, paymentOrders, properties, rentalUnits, users } from '../../db/schema';
 
 export type BookingRow = typeof bookings.$inferSelect;
+
+/** What a booking is shown with: its property's name, its unit's number and the booker's name. */
+export const bookingNameColumns = {
+  propertyName: properties.name,
+  unitNumber: rentalUnits.unitNumber,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
 type BookingValues = Partial<typeof bookings.$inferInsert>;
 
 /** A booking's row under its row lock, by id alone (the caller has checked who may touch it). */
@@ -97,13 +105,7 @@ export function createBookingsRepo(db: Db) {
     /** Property name, unit number and booker name of each booking, in one query. */
     namesOf(ids: string[]) {
       return db
-        .select({
-          id: bookings.id,
-          propertyName: properties.name,
-          unitNumber: rentalUnits.unitNumber,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
+        .select({ id: bookings.id, ...bookingNameColumns })
         .from(bookings)
         .innerJoin(properties, eq(properties.id, bookings.propertyId))
         .innerJoin(rentalUnits, eq(rentalUnits.id, bookings.rentalUnitId))
