@@ -86,15 +86,15 @@ interface Submission {
 }
 
 /**
- * Stores in-app notifications and pushes them live: for each recipient `notification:new` (the DTO) then
- * `notification:count` (`{unreadCount}`) to room `user:{id}`. Call it after the caller's transaction has committed:
- * a socket must never see a notification that a rollback then removes. A failed insert is reported to the
- * listeners as `failed` and rethrown.
+ * Stores in-app notifications and pushes them live: `notification:new` (the DTO) to room `user:{id}` of each
+ * recipient; `notification:count` (`{unreadCount}`) only when the count moves otherwise (marked read:
+ * pushUnreadCount). Call it after the caller's transaction has committed: a socket must never see a notification
+ * that a rollback then removes. A failed insert is reported to the listeners as `failed` and rethrown.
  *
- * Bursts: concurrent calls share their writes (notifications.coalesce.ts): one insert statement that also answers
- * every recipient's unread count, then the emits, and one log insert for the batch; the recipients' checks
- * (active account, membership, in-app preference) are one statement per call. A batch that fails is retried call by
- * call, so one call's bad row (e.g. an unknown company) fails only that call.
+ * Bursts: concurrent calls share their writes (notifications.coalesce.ts): one insert statement, then the emits, and
+ * one log insert for the batch; the recipients' checks (active account, membership, in-app preference) are one
+ * statement per call. A batch that fails is retried call by call, so one call's bad row (e.g. an unknown company)
+ * fails only that call.
  */
 export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyBaseLogger }): Notifier {
   const repo = createNotificationsRepo(deps.db);
@@ -144,23 +144,17 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyB
   }
 
   /**
-   * Inserts the rows of several calls (one statement, which also answers each recipient's unread count), pushes each
-   * row, then each recipient's unread count (once, after all of that recipient's new rows); answers the DTOs per call.
+   * Inserts the rows of several calls (one statement) and pushes each row; answers the DTOs per call. No
+   * `notification:count` follows: `notification:new` raises the count by itself (the client adds the row and its
+   * unread), and a count event makes every open tab reload every notification list (docs/decisions.md).
    */
   async function writeAndPush(submissions: Submission[]): Promise<NotificationDto[][]> {
     const rows = await repo.insertMany(submissions.flatMap((submission) => submission.values));
     const byId = new Map<string, NotificationDto>();
-    const unreadByUser = new Map<string, number>();
-    for (const row of rows) {
-      byId.set(row.id, toNotificationDto(row));
-      unreadByUser.set(row.userId, row.unreadCount);
-    }
-    // The rows are committed: each goes out at once, then the counts.
+    for (const row of rows) byId.set(row.id, toNotificationDto(row));
+    // The rows are committed: each goes out at once.
     for (const notification of byId.values()) {
       deps.realtime.emitToUser(notification.userId, SOCKET_EVENTS.notificationNew, notification);
-    }
-    for (const [userId, unreadCount] of unreadByUser) {
-      deps.realtime.emitToUser(userId, SOCKET_EVENTS.notificationCount, { unreadCount });
     }
     return submissions.map((submission) =>
       submission.values.map((value) => {

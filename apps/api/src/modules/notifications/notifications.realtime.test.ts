@@ -97,7 +97,7 @@ describe('socket.io on the API server', () => {
     await app.close();
   });
 
-  it('pushes notification:new then notification:count to the recipient, and to nobody else', async () => {
+  it('pushes notification:new to the recipient, and to nobody else; no count event follows it', async () => {
     const ada = await signUp(app);
     const bob = await signUp(app);
     const adaSocket = await connect(url, { auth: { token: ada.token } });
@@ -105,20 +105,26 @@ describe('socket.io on the API server', () => {
     const adaEvents = record(adaSocket);
     const bobEvents = record(bobSocket);
 
-    const counted = nextEvent<NotificationCountEvent>(adaSocket, 'notification:count');
+    const received = nextEvent<NotificationDto>(adaSocket, 'notification:new');
     const created = await app.deps.notifier.notifyUser(ada.user._id, base);
-    expect(await counted).toEqual({ unreadCount: 1 });
+    expect(await received).toEqual(created);
+
+    // Bob's own events arrive after anything meant for Ada would have: he saw only his notification, and Ada's
+    // socket got nothing after hers but the count of her marking it read.
+    const bobsArrived = nextEvent(bobSocket, 'notification:new');
+    const bobs = await app.deps.notifier.notifyUser(bob.user._id, base);
+    await bobsArrived;
+    const counted = nextEvent<NotificationCountEvent>(adaSocket, 'notification:count');
+    await call(app, 'PUT', '/api/inapp-notifications/mark-read', {
+      token: ada.token,
+      body: { notificationId: created!._id },
+    });
+    expect(await counted).toEqual({ unreadCount: 0 });
     expect(adaEvents).toEqual([
       { event: 'notification:new', payload: created },
-      { event: 'notification:count', payload: { unreadCount: 1 } },
+      { event: 'notification:count', payload: { unreadCount: 0 } },
     ]);
-
-    // Bob's own notification arrives after anything meant for Ada would have: he saw only his.
-    const bobsCount = nextEvent(bobSocket, 'notification:count');
-    const bobs = await app.deps.notifier.notifyUser(bob.user._id, base);
-    await bobsCount;
-    expect(bobEvents.map((e) => e.event)).toEqual(['notification:new', 'notification:count']);
-    expect((bobEvents[0]!.payload as NotificationDto)._id).toBe(bobs!._id);
+    expect(bobEvents).toEqual([{ event: 'notification:new', payload: bobs }]);
   });
 
   it('takes the token from an Authorization: Bearer header too, over long-polling through the same port', async () => {
@@ -272,9 +278,9 @@ describe('socket.io on the API server', () => {
     await call(app, 'POST', '/api/auth/logout', { token: ada.token, body: {} });
     await app.deps.realtime.refreshMemberships(ada.user._id);
     expect(await closed).toBe('io server disconnect');
-    const count = nextEvent(kept, 'notification:count');
-    await app.deps.notifier.notifyUser(ada.user._id, base);
-    expect(await count).toEqual({ unreadCount: 1 });
+    const received = nextEvent(kept, 'notification:new');
+    const created = await app.deps.notifier.notifyUser(ada.user._id, base);
+    expect(await received).toEqual(created);
   });
 });
 
@@ -311,13 +317,20 @@ describe('socket.io across API processes through Redis', () => {
     const ada = await signUp(receiver);
     const socket = await connect(receiverUrl, { auth: { token: ada.token } });
     const events = record(socket);
-    const counted = nextEvent(socket, 'notification:count');
+    const received = nextEvent(socket, 'notification:new');
 
     const created = await sender.deps.notifier.notifyUser(ada.user._id, base);
-    expect(await counted).toEqual({ unreadCount: 1 });
+    expect(await received).toEqual(created);
+    // The count of a mark-read on the sender's process crosses too, and nothing else came before it.
+    const counted = nextEvent(socket, 'notification:count');
+    await call(sender, 'PUT', '/api/inapp-notifications/mark-read', {
+      token: ada.token,
+      body: { markAll: true },
+    });
+    expect(await counted).toEqual({ unreadCount: 0 });
     expect(events).toEqual([
       { event: 'notification:new', payload: created },
-      { event: 'notification:count', payload: { unreadCount: 1 } },
+      { event: 'notification:count', payload: { unreadCount: 0 } },
     ]);
   });
 

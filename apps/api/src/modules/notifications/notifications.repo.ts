@@ -39,37 +39,12 @@ export interface NotificationListFilter {
 /** What a notify call gives for each new row (status, read time and creation time take their defaults). */
 export type NewNotificationValues = NewNotification & { id: string };
 
-/** A new notification and its recipient's unread count with it (and every other row of the same insert). */
-export type CreatedNotification = NotificationRow & { unreadCount: number };
-
 const INSERTED_COLUMNS = columnsExcept(notifications, 'status', 'readAt', 'createdAt');
 
-/**
- * New notifications (any number, one statement) and each recipient's unread count after them: the count of the
- * snapshot the insert ran in plus that recipient's new rows (a statement does not see its own insert's rows).
- */
-const insertWithUnreadCounts = preparedOnce((db) => {
+/** New notifications, any number in one statement, answered as stored. */
+const insertNotifications = preparedOnce((db) => {
   const inserted = insertedRows(db, notifications, INSERTED_COLUMNS);
-  const unreadBefore = sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${inserted.userId} and ${notifications.status} = 'unread')`;
-  return db
-    .with(inserted)
-    .select({
-      id: inserted.id,
-      userId: inserted.userId,
-      companyId: inserted.companyId,
-      category: inserted.category,
-      type: inserted.type,
-      title: inserted.title,
-      message: inserted.message,
-      link: inserted.link,
-      priority: inserted.priority,
-      status: inserted.status,
-      readAt: inserted.readAt,
-      data: inserted.data,
-      createdAt: inserted.createdAt,
-      unreadCount: sql<number>`${unreadBefore} + (count(*) over (partition by ${inserted.userId}))::int`,
-    })
-    .from(inserted);
+  return db.with(inserted).select().from(inserted);
 });
 
 /** Active accounts among some ids, per preference kind that may silence them ('' for none). */
@@ -212,10 +187,10 @@ export function createNotificationsRepo(db: DbOrTx) {
       return rows.length;
     },
 
-    /** Inserts every row or none, in one statement, answering each with its recipient's unread count after it. */
-    async insertMany(values: readonly NewNotificationValues[]): Promise<CreatedNotification[]> {
+    /** Inserts every row or none, in one statement. */
+    async insertMany(values: readonly NewNotificationValues[]): Promise<NotificationRow[]> {
       if (values.length === 0) return [];
-      return insertWithUnreadCounts(db, insertArrays(INSERTED_COLUMNS, values));
+      return insertNotifications(db, insertArrays(INSERTED_COLUMNS, values));
     },
 
     /**
