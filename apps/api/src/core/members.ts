@@ -10,6 +10,7 @@ export const memberColumns = {
     lastName: users.lastName,
     avatar: users.avatar,
     phone: users.phone,
+    isActive: users.isActive,
   },
 };
 export type MemberWithUser = {
@@ -21,5 +22,7 @@ export type MemberWithUser = {
     lastName: string;
     avatar: string | null;
     phone: string | null;
+    /** The account's own switch (a member of an active membership can still be a deactivated account). */
+    isActive: boolean;
   };
 };

@@ -4,9 +4,11 @@ import type {
   NotificationLogDto,
   TestNotificationResult,
 } from '@rentora/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestAppWith, call, getTestApp } from '../../../test/app';
+import { users } from '../../db/schema';
 import {
   addMember,
   type CompanySession,
@@ -160,6 +162,15 @@ describe('POST /api/test-notifications', () => {
       body: { userId: staff.user._id, channel: 'in_app' },
     });
     expect(inactive.statusCode).toBe(404);
+    // An active membership of a deactivated account: not even an email (in-app, the notifier would drop it too).
+    const manager = await addMember(app, owner, 'manager');
+    const { database } = await getTestApp();
+    await database.db.update(users).set({ isActive: false }).where(eq(users.id, manager.user._id));
+    const deactivated = await call(app, 'POST', '/api/test-notifications', {
+      ...as(owner),
+      body: { userId: manager.user._id, channel: 'email' },
+    });
+    expect(deactivated.statusCode).toBe(404);
     const bad = await call(app, 'POST', '/api/test-notifications', {
       ...as(owner),
       body: { userId: staff.user._id, channel: 'pigeon' },

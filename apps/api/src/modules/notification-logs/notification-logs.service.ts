@@ -101,8 +101,8 @@ export function createNotificationLogsService(deps: Deps) {
 
   /** Super admin: any active account. Otherwise notifications_write and an active member of the company. */
   async function allowedRecipient(ctx: AuthContext, userId: string) {
-    const user = await auth.findUserById(userId);
     if (ctx.role === 'super_admin') {
+      const user = await auth.findUserById(userId);
       if (!user?.isActive) throw notFound('User');
       return { user, companyId: null };
     }
@@ -114,9 +114,10 @@ export function createNotificationLogsService(deps: Deps) {
       }
       throw forbidden('Missing permissions: notifications_write');
     }
-    const member = user ? await companies.findMember(scoped.companyId, user.id) : undefined;
-    if (!user?.isActive || !member?.member.isActive) throw notFound('User');
-    return { user, companyId: scoped.companyId };
+    // The membership's row carries the account too: one statement.
+    const member = await companies.findMember(scoped.companyId, userId);
+    if (!member?.user.isActive || !member.member.isActive) throw notFound('User');
+    return { user: member.user, companyId: scoped.companyId };
   }
 
   return {
