@@ -12,23 +12,46 @@ function databaseName(column: PgColumn): string {
 }
 
 /**
+ * Which of an array insert's rows go in: `where` over each new row, which `row(key)` names by a column's key or an
+ * `extra` array's (extra arrays, name → SQL type, are bound beside the columns' for the condition only).
+ */
+export interface ArrayInsertFilter {
+  extra: Record<string, string>;
+  where: (row: (key: string) => SQL) => SQL;
+}
+
+/**
  * `insert into <table> (<columns>) select * from unnest($1::<type>[], …)`: any number of rows in one statement text,
  * each column bound as one array. drizzle's multi-row `values()` builds a parameter per value on every call (a few
  * milliseconds of Node CPU for fifty rows of ten columns) and its text changes with the row count, so PostgreSQL
  * parses and plans it every time; this text is built once and runs as a named prepared statement. Columns left out
- * take their database default (a `$defaultFn` of drizzle does not run: give such columns, e.g. ids, a value).
+ * take their database default (a `$defaultFn` of drizzle does not run: give such columns, e.g. ids, a value). With a
+ * `filter`, only the rows that meet it are inserted (`returning` answers those).
  */
-export function arrayInsert(table: PgTable, columns: ArrayInsertColumns): SQL {
+export function arrayInsert(table: PgTable, columns: ArrayInsertColumns, filter?: ArrayInsertFilter): SQL {
   const keys = Object.keys(columns);
-  const names = sql.join(
-    keys.map((key) => sql.identifier(databaseName(columns[key]!))),
+  const names = keys.map((key) => sql.identifier(databaseName(columns[key]!)));
+  const arrays = keys.map((key) => sql`${sql.placeholder(key)}::${sql.raw(columns[key]!.getSQLType())}[]`);
+  const into = sql`insert into ${table} (${sql.join(names, sql`, `)})`;
+  if (!filter) return sql`${into} select * from unnest(${sql.join(arrays, sql`, `)})`;
+
+  const extraKeys = Object.keys(filter.extra);
+  const extraNames = extraKeys.map((key) => sql.identifier(toSnakeCase(key)));
+  const extraArrays = extraKeys.map((key) => sql`${sql.placeholder(key)}::${sql.raw(filter.extra[key]!)}[]`);
+  const newRow = sql.identifier('new_row');
+  const row = (key: string): SQL => {
+    const column = columns[key];
+    if (column) return sql`${newRow}.${sql.identifier(databaseName(column))}`;
+    if (key in filter.extra) return sql`${newRow}.${sql.identifier(toSnakeCase(key))}`;
+    throw new Error(`arrayInsert: no column or extra array named ${key}`);
+  };
+  return sql`${into} select ${sql.join(
+    keys.map((key) => row(key)),
     sql`, `,
-  );
-  const arrays = sql.join(
-    keys.map((key) => sql`${sql.placeholder(key)}::${sql.raw(columns[key]!.getSQLType())}[]`),
+  )} from unnest(${sql.join([...arrays, ...extraArrays], sql`, `)}) as ${newRow}(${sql.join(
+    [...names, ...extraNames],
     sql`, `,
-  );
-  return sql`insert into ${table} (${names}) select * from unnest(${arrays})`;
+  )}) where ${filter.where(row)}`;
 }
 
 /**
@@ -36,10 +59,15 @@ export function arrayInsert(table: PgTable, columns: ArrayInsertColumns): SQL {
  * (`db.with(inserted).select(…).from(inserted)`) to get the new rows, mapped like any select, and to prepare the whole
  * statement once (`preparedOnce`).
  */
-export function insertedRows<Table extends PgTable>(db: DbOrTx, table: Table, columns: ArrayInsertColumns) {
+export function insertedRows<Table extends PgTable>(
+  db: DbOrTx,
+  table: Table,
+  columns: ArrayInsertColumns,
+  filter?: ArrayInsertFilter,
+) {
   return db
     .$with('inserted', getTableColumns(table) as Table['_']['columns'])
-    .as(sql`${arrayInsert(table, columns)} returning *`);
+    .as(sql`${arrayInsert(table, columns, filter)} returning *`);
 }
 
 /**

@@ -8,7 +8,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestAppWith, call, getTestApp } from '../../../test/app';
-import { users } from '../../db/schema';
 import {
   addMember,
   type CompanySession,
@@ -19,6 +18,7 @@ import {
   superAdmin,
   uniqueEmail,
 } from '../../../test/factories';
+import { users } from '../../db/schema';
 
 let app: FastifyInstance;
 let admin: Session;

@@ -92,8 +92,8 @@ interface Submission {
  * that a rollback then removes. A failed insert is reported to the listeners as `failed` and rethrown.
  *
  * Bursts: concurrent calls share their writes (notifications.coalesce.ts): one insert statement, then the emits, and
- * one log insert for the batch; the recipients' checks (active account, membership, in-app preference) are one
- * statement per call. A batch that fails is retried call by call, so one call's bad row (e.g. an unknown company)
+ * one log insert for the batch. The insert itself keeps only active accounts that want the notification (in-app
+ * preference); a company-wide call first reads the company's active members (one statement). A batch that fails is retried call by call, so one call's bad row (e.g. an unknown company)
  * fails only that call.
  */
 export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyBaseLogger }): Notifier {
@@ -157,11 +157,8 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyB
       deps.realtime.emitToUser(notification.userId, SOCKET_EVENTS.notificationNew, notification);
     }
     return submissions.map((submission) =>
-      submission.values.map((value) => {
-        const created = byId.get(value.id);
-        if (!created) throw new Error(`notification ${value.id} was not returned by its insert`);
-        return created;
-      }),
+      // A row the insert left out was for an inactive account or one that turned this kind off.
+      submission.values.flatMap((value) => byId.get(value.id) ?? []),
     );
   }
 
@@ -197,6 +194,7 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyB
       link: input.link ?? null,
       priority: input.priority ?? 'normal',
       data: input.data ?? null,
+      silencedBy: kindOf(input),
     }));
     let created: NotificationDto[];
     try {
@@ -214,9 +212,9 @@ export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyB
     return created;
   }
 
+  /** The insert keeps the active recipients who want it: no statement of the call's own. */
   async function notifyUsers(userIds: readonly string[], input: NotifyInput) {
-    const recipients = await repo.activeUserIds([...new Set(userIds)], kindOf(input));
-    return deliver(recipients, input);
+    return deliver([...new Set(userIds)], input);
   }
 
   return {

@@ -1,9 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { describe, expect, it } from 'vitest';
 import { getTestApp } from '../../../test/app';
 import { signUp } from '../../../test/factories';
-import { notifications } from '../../db/schema';
+import { notificationPreferences, notifications, users } from '../../db/schema';
 import { createNotificationsRepo, type NewNotificationValues } from './notifications.repo';
 
 /** Text and JSON that an array literal must quote: braces, commas, quotes, backslashes, NULL, non-ASCII. */
@@ -72,6 +72,28 @@ describe('arrayInsert (notifications.insertMany) on the database', () => {
     );
     expect(await repo.countUnread(busy.user._id)).toBe(2);
     expect(await repo.insertMany([])).toEqual([]);
+  });
+
+  it('leaves out the rows of inactive or unknown accounts and of a kind the recipient turned off in-app', async () => {
+    const { app, database } = await getTestApp();
+    const muted = await signUp(app);
+    const gone = await signUp(app);
+    const repo = createNotificationsRepo(database.db);
+    await database.db
+      .insert(notificationPreferences)
+      .values({ userId: muted.user._id, kind: 'billing', inApp: false });
+    await database.db.update(users).set({ isActive: false }).where(eq(users.id, gone.user._id));
+    const silenced = row(muted.user._id, { silencedBy: 'billing' });
+    const otherKind = row(muted.user._id, { silencedBy: 'maintenance' });
+    const always = row(muted.user._id, { silencedBy: null });
+    const inactive = row(gone.user._id);
+    const unknown = row(uuidv7());
+
+    const created = await repo.insertMany([silenced, otherKind, inactive, always, unknown]);
+
+    expect(created.map((each) => each.id).sort()).toEqual([otherKind.id, always.id].sort());
+    expect(await repo.countUnread(muted.user._id)).toBe(2);
+    expect(await repo.countUnread(gone.user._id)).toBe(0);
   });
 
   it('inserts all rows or none: one bad row (an unknown company) leaves nothing behind', async () => {

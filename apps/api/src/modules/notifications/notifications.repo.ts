@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  exists,
   getTableColumns,
   inArray,
   notExists,
@@ -36,28 +37,34 @@ export interface NotificationListFilter {
   offset: number;
 }
 
-/** What a notify call gives for each new row (status, read time and creation time take their defaults). */
-export type NewNotificationValues = NewNotification & { id: string };
+/**
+ * What a notify call gives for each new row (status, read time and creation time take their defaults), and the
+ * preference kind that may silence it (null or absent: always delivered).
+ */
+export type NewNotificationValues = NewNotification & { id: string; silencedBy?: NotificationKind | null };
 
 const INSERTED_COLUMNS = columnsExcept(notifications, 'status', 'readAt', 'createdAt');
 
-/** New notifications, any number in one statement, answered as stored. */
+/**
+ * New notifications, any number in one statement, answered as stored: only the rows whose recipient is an active
+ * account that has not turned the in-app channel of the row's kind off go in (the recipients are checked by the
+ * insert itself, so a notify call needs no statement of its own before the burst's shared one).
+ */
 const insertNotifications = preparedOnce((db) => {
-  const inserted = insertedRows(db, notifications, INSERTED_COLUMNS);
+  const inserted = insertedRows(db, notifications, INSERTED_COLUMNS, {
+    extra: { silencedBy: notificationPreferences.kind.getSQLType() },
+    where: (row) =>
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(users)
+          .where(
+            and(eq(users.id, row('userId')), eq(users.isActive, true), wantsInApp(db, row('silencedBy'))),
+          ),
+      ),
+  });
   return db.with(inserted).select().from(inserted);
 });
-
-/** Active accounts among some ids, per preference kind that may silence them ('' for none). */
-const activeAmong = statementsByShape(
-  (db, kind: NotificationKind | '') =>
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(anyOf(users.id, 'userIds'), eq(users.isActive, true), kind ? wantsInApp(db, kind) : undefined),
-      ),
-  { key: (kind) => kind },
-);
 
 interface NotificationListShape {
   status: boolean;
@@ -102,7 +109,7 @@ const notificationCount = statementsByShape(
 );
 
 /** The account has not turned the in-app channel of `kind` off (a kind without a preference row is on). */
-function wantsInApp(db: DbOrTx, kind: NotificationKind): SQL {
+function wantsInApp(db: DbOrTx, kind: NotificationKind | SQL): SQL {
   return notExists(
     db
       .select({ one: sql`1` })
@@ -187,10 +194,16 @@ export function createNotificationsRepo(db: DbOrTx) {
       return rows.length;
     },
 
-    /** Inserts every row or none, in one statement. */
+    /**
+     * Inserts, in one statement, every row whose recipient is active and wants it (the rows answered), or none when
+     * one row is refused (e.g. an unknown company).
+     */
     async insertMany(values: readonly NewNotificationValues[]): Promise<NotificationRow[]> {
       if (values.length === 0) return [];
-      return insertNotifications(db, insertArrays(INSERTED_COLUMNS, values));
+      return insertNotifications(db, {
+        ...insertArrays(INSERTED_COLUMNS, values),
+        silencedBy: values.map((value) => value.silencedBy ?? null),
+      });
     },
 
     /**
@@ -219,13 +232,6 @@ export function createNotificationsRepo(db: DbOrTx) {
         .where(and(...conditions))
         .orderBy(companyUsers.joinedAt);
       return rows.map((row) => row.userId);
-    },
-
-    /** The ids among `userIds` that name an active account (with `inAppKind`: that did not turn it off). */
-    async activeUserIds(userIds: readonly string[], inAppKind?: NotificationKind | null): Promise<string[]> {
-      if (userIds.length === 0) return [];
-      const rows = await activeAmong(db, inAppKind ?? '').execute({ userIds: [...userIds] });
-      return rows.map((row) => row.id);
     },
   };
 }
