@@ -41,7 +41,8 @@ export async function createScratchDatabase(prefix: string): Promise<ScratchData
     name,
     url: url.toString(),
     async drop() {
-      if (dropped) return;
+      // BENCH_KEEP_DB=true keeps it for a look afterwards (EXPLAIN, pg_stat_statements); drop it by hand.
+      if (dropped || process.env.BENCH_KEEP_DB === 'true') return;
       dropped = true;
       const client = new pg.Client({ connectionString: PG_ADMIN_URL });
       await client.connect();

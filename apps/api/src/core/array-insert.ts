@@ -7,7 +7,7 @@ import type { DbOrTx } from '../db/client';
 export type ArrayInsertColumns = Record<string, PgColumn>;
 
 /** A column's name in the database: both drivers run with `casing: 'snake_case'` (db/client.ts). */
-function databaseName(column: PgColumn): string {
+export function databaseName(column: PgColumn): string {
   return column.keyAsName ? toSnakeCase(column.name) : column.name;
 }
 

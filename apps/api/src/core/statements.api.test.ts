@@ -1,9 +1,10 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getTestApp } from '../../test/app';
+import { createCompany } from '../../test/factories';
 import type { DbOrTx } from '../db/client';
-import { plans } from '../db/schema';
-import { anyOf, pageLimit, pageOffset, statementsByShape } from './statements';
+import { companies, plans } from '../db/schema';
+import { anyOf, lookedUp, pageLimit, pageOffset, statementsByShape } from './statements';
 
 /** Plans by slug (`anyOf`), a page in slug order; each statement built is pushed on `built`. */
 function plansBySlugs(built: string[]) {
@@ -103,5 +104,31 @@ describe('statementsByShape on the database', () => {
     expect(await run([first], 1)).toEqual([]);
     expect(built.at(-1)).toMatch(/"slug" = \$1 order by .* limit \$\d+ offset \$\d+$/);
     expect(await run([])).toEqual([]);
+  });
+});
+
+describe('lookedUp on the database', () => {
+  it("finds a value by key, null without one, and never confuses the row's columns with the looked-up table's", async () => {
+    const { app, database } = await getTestApp();
+    const owner = await createCompany(app);
+    const rows = await database.db
+      .select({
+        name: companies.name,
+        planName: lookedUp<string | null>(plans.name, plans.id, companies.planId),
+        // Both tables have an `id`: unqualified, `where "id" = "id"` would match every plan.
+        byOwnId: lookedUp<string | null>(plans.name, plans.id, companies.id),
+      })
+      .from(companies)
+      .where(eq(companies.id, owner.companyId));
+    const [plan] = await database.db
+      .select({ name: plans.name })
+      .from(plans)
+      .innerJoin(companies, eq(companies.planId, plans.id))
+      .where(eq(companies.id, owner.companyId));
+
+    expect(plan).toBeDefined();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.planName).toBe(plan!.name);
+    expect(rows[0]!.byOwnId).toBeNull();
   });
 });

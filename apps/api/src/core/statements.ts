@@ -1,6 +1,7 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { getTableName, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
+import { databaseName } from './array-insert';
 import { COUNT_BOUND } from './pagination';
 import { statementName } from './prepared';
 
@@ -343,4 +344,21 @@ export function oneShapeList<Row extends { total: number | null }>(
   ): Promise<{ rows: Row[]; count: BoundedTotal }> => {
     return runPage({ page: page(db, {}), count: countAlone(db, {}) }, values);
   };
+}
+
+/**
+ * `(select <column> from <its table> where <key> = <ref>)`: a value looked up by key (a name beside a list row) as a
+ * scalar subquery. A left join does the same, but PostgreSQL searches the join order of every join on each execution
+ * it plans: with four lookups beside a list page that search cost ~1 ms, five times the page itself, where the four
+ * subqueries plan in ~0.1 ms (docs/performance.md, "Planning the list pages"). `key` must be unique (a primary key);
+ * `ref` is a column of the statement's table, which must not be aliased (both sides are written with their table's
+ * name: drizzle leaves columns unqualified in a statement without joins, and an unqualified `ref` could name a column
+ * of the looked-up table). `Value` includes null unless `ref` is never null and always found.
+ */
+export function lookedUp<Value>(column: PgColumn, key: PgColumn, ref: PgColumn): SQL<Value> {
+  const found = sql.identifier('looked_up');
+  const outer = sql`${sql.identifier(getTableName(ref.table))}.${sql.identifier(databaseName(ref))}`;
+  return sql<Value>`(select ${found}.${sql.identifier(databaseName(column))} from ${sql.identifier(
+    getTableName(key.table),
+  )} ${found} where ${found}.${sql.identifier(databaseName(key))} = ${outer})`;
 }

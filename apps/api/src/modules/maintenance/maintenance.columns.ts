@@ -1,6 +1,6 @@
 import { type MaintenanceStatus, OPEN_MAINTENANCE_STATUSES } from '@rentora/shared';
 import { and, inArray, lt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { lookedUp } from '../../core/statements';
 import {
   type maintenanceEvents,
   type maintenanceMedia,
@@ -15,18 +15,23 @@ export type RequestRow = typeof maintenanceRequests.$inferSelect;
 export type EventRow = typeof maintenanceEvents.$inferSelect;
 export type MediaRow = typeof maintenanceMedia.$inferSelect;
 
-export const assignee = alias(users, 'assignee');
-
-/** A request with what its DTO shows: type, property, unit and assignee names, comment and media counts. */
+/**
+ * A request with what its DTO shows: type, property, unit and assignee names (looked up by key, no joins: see
+ * `lookedUp`), comment and media counts.
+ */
 export const requestColumns = {
   request: maintenanceRequests,
-  typeName: maintenanceTypes.name,
-  typeKey: maintenanceTypes.key,
-  propertyName: properties.name,
-  unitNumber: rentalUnits.unitNumber,
-  assigneeFirstName: assignee.firstName,
-  assigneeLastName: assignee.lastName,
-  assigneeEmail: assignee.email,
+  typeName: lookedUp<string | null>(maintenanceTypes.name, maintenanceTypes.id, maintenanceRequests.typeId),
+  typeKey: lookedUp<string | null>(maintenanceTypes.key, maintenanceTypes.id, maintenanceRequests.typeId),
+  propertyName: lookedUp<string>(properties.name, properties.id, maintenanceRequests.propertyId),
+  unitNumber: lookedUp<string | null>(
+    rentalUnits.unitNumber,
+    rentalUnits.id,
+    maintenanceRequests.rentalUnitId,
+  ),
+  assigneeFirstName: lookedUp<string | null>(users.firstName, users.id, maintenanceRequests.assigneeId),
+  assigneeLastName: lookedUp<string | null>(users.lastName, users.id, maintenanceRequests.assigneeId),
+  assigneeEmail: lookedUp<string | null>(users.email, users.id, maintenanceRequests.assigneeId),
   commentsCount: sql<number>`(select count(*)::int from maintenance_events e
     where e.company_id = "maintenance_requests"."company_id" and e.request_id = "maintenance_requests"."id" and e.kind = 'comment')`,
   mediaCount: sql<number>`(select count(*)::int from maintenance_media m

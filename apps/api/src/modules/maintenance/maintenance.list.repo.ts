@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'dri
 import { mappedRows } from '../../core/row-mapper';
 import { anyOf, pageCountColumn, pageLimit, pageOffset, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
-import { maintenanceRequests, maintenanceTypes, properties, rentalUnits } from '../../db/schema';
-import { assignee, listColumns, overdueSql, PRIORITY_RANK, type RequestListRow } from './maintenance.columns';
+import { maintenanceRequests } from '../../db/schema';
+import { listColumns, overdueSql, PRIORITY_RANK, type RequestListRow } from './maintenance.columns';
 
 const SORTS = {
   createdAt: maintenanceRequests.createdAt,
@@ -161,10 +161,6 @@ const requestPage = statementsByShape((db, shape: RequestListShape) => {
         }),
       })
       .from(maintenanceRequests)
-      .leftJoin(maintenanceTypes, eq(maintenanceTypes.id, maintenanceRequests.typeId))
-      .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
-      .leftJoin(rentalUnits, eq(rentalUnits.id, maintenanceRequests.rentalUnitId))
-      .leftJoin(assignee, eq(assignee.id, maintenanceRequests.assigneeId))
       .where(where)
       .orderBy(...order, direction(maintenanceRequests.id))
       .limit(pageLimit())

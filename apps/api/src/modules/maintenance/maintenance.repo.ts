@@ -5,12 +5,10 @@ import {
   maintenanceEvents,
   maintenanceMedia,
   maintenanceRequests,
-  maintenanceTypes,
   properties,
   rentalUnits,
 } from '../../db/schema';
 import {
-  assignee,
   type EventRow,
   type MediaRow,
   openStatuses,
@@ -35,14 +33,7 @@ export type {
 export { type ListFilters, PAGE_COUNT_BOUND, pageCount } from './maintenance.list.repo';
 
 export function createMaintenanceRepo(db: DbOrTx) {
-  const select = () =>
-    db
-      .select(requestColumns)
-      .from(maintenanceRequests)
-      .leftJoin(maintenanceTypes, eq(maintenanceTypes.id, maintenanceRequests.typeId))
-      .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
-      .leftJoin(rentalUnits, eq(rentalUnits.id, maintenanceRequests.rentalUnitId))
-      .leftJoin(assignee, eq(assignee.id, maintenanceRequests.assigneeId));
+  const select = () => db.select(requestColumns).from(maintenanceRequests);
 
   return {
     /** The property's id when it is one of the company's. */
