@@ -17,6 +17,7 @@ import { COUNT_BOUND } from '../../core/pagination';
 import { mappedRows } from '../../core/row-mapper';
 import {
   boundedCountQuery,
+  lookedUp,
   pageCountColumn,
   pageLimit,
   pageOffset,
@@ -123,20 +124,18 @@ const invoicePage = statementsByShape((db, shape: InvoiceListShape) => {
     db
       .select({
         invoice: listColumns,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        propertyName: properties.name,
-        unitNumber: rentalUnits.unitNumber,
+        // Names by key, not joins: see lookedUp.
+        firstName: lookedUp<string>(users.firstName, users.id, invoices.userId),
+        lastName: lookedUp<string>(users.lastName, users.id, invoices.userId),
+        email: lookedUp<string>(users.email, users.id, invoices.userId),
+        propertyName: lookedUp<string>(properties.name, properties.id, invoices.propertyId),
+        unitNumber: lookedUp<string>(rentalUnits.unitNumber, rentalUnits.id, invoices.rentalUnitId),
         total: pageCountColumn(db, invoices, where, {
           bound: COUNT_BOUND,
           searches: shape.search === 'name',
         }),
       })
       .from(invoices)
-      .innerJoin(users, eq(users.id, invoices.userId))
-      .innerJoin(properties, eq(properties.id, invoices.propertyId))
-      .innerJoin(rentalUnits, eq(rentalUnits.id, invoices.rentalUnitId))
       .where(where)
       .orderBy(direction(SORT_COLUMNS[shape.sortBy]), direction(invoices.id))
       .limit(pageLimit())

@@ -5,6 +5,7 @@ import { mappedRows } from '../../core/row-mapper';
 import {
   anyOf,
   boundedCountQuery,
+  lookedUp,
   pageCountColumn,
   pageLimit,
   pageOffset,
@@ -37,12 +38,13 @@ const tenantColumns = {
   duesOther: rentalUnitUsers.duesOther,
   currency: rentalUnitUsers.currency,
   createdAt: rentalUnitUsers.createdAt,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  phone: users.phone,
-  unitNumber: rentalUnits.unitNumber,
-  propertyName: properties.name,
+  // The person's, unit's and property's fields by key, not joins: see lookedUp.
+  email: lookedUp<string>(users.email, users.id, rentalUnitUsers.userId),
+  firstName: lookedUp<string>(users.firstName, users.id, rentalUnitUsers.userId),
+  lastName: lookedUp<string>(users.lastName, users.id, rentalUnitUsers.userId),
+  phone: lookedUp<string | null>(users.phone, users.id, rentalUnitUsers.userId),
+  unitNumber: lookedUp<string>(rentalUnits.unitNumber, rentalUnits.id, rentalUnitUsers.rentalUnitId),
+  propertyName: lookedUp<string>(properties.name, properties.id, rentalUnitUsers.propertyId),
 };
 
 const detailColumns = {
@@ -194,9 +196,6 @@ const tenantPage = statementsByShape((db, shape: TenantListShape) => {
         }),
       })
       .from(rentalUnitUsers)
-      .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
-      .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
-      .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId))
       .where(listWhere(db, shape))
       .orderBy(direction(SORT_COLUMNS[shape.sortBy]), direction(rentalUnitUsers.id))
       .limit(pageLimit())
@@ -207,13 +206,7 @@ const tenantPage = statementsByShape((db, shape: TenantListShape) => {
 const tenantCount = statementsByShape(boundedCount, shapeOptions);
 
 export function createTenantsRepo(db: DbOrTx) {
-  const detailSelect = () =>
-    db
-      .select(detailColumns)
-      .from(rentalUnitUsers)
-      .innerJoin(users, eq(users.id, rentalUnitUsers.userId))
-      .innerJoin(rentalUnits, eq(rentalUnits.id, rentalUnitUsers.rentalUnitId))
-      .innerJoin(properties, eq(properties.id, rentalUnitUsers.propertyId));
+  const detailSelect = () => db.select(detailColumns).from(rentalUnitUsers);
 
   return {
     /** One page of a company's tenants and a count bounded by COUNT_BOUND. */
