@@ -14,6 +14,8 @@ export async function bundleServer(label: string): Promise<string> {
     serverBundleOptions({
       entryPoints: [path.join(ROOT, 'apps/api/src/server.ts')],
       outfile: path.join(dir, 'server.js'),
+      // As apps/api/build.mjs: `npm start` reads the map at start-up (--enable-source-maps; footprint.ts does too).
+      sourcemap: true,
       logLevel: 'warning',
     }),
   );
