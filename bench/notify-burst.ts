@@ -80,7 +80,11 @@ async function send(url: string, post: Post): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const sent = request(
       url,
-      { method: 'POST', agent: keepAlive, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        agent: keepAlive,
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -188,7 +188,7 @@ export type CreditNoteListQuery = z.infer<typeof ZCreditNoteListQuery>;
 
 // ---------- GSTR-1 ----------
 
-export const ZGstPeriod = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-04');
+export const ZGstPeriod = z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-04');
 
 export const ZGstr1Query = z.object({
   period: ZGstPeriod,

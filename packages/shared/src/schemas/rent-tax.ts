@@ -21,11 +21,14 @@ export const ZOptionalPan = z.preprocess(
   ZPan.nullable(),
 );
 
-/** A financial year written "2026-27". */
+/**
+ * A financial year written "2026-27", from 2000-01 to 2099-00: months and years are of this century throughout (a year
+ * like 0000 or 9999 has no date PostgreSQL or the PDF can write).
+ */
 export const ZFinancialYearLabel = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}$/, 'Use a financial year like 2026-27')
+  .regex(/^20\d{2}-\d{2}$/, 'Use a financial year like 2026-27')
   .refine(
     (v) => Number(v.slice(5)) === (Number(v.slice(0, 4)) + 1) % 100,
     'The second year follows the first (2026-27)',
@@ -38,7 +41,7 @@ const ZRentReceiptPdfFields = z.object({
   fy: ZFinancialYearLabel.optional(),
   month: z
     .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-11')
+    .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-11')
     .optional(),
 });
 const oneOfFyOrMonth = (q: { fy?: string; month?: string }) => Boolean(q.fy) !== Boolean(q.month);

@@ -147,6 +147,14 @@ describe('GET /api/tenants/{id}/rent-receipts', () => {
     expect((await call(app, 'GET', `${url}?fy=2026-28`, as(owner))).statusCode).toBe(400);
     expect((await call(app, 'GET', `${url}/pdf?fy=2026-27&month=2026-11`, as(owner))).statusCode).toBe(400);
     expect((await call(app, 'GET', `${url}/pdf`, as(owner))).statusCode).toBe(400);
+    // Years without a date PostgreSQL or the PDF can write were a 500 (found by the fuzz test): 2000 to 2099 only.
+    for (const query of ['fy=0000-01', 'fy=9999-00', 'fy=1899-00', 'month=0000-01', 'month=9999-12']) {
+      const refused = await call(app, 'GET', `${url}/pdf?${query}`, as(owner));
+      expect(refused.statusCode, `${query}: ${refused.body}`).toBe(400);
+    }
+    expect((await call(app, 'GET', `${url}?fy=9999-00`, as(owner))).statusCode).toBe(400);
+    expect((await call(app, 'GET', `${url}?fy=2099-00`, as(owner))).statusCode).toBe(200);
+    expect((await call(app, 'GET', `${url}/pdf?month=2000-01`, as(owner))).statusCode).toBe(200);
   });
 
   it("answers 404 for another company's tenancy", async () => {
