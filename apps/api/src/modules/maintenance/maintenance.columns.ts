@@ -62,7 +62,9 @@ const LIST_KEYS = [
   'updatedAt',
 ] as const;
 export type ListRequestFields = Pick<RequestRow, (typeof LIST_KEYS)[number]>;
-const listRequestColumns = Object.fromEntries(LIST_KEYS.map((key) => [key, maintenanceRequests[key]])) as {
+export const listRequestColumns = Object.fromEntries(
+  LIST_KEYS.map((key) => [key, maintenanceRequests[key]]),
+) as {
   [K in (typeof LIST_KEYS)[number]]: (typeof maintenanceRequests)[K];
 };
 export const listColumns = { ...requestColumns, request: listRequestColumns };

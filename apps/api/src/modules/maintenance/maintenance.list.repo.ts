@@ -1,10 +1,16 @@
 import type { MaintenanceListQuery } from '@rentora/shared';
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { mappedRows } from '../../core/row-mapper';
 import { anyOf, pageCountColumn, pageLimit, pageOffset, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { maintenanceRequests } from '../../db/schema';
-import { listColumns, overdueSql, PRIORITY_RANK, type RequestListRow } from './maintenance.columns';
+import {
+  listColumns,
+  listRequestColumns,
+  overdueSql,
+  PRIORITY_RANK,
+  type RequestListRow,
+} from './maintenance.columns';
 
 const SORTS = {
   createdAt: maintenanceRequests.createdAt,
@@ -151,6 +157,17 @@ const requestPage = statementsByShape((db, shape: RequestListShape) => {
       ? [sql`${maintenanceRequests.dueAt} ${sql.raw(sortOrder)} nulls last`]
       : [direction(SORTS[sortBy])];
   const where = and(...conditionsOf(shape));
+  const ordered = [...order, direction(maintenanceRequests.id)];
+  // The page's requests first, as a subquery named like the table, then their names and counts: those run for the
+  // page's rows only, not for the rows an OFFSET skips or a sort reads before its limit.
+  const page = db
+    .select(listRequestColumns)
+    .from(maintenanceRequests)
+    .where(where)
+    .orderBy(...ordered)
+    .limit(pageLimit())
+    .offset(pageOffset())
+    .as(getTableName(maintenanceRequests));
   return mappedRows(
     db
       .select({
@@ -160,11 +177,8 @@ const requestPage = statementsByShape((db, shape: RequestListShape) => {
           searches: shape.search !== 'none',
         }),
       })
-      .from(maintenanceRequests)
-      .where(where)
-      .orderBy(...order, direction(maintenanceRequests.id))
-      .limit(pageLimit())
-      .offset(pageOffset()),
+      .from(page)
+      .orderBy(...ordered),
   );
 }, shapeOptions);
 
