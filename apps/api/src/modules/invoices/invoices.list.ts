@@ -8,7 +8,7 @@ import {
   isDocumentNumber,
   type Pagination,
 } from '@rentora/shared';
-import { and, asc, desc, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { CompanyContext } from '../../core/access';
 import { today as todayIso } from '../../core/dates';
 import { boundedPageOf, offsetOf } from '../../core/http';
@@ -19,8 +19,7 @@ import {
   boundedCountQuery,
   lookedUp,
   pageCountColumn,
-  pageLimit,
-  pageOffset,
+  pageRowsOf,
   runPage,
   statementsByShape,
 } from '../../core/statements';
@@ -121,16 +120,8 @@ const invoicePage = statementsByShape((db, shape: InvoiceListShape) => {
   const where = listWhere(db, shape);
   const direction = shape.sortOrder === 'asc' ? asc : desc;
   const order = [direction(SORT_COLUMNS[shape.sortBy]), direction(invoices.id)];
-  // The page's invoices first, as a subquery named like the table, then their names: the lookups run for the page's
-  // rows only, not for every row an OFFSET skips.
-  const page = db
-    .select(listColumns)
-    .from(invoices)
-    .where(where)
-    .orderBy(...order)
-    .limit(pageLimit())
-    .offset(pageOffset())
-    .as(getTableName(invoices));
+  // The page first, then the names of its rows only (pageRowsOf).
+  const page = pageRowsOf(db, invoices, listColumns, where, order);
   return mappedRows(
     db
       .select({

@@ -1,7 +1,7 @@
 import type { MaintenanceListQuery } from '@rentora/shared';
-import { and, asc, count, desc, eq, getTableName, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { mappedRows } from '../../core/row-mapper';
-import { anyOf, pageCountColumn, pageLimit, pageOffset, statementsByShape } from '../../core/statements';
+import { anyOf, pageCountColumn, pageRowsOf, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { maintenanceRequests } from '../../db/schema';
 import {
@@ -158,16 +158,8 @@ const requestPage = statementsByShape((db, shape: RequestListShape) => {
       : [direction(SORTS[sortBy])];
   const where = and(...conditionsOf(shape));
   const ordered = [...order, direction(maintenanceRequests.id)];
-  // The page's requests first, as a subquery named like the table, then their names and counts: those run for the
-  // page's rows only, not for the rows an OFFSET skips or a sort reads before its limit.
-  const page = db
-    .select(listRequestColumns)
-    .from(maintenanceRequests)
-    .where(where)
-    .orderBy(...ordered)
-    .limit(pageLimit())
-    .offset(pageOffset())
-    .as(getTableName(maintenanceRequests));
+  // The page first, then the names of its rows only (pageRowsOf).
+  const page = pageRowsOf(db, maintenanceRequests, listRequestColumns, where, ordered);
   return mappedRows(
     db
       .select({

@@ -16,7 +16,6 @@ import {
 import { columnsExcept, insertArrays, insertedRows } from '../../core/array-insert';
 import { mappedRows } from '../../core/row-mapper';
 import {
-  anyOf,
   countColumn,
   pageLimit,
   pageOffset,
