@@ -1,12 +1,11 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { COUNT_BOUND } from '../../core/pagination';
 import { mappedRows } from '../../core/row-mapper';
 import {
   anyOf,
   boundedCountQuery,
   pageCountColumn,
-  pageLimit,
-  pageOffset,
+  pageRowsOf,
   statementsByShape,
 } from '../../core/statements';
 import type { Db, DbOrTx } from '../../db/client';
@@ -86,6 +85,9 @@ const bookingShapeOptions = {
 
 const bookingPage = statementsByShape((db, shape: BookingListShape) => {
   const where = bookingListWhere(db, shape);
+  const order = [desc(bookings.createdAt), desc(bookings.id)];
+  // The page first, then the names of its rows only (pageRowsOf).
+  const page = pageRowsOf(db, bookings, getTableColumns(bookings), where, order);
   return mappedRows(
     db
       .select({
@@ -93,14 +95,8 @@ const bookingPage = statementsByShape((db, shape: BookingListShape) => {
         ...bookingNameColumns,
         total: pageCountColumn(db, bookings, where, { bound: COUNT_BOUND, searches: shape.search }),
       })
-      .from(bookings)
-      .innerJoin(properties, eq(properties.id, bookings.propertyId))
-      .innerJoin(rentalUnits, eq(rentalUnits.id, bookings.rentalUnitId))
-      .innerJoin(users, eq(users.id, bookings.userId))
-      .where(where)
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .limit(pageLimit())
-      .offset(pageOffset()),
+      .from(page)
+      .orderBy(...order),
   );
 }, bookingShapeOptions);
 

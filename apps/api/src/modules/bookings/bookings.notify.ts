@@ -2,7 +2,8 @@ import { formatMoney } from '@rentora/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { escapeHtml } from '../../core/html';
 import { sendMail } from '../../core/mail-delivery';
-import { bookings, properties, rentalUnits, users } from '../../db/schema';
+import { lookedUp } from '../../core/statements';
+import { bookings, users } from '../../db/schema';
 import type { PaymentOrderRow, PaymentRow, PaymentsDeps } from '../payments/payments.service';
 import { bookingNameColumns } from './bookings.repo';
 
@@ -25,12 +26,9 @@ export async function notifyBookingPaid(
     .select({
       booking: bookings,
       ...bookingNameColumns,
-      email: users.email,
+      email: lookedUp<string>(users.email, users.id, bookings.userId),
     })
     .from(bookings)
-    .innerJoin(properties, eq(properties.id, bookings.propertyId))
-    .innerJoin(rentalUnits, eq(rentalUnits.id, bookings.rentalUnitId))
-    .innerJoin(users, eq(users.id, bookings.userId))
     .where(eq(bookings.id, order.referenceId));
   if (!row) return;
   const { booking } = row;

@@ -1,16 +1,17 @@
 import { DEFAULT_TIME_ZONE } from '@rentora/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { lookedUp } from '../../core/statements';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { bookings, companies, paymentOrders, properties, rentalUnits, users } from '../../db/schema';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-/** What a booking is shown with: its property's name, its unit's number and the booker's name. */
+/** What a booking is shown with: its property's name, its unit's number and the booker's name (by key: lookedUp). */
 export const bookingNameColumns = {
-  propertyName: properties.name,
-  unitNumber: rentalUnits.unitNumber,
-  firstName: users.firstName,
-  lastName: users.lastName,
+  propertyName: lookedUp<string>(properties.name, properties.id, bookings.propertyId),
+  unitNumber: lookedUp<string>(rentalUnits.unitNumber, rentalUnits.id, bookings.rentalUnitId),
+  firstName: lookedUp<string>(users.firstName, users.id, bookings.userId),
+  lastName: lookedUp<string>(users.lastName, users.id, bookings.userId),
 };
 type BookingValues = Partial<typeof bookings.$inferInsert>;
 
@@ -107,9 +108,6 @@ export function createBookingsRepo(db: Db) {
       return db
         .select({ id: bookings.id, ...bookingNameColumns })
         .from(bookings)
-        .innerJoin(properties, eq(properties.id, bookings.propertyId))
-        .innerJoin(rentalUnits, eq(rentalUnits.id, bookings.rentalUnitId))
-        .innerJoin(users, eq(users.id, bookings.userId))
         .where(inArray(bookings.id, ids));
     },
 
