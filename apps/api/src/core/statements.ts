@@ -350,7 +350,7 @@ export function oneShapeList<Row extends { total: number | null }>(
  * `(select <column> from <its table> where <key> = <ref>)`: a value looked up by key (a name beside a list row) as a
  * scalar subquery. A left join does the same, but PostgreSQL searches the join order of every join on each execution
  * it plans: with four lookups beside a list page that search cost ~1 ms, five times the page itself, where the four
- * subqueries plan in ~0.1 ms (docs/performance.md, "Planning the list pages"). `key` must be unique (a primary key);
+ * subqueries plan in ~0.1 ms (docs/performance.md, "Fifth turn"). `key` must be unique (a primary key);
  * `ref` is a column of the statement's table, which must not be aliased (both sides are written with their table's
  * name: drizzle leaves columns unqualified in a statement without joins, and an unqualified `ref` could name a column
  * of the looked-up table). `Value` includes null unless `ref` is never null and always found.

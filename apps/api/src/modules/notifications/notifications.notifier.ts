@@ -93,8 +93,8 @@ interface Submission {
  *
  * Bursts: concurrent calls share their writes (notifications.coalesce.ts): one insert statement, then the emits, and
  * one log insert for the batch. The insert itself keeps only active accounts that want the notification (in-app
- * preference); a company-wide call first reads the company's active members (one statement). A batch that fails is retried call by call, so one call's bad row (e.g. an unknown company)
- * fails only that call.
+ * preference); a company-wide call first reads the company's active members (one statement). A batch that fails is
+ * retried call by call, so one call's bad row (e.g. an unknown company) fails only that call.
  */
 export function createNotifier(deps: { db: Db; realtime: Realtime; log: FastifyBaseLogger }): Notifier {
   const repo = createNotificationsRepo(deps.db);
