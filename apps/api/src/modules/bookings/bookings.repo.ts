@@ -13,6 +13,7 @@ export const bookingNameColumns = {
   firstName: lookedUp<string>(users.firstName, users.id, bookings.userId),
   lastName: lookedUp<string>(users.lastName, users.id, bookings.userId),
 };
+
 type BookingValues = Partial<typeof bookings.$inferInsert>;
 
 /** A booking's row under its row lock, by id alone (the caller has checked who may touch it). */

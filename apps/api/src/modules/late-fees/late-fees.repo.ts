@@ -198,11 +198,6 @@ function effectiveWhere(shape: EffectiveShape): SQL | undefined {
   );
 }
 
-/**
- * A page of current tenancies with the rule in force at each level, and the bounded count in the same statement. The
- * scopes are written as constants, not bound: a generic plan can then look each rule up through its scope's partial
- * unique index (late_fee_rules_tenancy_uq …) instead of filtering every current rule of the scope for each tenancy.
- */
 /** The rule of `scope` in force in the company (with `target`: the one of that property or tenancy); scope a constant. */
 function ruleInForce(
   rule: typeof tenancyRule | typeof propertyRule | typeof companyRule,
@@ -217,6 +212,11 @@ function ruleInForce(
   );
 }
 
+/**
+ * A page of current tenancies with the rule in force at each level, and the bounded count in the same statement. The
+ * scopes are written as constants, not bound: a generic plan can then look each rule up through its scope's partial
+ * unique index (late_fee_rules_tenancy_uq …) instead of filtering every current rule of the scope for each tenancy.
+ */
 const effectiveRulesPage = statementsByShape((db, shape: EffectiveShape) => {
   const where = effectiveWhere(shape);
   const order = shape.sortOrder === 'asc' ? asc : desc;
