@@ -8,6 +8,14 @@ export const ZIsoDate = z.string();
 
 export const ZSortOrder = z.enum(['asc', 'desc']);
 
+/**
+ * A month written "2026-11" (`example` in the message), of the years 2000 to 2099: a year like 0000 or 9999 has no date
+ * PostgreSQL or a PDF can write.
+ */
+export function zMonthLabel(example: string) {
+  return z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/, `Use a month like ${example}`);
+}
+
 /** `true`/`false` in a query string. */
 export const ZQueryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 

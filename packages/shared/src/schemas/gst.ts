@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { seriesPrefixProblem } from '../domain/financial-year';
 import { gstinProblem } from '../domain/gst-registration';
 import { GST_DOCUMENT_TYPES, GST_TREATMENTS, GST_USES } from '../domain/gst-tax';
-import { ZId } from './common';
+import { ZId, zMonthLabel } from './common';
 import { zQueryText } from './properties';
 import { ZOptionalPan } from './rent-tax';
 import { ZDateOnly } from './rental-units';
@@ -188,7 +188,7 @@ export type CreditNoteListQuery = z.infer<typeof ZCreditNoteListQuery>;
 
 // ---------- GSTR-1 ----------
 
-export const ZGstPeriod = z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-04');
+export const ZGstPeriod = zMonthLabel('2026-04');
 
 export const ZGstr1Query = z.object({
   period: ZGstPeriod,

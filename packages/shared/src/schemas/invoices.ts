@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZSortOrder } from './common';
+import { ZId, ZSortOrder, zMonthLabel } from './common';
 import { gstDocumentFields, gstLineFields } from './gst';
 import { ZMoney, zQueryText } from './properties';
 import { ZTdsInput } from './rent-tax';
@@ -44,7 +44,7 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-export const ZInvoiceMonth = z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-01');
+export const ZInvoiceMonth = zMonthLabel('2026-01');
 
 /** Up to three decimals (1.5 units of water, 0.25 of a month). */
 export const ZQuantity = z

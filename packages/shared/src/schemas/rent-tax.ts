@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { panProblem, TDS_SECTIONS, TDS_STATUSES } from '../domain/rent-tax';
-import { ZId } from './common';
+import { ZId, zMonthLabel } from './common';
 import { ZMoney } from './properties';
 
 /** HRA rent receipts of a tenancy and the TDS tenants deduct from rent. Money in paise, rates in percent. */
@@ -39,10 +39,7 @@ export type RentReceiptsQuery = z.infer<typeof ZRentReceiptsQuery>;
 
 const ZRentReceiptPdfFields = z.object({
   fy: ZFinancialYearLabel.optional(),
-  month: z
-    .string()
-    .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-11')
-    .optional(),
+  month: zMonthLabel('2026-11').optional(),
 });
 const oneOfFyOrMonth = (q: { fy?: string; month?: string }) => Boolean(q.fy) !== Boolean(q.month);
 const FY_OR_MONTH = { message: 'Give either fy (2026-27) or month (2026-11)', path: ['fy'] };
