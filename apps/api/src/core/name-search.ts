@@ -1,3 +1,4 @@
+import { isPhoneText } from '@rentora/shared';
 import { and, eq, ilike, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rentalUnitUsers, users } from '../db/schema';
@@ -24,4 +25,13 @@ export function companyTenanciesNamed(
       ),
     )
     .limit(options.bound);
+}
+
+/**
+ * Which of a person's fields besides the name a search term can be part of: an email holds no whitespace and a phone
+ * only ZPhone's characters. A search leaves the others out: each is a trigram index scan of every account (a letter
+ * term costs the phone index as much as the name index, 4–5 ms at 200,000 people) that could find nothing.
+ */
+export function personFieldsFor(term: string): { email: boolean; phone: boolean } {
+  return { email: !/\s/.test(term), phone: isPhoneText(term) };
 }

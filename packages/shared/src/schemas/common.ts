@@ -114,6 +114,11 @@ export const ZPhone = z
   .max(32)
   .regex(/^[+()\d\s-]{5,32}$/, 'Enter a valid phone number');
 
+/** Whether `text` holds only characters of a phone number (ZPhone): a search term with any other is in no phone. */
+export function isPhoneText(text: string): boolean {
+  return /^[+()\d\s-]*$/.test(text);
+}
+
 export const ZName = z.string().trim().min(1, 'Required').max(100);
 export const ZEmail = z
   .string()

@@ -430,6 +430,19 @@ describe('the list', () => {
     expect(one.pagination).toMatchObject({ totalCount: 2, totalPages: 2, hasNext: true });
     expect(two.pagination).toMatchObject({ totalCount: 2, hasNext: false });
     expect([one.data[0]!._id, two.data[0]!._id].sort()).toEqual(both);
+    // A searched page carries its total (the matches found once for both), past the end too.
+    const searched = async (page: number) =>
+      (
+        await call(app, 'GET', '/api/bookings', {
+          token: owner.token,
+          companyId: owner.companyId,
+          query: { limit: '1', page: String(page), search: 'booking house' },
+        })
+      ).json<{ data: BookingDto[]; pagination: { totalCount: number; hasNext: boolean } }>();
+    const [firstFound, pastTheEnd] = [await searched(1), await searched(3)];
+    expect(firstFound.pagination).toMatchObject({ totalCount: 2, hasNext: true });
+    expect(firstFound.data).toHaveLength(1);
+    expect(pastTheEnd).toMatchObject({ data: [], pagination: { totalCount: 2 } });
   });
 });
 

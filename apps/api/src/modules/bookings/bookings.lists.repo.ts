@@ -1,13 +1,7 @@
 import { and, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { COUNT_BOUND } from '../../core/pagination';
 import { mappedRows } from '../../core/row-mapper';
-import {
-  anyOf,
-  boundedCountQuery,
-  pageCountColumn,
-  pageRowsOf,
-  statementsByShape,
-} from '../../core/statements';
+import { anyOf, boundedCountColumn, pageRowsOf, statementsByShape } from '../../core/statements';
 import type { Db, DbOrTx } from '../../db/client';
 import { bookings, payments as ledger, paymentOrders, properties, rentalUnits, users } from '../../db/schema';
 import { bookingNameColumns } from './bookings.repo';
@@ -21,7 +15,8 @@ export interface BookingListShape {
   rentalUnitId: boolean;
   from: boolean;
   to: boolean;
-  search: boolean;
+  /** The fields a search looks in besides names, units and properties (personFieldsFor); false: no search. */
+  search: false | { email: boolean };
 }
 
 /** The values a list statement is executed with (placeholders of its shape). */
@@ -38,7 +33,48 @@ export type BookingListValues = {
   offset: number;
 };
 
-function bookingListWhere(db: DbOrTx, shape: BookingListShape): SQL | undefined {
+/**
+ * The bookers, units and properties a search matches, as the statement's WITH queries (trigram and search-vector
+ * indexes, each bounded): found once for both the page and its count (PostgreSQL materialises a WITH query read
+ * twice), where a page and a count statement each searched. A term with whitespace is in no email (personFieldsFor).
+ */
+function bookingSearchMatches(db: DbOrTx, shape: BookingListShape, search: { email: boolean }) {
+  const like = sql.placeholder('like');
+  const inCompany = <T extends typeof rentalUnits.companyId | typeof properties.companyId>(column: T) =>
+    shape.staff ? eq(column, sql.placeholder('companyId')) : undefined;
+  const names = ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like);
+  return {
+    people: db.$with('matched_people').as(
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(search.email ? or(names, ilike(users.email, like)) : names)
+        .limit(COUNT_BOUND),
+    ),
+    units: db.$with('matched_units').as(
+      db
+        .select({ id: rentalUnits.id })
+        .from(rentalUnits)
+        .where(and(inCompany(rentalUnits.companyId), ilike(rentalUnits.unitNumber, like)))
+        .limit(COUNT_BOUND),
+    ),
+    places: db.$with('matched_places').as(
+      db
+        .select({ id: properties.id })
+        .from(properties)
+        .where(and(inCompany(properties.companyId), ilike(properties.name, like)))
+        .limit(COUNT_BOUND),
+    ),
+  };
+}
+
+type BookingSearchMatches = ReturnType<typeof bookingSearchMatches>;
+
+function bookingListWhere(
+  db: DbOrTx,
+  shape: BookingListShape,
+  matches: BookingSearchMatches | undefined,
+): SQL | undefined {
   const value = (name: string) => sql.placeholder(name);
   const filters: SQL[] = [
     shape.staff ? eq(bookings.companyId, value('companyId')) : eq(bookings.userId, value('userId')),
@@ -49,67 +85,65 @@ function bookingListWhere(db: DbOrTx, shape: BookingListShape): SQL | undefined 
   // The booking date, in UTC days, both ends included.
   if (shape.from) filters.push(sql`${bookings.createdAt} >= ${value('from')}::date`);
   if (shape.to) filters.push(sql`${bookings.createdAt} < ${value('to')}::date + 1`);
-  if (shape.search) {
-    // The bookers, units and properties that match, as bounded arrays (trigram and search-vector indexes): the page
-    // is still read in the order of the list's index and filtered, rather than every booking of the company being
-    // joined to the people and sorted.
-    const like = value('like');
-    const people = db
-      .select({ id: users.id })
-      .from(users)
-      .where(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like)))
-      .limit(COUNT_BOUND);
-    const inCompany = <T extends typeof rentalUnits.companyId | typeof properties.companyId>(column: T) =>
-      shape.staff ? eq(column, value('companyId')) : undefined;
-    const units = db
-      .select({ id: rentalUnits.id })
-      .from(rentalUnits)
-      .where(and(inCompany(rentalUnits.companyId), ilike(rentalUnits.unitNumber, like)))
-      .limit(COUNT_BOUND);
-    const places = db
-      .select({ id: properties.id })
-      .from(properties)
-      .where(and(inCompany(properties.companyId), ilike(properties.name, like)))
-      .limit(COUNT_BOUND);
+  if (matches) {
+    // Matches as arrays: the page is still read in the order of the list's index and filtered, rather than every
+    // booking of the company being joined to the people and sorted.
+    const ids = (found: BookingSearchMatches[keyof BookingSearchMatches]) =>
+      sql`array(${db.select({ id: found.id }).from(found)})`;
     filters.push(
-      sql`(${bookings.userId} = any(array(${people})) or ${bookings.rentalUnitId} = any(array(${units}))
-           or ${bookings.propertyId} = any(array(${places})))`,
+      sql`(${bookings.userId} = any(${ids(matches.people)}) or ${bookings.rentalUnitId} = any(${ids(matches.units)})
+           or ${bookings.propertyId} = any(${ids(matches.places)}))`,
     );
   }
   return and(...filters);
 }
 
+/** A statement of the list: with the search's matches first when the shape searches. */
+function bookingStatement(db: DbOrTx, shape: BookingListShape) {
+  const matches = shape.search ? bookingSearchMatches(db, shape, shape.search) : undefined;
+  return {
+    from: db.with(...(matches ? [matches.people, matches.units, matches.places] : [])),
+    where: bookingListWhere(db, shape, matches),
+  };
+}
+
 const bookingShapeOptions = {
-  searches: (shape: BookingListShape) => shape.search,
+  searches: (shape: BookingListShape) => shape.search !== false,
 };
 
 const bookingPage = statementsByShape((db, shape: BookingListShape) => {
-  const where = bookingListWhere(db, shape);
+  const { from, where } = bookingStatement(db, shape);
   const order = [desc(bookings.createdAt), desc(bookings.id)];
   // The page first, then the names of its rows only (pageRowsOf).
   const page = pageRowsOf(db, bookings, getTableColumns(bookings), where, order);
   return mappedRows(
-    db
+    from
       .select({
         booking: bookings,
         ...bookingNameColumns,
-        total: pageCountColumn(db, bookings, where, { bound: COUNT_BOUND, searches: shape.search }),
+        total: boundedCountColumn(db, bookings, where, COUNT_BOUND),
       })
       .from(page)
       .orderBy(...order),
   );
 }, bookingShapeOptions);
 
-const bookingCount = statementsByShape(
-  (db, shape: BookingListShape) => boundedCountQuery(db, bookings, bookingListWhere(db, shape), COUNT_BOUND),
-  bookingShapeOptions,
-);
+const bookingCount = statementsByShape((db, shape: BookingListShape) => {
+  const { from, where } = bookingStatement(db, shape);
+  const bounded = db
+    .select({ one: sql`1` })
+    .from(bookings)
+    .where(where)
+    .limit(COUNT_BOUND + 1)
+    .as('bounded');
+  return from.select({ total: sql<number>`count(*)::int` }).from(bounded);
+}, bookingShapeOptions);
 
 export function createBookingListsRepo(db: Db) {
   return {
     /**
      * One page with its names (read in the order of a `(company_id, <filter>, created_at, id)` index) and a count
-     * bounded at COUNT_BOUND rows, built once per filter shape; a search carries no count (see countPage).
+     * bounded at COUNT_BOUND rows, built once per filter shape; a search's matches are found once for both.
      */
     page(shape: BookingListShape, values: BookingListValues) {
       return bookingPage(db, shape).execute(values);

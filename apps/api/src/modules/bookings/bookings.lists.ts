@@ -1,5 +1,6 @@
 import type { BookingListQuery, BookingStatsDto } from '@rentora/shared';
 import type { AuthContext, CompanyContext } from '../../core/access';
+import { personFieldsFor } from '../../core/name-search';
 import { COUNT_BOUND } from '../../core/pagination';
 import { type AgreementLinks, toBookingDto } from './bookings.dto';
 import type { BookingListShape, BookingListValues, createBookingListsRepo } from './bookings.lists.repo';
@@ -26,7 +27,7 @@ export function bookingLists(
       rentalUnitId: Boolean(query.rentalUnitId),
       from: Boolean(query.from),
       to: Boolean(query.to),
-      search: Boolean(query.search),
+      search: query.search ? { email: personFieldsFor(query.search).email } : false,
     };
     const offset = (query.page - 1) * query.limit;
     const values: BookingListValues = {

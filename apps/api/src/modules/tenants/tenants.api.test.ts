@@ -250,6 +250,18 @@ describe('GET /api/tenants and its variants', () => {
       query: { search: '90000 00001' },
     });
     expect(byPhone.json<List>().data.map((row) => row.user.firstName)).toEqual(['Bala']);
+    // A term looks only where it can be: an email has no space, a phone no letter; names are always searched.
+    const zaraEmail = list.data.find((row) => row.user.firstName === 'Zara')!.user.email;
+    const byEmail = await call(app, 'GET', '/api/tenants', {
+      ...auth(company),
+      query: { search: zaraEmail },
+    });
+    expect(byEmail.json<List>().data.map((row) => row.user.firstName)).toEqual(['Zara']);
+    const byFullName = await call(app, 'GET', '/api/tenants', {
+      ...auth(company),
+      query: { search: 'meera kum' },
+    });
+    expect(byFullName.json<List>().data.map((row) => row.user.firstName)).toEqual(['Meera']);
     const range = await call(app, 'GET', '/api/tenants', {
       ...auth(company),
       query: { moveInFrom: '2025-02-01', moveInTo: '2025-03-31', sortBy: 'moveInDate', sortOrder: 'asc' },
@@ -261,7 +273,7 @@ describe('GET /api/tenants and its variants', () => {
     });
     expect(paged.json<List>()).toMatchObject({ pagination: { totalCount: 3, hasPrev: true } });
     expect(paged.json<List>().data).toHaveLength(1);
-    // A full page takes its total from the page's own statement (or, when searching, from a count of its own).
+    // A full page takes its total from the page's own statement (a search's matches found once for both).
     const fullPages: Record<string, string | string[]>[] = [
       { limit: '2' },
       { limit: '2', status: ['active', 'pending'] },
@@ -280,6 +292,11 @@ describe('GET /api/tenants and its variants', () => {
       query: { limit: '2', page: '3' },
     });
     expect(pastTheEnd.json<List>()).toMatchObject({ data: [], pagination: { totalCount: 3 } });
+    const searchPastTheEnd = await call(app, 'GET', '/api/tenants', {
+      ...auth(company),
+      query: { limit: '2', page: '3', search: 'kumar' },
+    });
+    expect(searchPastTheEnd.json<List>()).toMatchObject({ data: [], pagination: { totalCount: 3 } });
     const bad = await call(app, 'GET', '/api/tenants', { ...auth(company), query: { status: 'sleeping' } });
     expect(bad.statusCode).toBe(400);
   });

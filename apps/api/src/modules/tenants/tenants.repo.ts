@@ -1,12 +1,12 @@
 import type { TenantListQuery, TenantStatus } from '@rentora/shared';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { personFieldsFor } from '../../core/name-search';
 import { COUNT_BOUND } from '../../core/pagination';
 import { mappedRows } from '../../core/row-mapper';
 import {
   anyOf,
-  boundedCountQuery,
+  boundedCountColumn,
   lookedUp,
-  pageCountColumn,
   pageRowsOf,
   pageTotal,
   statementsByShape,
@@ -120,7 +120,8 @@ interface TenantListShape {
   rentalUnitId: boolean;
   moveInFrom: boolean;
   moveInTo: boolean;
-  search: boolean;
+  /** The person's fields a search looks in besides the name (personFieldsFor); false: no search. */
+  search: false | { email: boolean; phone: boolean };
   sortBy: keyof typeof SORT_COLUMNS;
   sortOrder: 'asc' | 'desc';
 }
@@ -133,7 +134,7 @@ function listShape(query: TenantListQuery & { statuses?: readonly TenantStatus[]
     rentalUnitId: Boolean(query.rentalUnitId),
     moveInFrom: Boolean(query.moveInFrom),
     moveInTo: Boolean(query.moveInTo),
-    search: Boolean(query.search),
+    search: query.search ? personFieldsFor(query.search) : false,
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
   };
@@ -142,8 +143,25 @@ function listShape(query: TenantListQuery & { statuses?: readonly TenantStatus[]
 const CURRENT_STATUSES: TenantStatus[] = ['active', 'notice_given'];
 const PAST_OR_PENDING_STATUSES: TenantStatus[] = ['pending', 'rejected', 'moved_out'];
 
+/**
+ * The people a search matches, by name and by the fields the term can be part of (personFieldsFor), as the statement's
+ * `with matched as (…)`: found once for both the page and its count (PostgreSQL materialises a WITH query read twice),
+ * where a page and a count statement each searched the trigram indexes.
+ */
+function matchedPeople(db: DbOrTx, fields: { email: boolean; phone: boolean }) {
+  const pattern = sql.placeholder('pattern');
+  const matches = or(
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    fields.email ? ilike(users.email, pattern) : undefined,
+    fields.phone ? ilike(users.phone, pattern) : undefined,
+  );
+  return db.$with('matched').as(db.select({ id: users.id }).from(users).where(matches));
+}
+
+type MatchedPeople = ReturnType<typeof matchedPeople>;
+
 /** The list's conditions with `sql.placeholder`s for the request's values. */
-function listWhere(db: DbOrTx, shape: TenantListShape): SQL | undefined {
+function listWhere(db: DbOrTx, shape: TenantListShape, matched: MatchedPeople | undefined): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(rentalUnitUsers.companyId, sql.placeholder('companyId'))];
   if (shape.statuses) conditions.push(anyOf(rentalUnitUsers.tenancyStatus, 'statuses'));
   if (shape.isActive !== undefined) {
@@ -155,52 +173,46 @@ function listWhere(db: DbOrTx, shape: TenantListShape): SQL | undefined {
   if (shape.rentalUnitId) conditions.push(eq(rentalUnitUsers.rentalUnitId, sql.placeholder('rentalUnitId')));
   if (shape.moveInFrom) conditions.push(gte(rentalUnitUsers.startDate, sql.placeholder('moveInFrom')));
   if (shape.moveInTo) conditions.push(lte(rentalUnitUsers.startDate, sql.placeholder('moveInTo')));
-  if (shape.search) {
-    // The people who match come from the trigram indexes on users first (a semi-join), so that the newest-first
-    // walk of a large company's tenancies never checks every row's person.
-    const pattern = sql.placeholder('pattern');
-    conditions.push(
-      inArray(
-        rentalUnitUsers.userId,
-        db
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            or(
-              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-              ilike(users.email, pattern),
-              ilike(users.phone, pattern),
-            ),
-          ),
-      ),
-    );
-  }
+  // The people who match come from the trigram indexes on users first (a semi-join), so that the newest-first walk
+  // of a large company's tenancies never checks every row's person.
+  if (matched) conditions.push(inArray(rentalUnitUsers.userId, db.select({ id: matched.id }).from(matched)));
   return and(...conditions);
 }
 
+/** A statement of the list: with the search's `matched` people first when the shape searches. */
+function listStatement(db: DbOrTx, shape: TenantListShape) {
+  const matched = shape.search ? matchedPeople(db, shape.search) : undefined;
+  return {
+    from: db.with(...(matched ? [matched] : [])),
+    where: listWhere(db, shape, matched),
+  };
+}
+
 function boundedCount(db: DbOrTx, shape: TenantListShape) {
-  return boundedCountQuery(db, rentalUnitUsers, listWhere(db, shape), COUNT_BOUND);
+  const { from, where } = listStatement(db, shape);
+  const bounded = db
+    .select({ one: sql`1` })
+    .from(rentalUnitUsers)
+    .where(where)
+    .limit(COUNT_BOUND + 1)
+    .as('bounded');
+  return from.select({ total: sql<number>`count(*)::int` }).from(bounded);
 }
 
 const shapeOptions = {
-  searches: (shape: TenantListShape) => shape.search,
+  searches: (shape: TenantListShape) => shape.search !== false,
 };
 
-/** A page, with the bounded count in the same statement unless the shape searches (the count would search again). */
+/** A page, with the bounded count in the same statement (a search's matches found once for both). */
 const tenantPage = statementsByShape((db, shape: TenantListShape) => {
   const direction = shape.sortOrder === 'asc' ? asc : desc;
   const order = [direction(SORT_COLUMNS[shape.sortBy]), direction(rentalUnitUsers.id)];
+  const { from, where } = listStatement(db, shape);
   // The page first, then the names of its rows only (pageRowsOf).
-  const page = pageRowsOf(db, rentalUnitUsers, tenancyColumns, listWhere(db, shape), order);
+  const page = pageRowsOf(db, rentalUnitUsers, tenancyColumns, where, order);
   return mappedRows(
-    db
-      .select({
-        ...tenantColumns,
-        total: pageCountColumn(db, rentalUnitUsers, listWhere(db, shape), {
-          bound: COUNT_BOUND,
-          searches: shape.search,
-        }),
-      })
+    from
+      .select({ ...tenantColumns, total: boundedCountColumn(db, rentalUnitUsers, where, COUNT_BOUND) })
       .from(page)
       .orderBy(...order),
   );
