@@ -73,7 +73,7 @@ function isFirstPage(values: Record<string, unknown>): values is { limit: number
  * of the company's rows, so the server re-planned the statement on every run (0.6 ms of its CPU for a tenants page
  * whose execution took 0.08 ms). A shape that filters by an array of values (`anyOf`) keeps `LIMIT $n`, so that it
  * stays planned for its values: a generic `status = any($1)` walked the whole company (24 against 454 req/s).
- * Shapes that search by pattern (`ILIKE`) are built per run and sent unnamed, so each is planned for its words.
+ * Shapes that search by pattern (`ILIKE`) are sent unnamed, so each run is planned for its words.
  */
 export function statementsByShape<Shape, Result>(
   build: (db: DbOrTx, shape: Shape) => Preparable<Result>,
@@ -86,7 +86,13 @@ export function statementsByShape<Shape, Result>(
   const byDb = new WeakMap<DbOrTx, Map<string, ShapedStatement<Result>>>();
   /** Shape keys whose statement filters by an array (learnt at their first build). */
   const byArray = new Set<string>();
-  function named(db: DbOrTx, key: string, make: () => Preparable<Result>): ShapedStatement<Result> {
+  /** The statement of `key`, built once; `unnamed`: sent without a name, so planned for each run's values. */
+  function named(
+    db: DbOrTx,
+    key: string,
+    make: () => Preparable<Result>,
+    unnamed = false,
+  ): ShapedStatement<Result> {
     let statements = byDb.get(db);
     if (!statements) {
       statements = new Map();
@@ -95,7 +101,8 @@ export function statementsByShape<Shape, Result>(
     let statement = statements.get(key);
     if (!statement) {
       const query = make();
-      statement = query.prepare(statementName(query.toSQL().sql));
+      // '' and not undefined: the database client names repeated unnamed statements (db/client.ts).
+      statement = query.prepare(unnamed ? '' : statementName(query.toSQL().sql));
       if (statements.size < MAX_SHAPES_PER_STATEMENT) statements.set(key, statement);
     }
     return statement;
@@ -110,26 +117,31 @@ export function statementsByShape<Shape, Result>(
       return query;
     };
   }
-  function run(db: DbOrTx, key: string, values: Record<string, unknown>, make: () => Preparable<Result>) {
-    const statement = named(db, key, noting(key, make));
+  function run(
+    db: DbOrTx,
+    key: string,
+    values: Record<string, unknown>,
+    make: () => Preparable<Result>,
+    unnamed = false,
+  ) {
+    const statement = named(db, key, noting(key, make), unnamed);
     return statement.execute(unwrap(values, unwrapsOf.get(key)));
   }
   return (db, shape) => {
+    const shapeKey = options.key?.(shape) ?? JSON.stringify(shape);
+    const keyOf = (values: Record<string, unknown>) => {
+      const singles = oneValueArrays(values);
+      return singles.length ? `${shapeKey}${SINGLES_MARK}${singles.join(',')}` : shapeKey;
+    };
     if (options.searches?.(shape)) {
+      // Built once too (building costs ~1 ms of Node CPU a search), but sent unnamed: planned for its words each run.
       return {
-        execute(values) {
-          const singles = oneValueArrays(values);
-          const { query, unwrapped } = buildNoting(() => build(db, shape), new Set(singles));
-          // '' and not undefined: the database client names repeated unnamed statements (db/client.ts).
-          return query.prepare('').execute(unwrap(values, unwrapped));
-        },
+        execute: (values) => run(db, `${SEARCH_MARK}${keyOf(values)}`, values, () => build(db, shape), true),
       };
     }
-    const shapeKey = options.key?.(shape) ?? JSON.stringify(shape);
     return {
       execute(values) {
-        const singles = oneValueArrays(values);
-        const key = singles.length ? `${shapeKey}${SINGLES_MARK}${singles.join(',')}` : shapeKey;
+        const key = keyOf(values);
         if (isFirstPage(values) && !byArray.has(key)) {
           const { limit } = values;
           const firstKey = `${key}|${limit}`;
@@ -149,6 +161,8 @@ export function statementsByShape<Shape, Result>(
 
 /** Separates a statement key from the placeholders bound to one-value arrays (see `anyOf`). */
 const SINGLES_MARK = '|one:';
+/** Starts the key of a search shape's statement (sent unnamed). */
+const SEARCH_MARK = 'search|';
 
 /** The placeholders a statement key says were one-value arrays when it was built. */
 function singlesIn(key: string): ReadonlySet<string> {
