@@ -1,10 +1,18 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getTestApp } from '../../test/app';
 import { createCompany } from '../../test/factories';
 import type { DbOrTx } from '../db/client';
 import { companies, plans } from '../db/schema';
-import { anyOf, lookedUp, pageLimit, pageOffset, statementsByShape } from './statements';
+import {
+  anyOf,
+  boundedCountColumn,
+  lookedUp,
+  pageLimit,
+  pageOffset,
+  SATURATED_COUNT_MS,
+  statementsByShape,
+} from './statements';
 
 /** Plans by slug (`anyOf`), a page in slug order; each statement built is pushed on `built`. */
 function plansBySlugs(built: string[]) {
@@ -104,6 +112,54 @@ describe('statementsByShape on the database', () => {
     expect(await run([first], 1)).toEqual([]);
     expect(built.at(-1)).toMatch(/"slug" = \$1 order by .* limit \$\d+ offset \$\d+$/);
     expect(await run([])).toEqual([]);
+  });
+});
+
+describe('bounded counts found saturated', () => {
+  it('leaves the count out for a while once a filter had more matches than its bound, never for fewer', async () => {
+    const { app, database } = await getTestApp();
+    const built: string[] = [];
+    const named = statementsByShape(
+      (db: DbOrTx, _shape: { named: true }) => {
+        const where = sql`${companies.name} like ${sql.placeholder('prefix')}`;
+        const query = db
+          .select({ id: companies.id, total: boundedCountColumn(db, companies, where, 1) })
+          .from(companies)
+          .where(where)
+          .orderBy(asc(companies.id))
+          .limit(pageLimit())
+          .offset(pageOffset());
+        built.push(query.toSQL().sql);
+        return query;
+      },
+      { key: () => 'named' },
+    );
+    const prefix = `Saturated ${Date.now()}`;
+    await createCompany(app, { name: `${prefix} A` });
+    const second = await createCompany(app, { name: `${prefix} B` });
+    const page = async (like: string) =>
+      (await named(database.db, { named: true }).execute({ prefix: like, limit: 1, offset: 0 }))[0]?.total;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Two matches past the bound of one: counted once, then not for SATURATED_COUNT_MS.
+      expect(await page(`${prefix}%`)).toBe(2);
+      expect(built).toHaveLength(1);
+      expect(built[0]).toMatch(/count\(\*\)/);
+      expect(await page(`${prefix}%`)).toBe(2);
+      expect(built).toHaveLength(2);
+      expect(built[1]).not.toMatch(/count\(\*\)/);
+      // A filter within its bound is counted every time.
+      expect(await page(`${prefix} A%`)).toBe(1);
+      expect(await page(`${prefix} A%`)).toBe(1);
+      await database.db.delete(companies).where(eq(companies.id, second.companyId));
+      // Known past its bound until SATURATED_COUNT_MS has gone by, then counted again.
+      expect(await page(`${prefix}%`)).toBe(2);
+      vi.setSystemTime(Date.now() + SATURATED_COUNT_MS + 1);
+      expect(await page(`${prefix}%`)).toBe(1);
+      expect(built).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -109,13 +109,25 @@ export function statementsByShape<Shape, Result>(
   }
   /** Per statement key: the placeholders its `anyOf`s wrote as `=` (bound to their array's one value). */
   const unwrapsOf = new Map<string, readonly string[]>();
+  /** Per statement key: the bound of the count it selects as `total` (boundedCountColumn), if it selects one. */
+  const countBounds = new Map<string, number>();
   function noting(key: string, make: () => Preparable<Result>): () => Preparable<Result> {
     return () => {
-      const { query, byArray: filtersByArray, unwrapped } = buildNoting(make, singlesIn(key));
+      const { query, byArray: filtersByArray, unwrapped, countBound } = buildNoting(make, singlesIn(key));
       if (filtersByArray) byArray.add(key);
       unwrapsOf.set(key, unwrapped);
+      if (countBound !== undefined) countBounds.set(key, countBound);
       return query;
     };
+  }
+  const saturated = new WeakMap<DbOrTx, SaturatedCounts>();
+  function saturatedOf(db: DbOrTx): SaturatedCounts {
+    let counts = saturated.get(db);
+    if (!counts) {
+      counts = createSaturatedCounts();
+      saturated.set(db, counts);
+    }
+    return counts;
   }
   function run(
     db: DbOrTx,
@@ -139,21 +151,42 @@ export function statementsByShape<Shape, Result>(
         execute: (values) => run(db, `${SEARCH_MARK}${keyOf(values)}`, values, () => build(db, shape), true),
       };
     }
-    return {
-      execute(values) {
-        const key = keyOf(values);
-        if (isFirstPage(values) && !byArray.has(key)) {
-          const { limit } = values;
-          const firstKey = `${key}|${limit}`;
-          const first = named(
-            db,
-            firstKey,
-            noting(firstKey, () => buildFirstPage(limit, () => build(db, shape))),
-          );
-          if (!byArray.has(firstKey)) return first.execute(unwrap(values, unwrapsOf.get(firstKey)));
-          byArray.add(key);
+    /** Runs the shape's statement (`variant`: its key's prefix, `make`: how it is built) for `values`. */
+    const runShape = (
+      variant: string,
+      values: Record<string, unknown>,
+      make: () => Preparable<Result>,
+    ): { key: string; result: Promise<Result> } => {
+      const key = `${variant}${keyOf(values)}`;
+      if (isFirstPage(values) && !byArray.has(key)) {
+        const { limit } = values;
+        const firstKey = `${key}|${limit}`;
+        const first = named(
+          db,
+          firstKey,
+          noting(firstKey, () => buildFirstPage(limit, make)),
+        );
+        if (!byArray.has(firstKey)) {
+          return { key: firstKey, result: first.execute(unwrap(values, unwrapsOf.get(firstKey))) };
         }
-        return run(db, key, values, () => build(db, shape));
+        byArray.add(key);
+      }
+      return { key, result: run(db, key, values, make) };
+    };
+    return {
+      async execute(values) {
+        const counts = saturatedOf(db);
+        const filterKey = `${keyOf(values)}${FILTER_MARK}${filterValuesOf(values)}`;
+        const knownBound = counts.boundOf(filterKey);
+        if (knownBound !== undefined) {
+          const { result } = runShape(UNCOUNTED_MARK, values, () => withoutCount(() => build(db, shape)));
+          return markedSaturated(await result, knownBound);
+        }
+        const { key, result } = runShape('', values, () => build(db, shape));
+        const rows = await result;
+        const bound = countBounds.get(key);
+        if (bound !== undefined && countOfRows(rows) > bound) counts.note(filterKey, bound);
+        return rows;
       },
     };
   };
@@ -163,6 +196,72 @@ export function statementsByShape<Shape, Result>(
 const SINGLES_MARK = '|one:';
 /** Starts the key of a search shape's statement (sent unnamed). */
 const SEARCH_MARK = 'search|';
+/** Starts the key of a statement built without its bounded count (a filter known to have more matches). */
+const UNCOUNTED_MARK = 'uncounted|';
+/** Separates a statement key from the values of its filters in the key of a saturated count. */
+const FILTER_MARK = '|values:';
+
+/**
+ * How long a list filter found to have more matches than its count's bound (the list says "1,000+") is served without
+ * counting them again: counting stops at the bound, but reaching it reads that many index entries (~1 ms at 1,000 on
+ * this machine, half of a large company's page), and a filter with a thousand matches keeps them between writes.
+ * The total of a filter that drops below the bound says "1,000+" for at most this long (docs/decisions.md).
+ */
+export const SATURATED_COUNT_MS = 30_000;
+/** Saturated filters remembered per database handle; past it the oldest are forgotten. */
+const MAX_SATURATED_FILTERS = 5_000;
+
+interface SaturatedCounts {
+  /** The bound a filter's count was found beyond, while that holds. */
+  boundOf(filterKey: string): number | undefined;
+  note(filterKey: string, bound: number): void;
+}
+
+function createSaturatedCounts(): SaturatedCounts {
+  const found = new Map<string, { bound: number; at: number }>();
+  return {
+    boundOf(filterKey) {
+      const entry = found.get(filterKey);
+      if (!entry) return undefined;
+      if (Date.now() - entry.at < SATURATED_COUNT_MS) return entry.bound;
+      found.delete(filterKey);
+      return undefined;
+    },
+    note(filterKey, bound) {
+      found.delete(filterKey);
+      found.set(filterKey, { bound, at: Date.now() });
+      if (found.size > MAX_SATURATED_FILTERS) found.delete(found.keys().next().value as string);
+    },
+  };
+}
+
+/** The values a statement's matches depend on (its page's `limit` and `offset` left out), as text. */
+function filterValuesOf(values: Record<string, unknown>): string {
+  const { limit: _limit, offset: _offset, ...filters } = values;
+  return JSON.stringify(filters);
+}
+
+/** Builds with every `boundedCountColumn` written as null. */
+function withoutCount<T>(build: () => T): T {
+  leavingCountOut = true;
+  try {
+    return build();
+  } finally {
+    leavingCountOut = false;
+  }
+}
+
+/** The `total` a list statement's first row selected (-1 without one). */
+function countOfRows(rows: unknown): number {
+  const first = Array.isArray(rows) ? (rows[0] as { total?: unknown } | undefined) : undefined;
+  return typeof first?.total === 'number' ? first.total : -1;
+}
+
+/** Rows of a statement built without its count, with the `total` a count past `bound` would have selected. */
+function markedSaturated<Result>(rows: Result, bound: number): Result {
+  if (Array.isArray(rows)) for (const row of rows as { total?: number | null }[]) row.total = bound + 1;
+  return rows;
+}
 
 /** The placeholders a statement key says were one-value arrays when it was built. */
 function singlesIn(key: string): ReadonlySet<string> {
@@ -261,8 +360,16 @@ export async function boundedTotal(
   return total > bound ? { total: bound, exact: false } : { total, exact: true };
 }
 
-/** While a statement is built: the placeholders bound to one-value arrays, and what `anyOf` did with its filters. */
-let building: { singles: ReadonlySet<string>; byArray: boolean; unwrapped: string[] } | undefined;
+/**
+ * While a statement is built: the placeholders bound to one-value arrays, what `anyOf` did with its filters, and the
+ * bound of the count it selects (`boundedCountColumn`).
+ */
+let building:
+  | { singles: ReadonlySet<string>; byArray: boolean; unwrapped: string[]; countBound?: number }
+  | undefined;
+
+/** Set while the variant of a statement without its bounded count is built (see `statementsByShape`). */
+let leavingCountOut = false;
 
 /**
  * `column = any($name)`: a list filter by several values, bound as one array (one statement for any number). Its
@@ -288,13 +395,13 @@ export function anyOf(column: PgColumn | SQL, placeholder: string): SQL {
 function buildNoting<T>(
   build: () => T,
   singles: ReadonlySet<string>,
-): { query: T; byArray: boolean; unwrapped: string[] } {
+): { query: T; byArray: boolean; unwrapped: string[]; countBound: number | undefined } {
   const outer = building;
-  const state = { singles, byArray: false, unwrapped: [] as string[] };
+  const state: NonNullable<typeof building> = { singles, byArray: false, unwrapped: [] };
   building = state;
   try {
     const query = build();
-    return { query, byArray: state.byArray, unwrapped: state.unwrapped };
+    return { query, byArray: state.byArray, unwrapped: state.unwrapped, countBound: state.countBound };
   } finally {
     building = outer;
   }
@@ -305,6 +412,8 @@ function buildNoting<T>(
  * beside the page so that page and count take one round trip.
  */
 export function boundedCountColumn(db: DbOrTx, table: PgTable, where: SQL | undefined, bound: number) {
+  if (building) building.countBound = bound;
+  if (leavingCountOut) return sql<number | null>`null::int`;
   return sql<number | null>`(${boundedCountQuery(db, table, where, bound)})`;
 }
 
