@@ -5,6 +5,7 @@ import {
   type PagePagination,
 } from '@rentora/shared';
 import type { CompanyContext } from '../../core/access';
+import { createSingleFlight } from '../../core/single-flight';
 import type { Db } from '../../db/client';
 import { toListItemDto } from './maintenance.dto';
 import { type ListFilters, type MaintenanceRepo, pageCount } from './maintenance.repo';
@@ -16,10 +17,12 @@ import type { RequestViews } from './maintenance.views';
 export function requestLists(deps: { db: Db; repo: MaintenanceRepo }, views: RequestViews) {
   const { db, repo } = deps;
   const countCache = new Map<string, { at: number; total: number }>();
+  const counting = createSingleFlight<number>();
 
   /**
    * The total of a filtered list. Counting a large company's requests costs more than the page itself, so a total of
-   * STATS_CACHE_MIN_TOTAL or more is kept per process for STATS_CACHE_MS (a list total may lag half a minute there).
+   * STATS_CACHE_MIN_TOTAL or more is kept per process for STATS_CACHE_MS (a list total may lag half a minute there), and
+   * the lists that ask for one total at once share its count.
    */
   async function countOf(
     companyId: string,
@@ -40,14 +43,16 @@ export function requestLists(deps: { db: Db; repo: MaintenanceRepo }, views: Req
     ]);
     const cached = countCache.get(key);
     if (cached && Date.now() - cached.at < STATS_CACHE_MS) return cached.total;
-    const total = await repo.count(companyId, filters, now);
-    if (total >= STATS_CACHE_MIN_TOTAL) {
-      if (countCache.size >= 5000) countCache.clear();
-      countCache.set(key, { at: Date.now(), total });
-    } else {
-      countCache.delete(key);
-    }
-    return total;
+    return counting(key, async () => {
+      const total = await repo.count(companyId, filters, now);
+      if (total >= STATS_CACHE_MIN_TOTAL) {
+        if (countCache.size >= 5000) countCache.clear();
+        countCache.set(key, { at: Date.now(), total });
+      } else {
+        countCache.delete(key);
+      }
+      return total;
+    });
   }
 
   return {

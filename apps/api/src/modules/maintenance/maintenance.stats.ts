@@ -5,6 +5,7 @@ import {
   type MaintenanceStatsDto,
 } from '@rentora/shared';
 import type { CompanyContext } from '../../core/access';
+import { createSingleFlight } from '../../core/single-flight';
 import type { MaintenanceRepo } from './maintenance.repo';
 
 /** Large companies' statistics (and list totals) are cached this long per process. */
@@ -15,6 +16,7 @@ export const STATS_CACHE_MIN_TOTAL = 5_000;
 /** A company's request statistics: counts by status, priority, source and type, months, resolution times. */
 export function requestStatistics(repo: MaintenanceRepo) {
   const statsCache = new Map<string, { at: number; value: MaintenanceStatsDto }>();
+  const computing = createSingleFlight<MaintenanceStatsDto>();
 
   async function freshStats(ctx: CompanyContext): Promise<MaintenanceStatsDto> {
     const now = new Date();
@@ -64,14 +66,17 @@ export function requestStatistics(repo: MaintenanceRepo) {
     async stats(ctx: CompanyContext): Promise<MaintenanceStatsDto> {
       const cached = statsCache.get(ctx.companyId);
       if (cached && Date.now() - cached.at < STATS_CACHE_MS) return cached.value;
-      const value = await freshStats(ctx);
-      if (value.total >= STATS_CACHE_MIN_TOTAL) {
-        if (statsCache.size >= 1000) statsCache.clear();
-        statsCache.set(ctx.companyId, { at: Date.now(), value });
-      } else {
-        statsCache.delete(ctx.companyId);
-      }
-      return value;
+      // Requests of the company that arrive while they are being computed wait for that answer.
+      return computing(ctx.companyId, async () => {
+        const value = await freshStats(ctx);
+        if (value.total >= STATS_CACHE_MIN_TOTAL) {
+          if (statsCache.size >= 1000) statsCache.clear();
+          statsCache.set(ctx.companyId, { at: Date.now(), value });
+        } else {
+          statsCache.delete(ctx.companyId);
+        }
+        return value;
+      });
     },
 
     freshStats,
