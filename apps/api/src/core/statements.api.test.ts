@@ -137,9 +137,19 @@ describe('bounded counts found saturated', () => {
     const prefix = `Saturated ${Date.now()}`;
     await createCompany(app, { name: `${prefix} A` });
     const second = await createCompany(app, { name: `${prefix} B` });
+    // Each call with its own `now` (in the same minute): the clock alone does not make a filter new.
+    let tick = 0;
     const page = async (like: string) =>
-      (await named(database.db, { named: true }).execute({ prefix: like, limit: 1, offset: 0 }))[0]?.total;
+      (
+        await named(database.db, { named: true }).execute({
+          prefix: like,
+          limit: 1,
+          offset: 0,
+          now: new Date(Date.now() + (tick++ % 50)),
+        })
+      )[0]?.total;
     vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 1_000);
     try {
       // Two matches past the bound of one: counted once, then not for SATURATED_COUNT_MS.
       expect(await page(`${prefix}%`)).toBe(2);

@@ -235,10 +235,16 @@ function createSaturatedCounts(): SaturatedCounts {
   };
 }
 
-/** The values a statement's matches depend on (its page's `limit` and `offset` left out), as text. */
+/**
+ * The values a statement's matches depend on, as text: its page's `limit` and `offset` left out, and a time (the `now`
+ * an overdue filter compares with) to the minute, so that the clock does not make every request a filter of its own.
+ */
 function filterValuesOf(values: Record<string, unknown>): string {
   const { limit: _limit, offset: _offset, ...filters } = values;
-  return JSON.stringify(filters);
+  return JSON.stringify(filters, function toMinute(this: Record<string, unknown>, key, value: unknown) {
+    const original = this[key];
+    return original instanceof Date ? `minute:${Math.floor(original.getTime() / 60_000)}` : value;
+  });
 }
 
 /** Builds with every `boundedCountColumn` written as null. */
