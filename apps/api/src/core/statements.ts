@@ -1,4 +1,4 @@
-import { getTableName, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { getTableName, type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { databaseName } from './array-insert';
@@ -443,15 +443,27 @@ export function countColumn(table: PgTable, where: SQL | undefined) {
   return sql<number | null>`(select count(*)::int from ${table} where ${where ?? sql`true`})`;
 }
 
-/** The bounded count on its own (a page past the end, or a shape whose count is not in its page statement). */
-export function boundedCountQuery(db: DbOrTx, table: PgTable, where: SQL | undefined, bound: number) {
+/**
+ * The bounded count on its own (a page past the end, or a shape whose count is not in its page statement), after the
+ * WITH queries its `where` reads (a search's matches), if any.
+ */
+export function boundedCountQuery(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  bound: number,
+  withQueries: readonly WithSubquery[] = [],
+) {
   const bounded = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
     .limit(bound + 1)
     .as('bounded');
-  return db.select({ total: sql<number>`count(*)::int` }).from(bounded);
+  return db
+    .with(...withQueries)
+    .select({ total: sql<number>`count(*)::int` })
+    .from(bounded);
 }
 
 /**

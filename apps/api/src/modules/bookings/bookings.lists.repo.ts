@@ -1,7 +1,13 @@
 import { and, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { COUNT_BOUND } from '../../core/pagination';
 import { mappedRows } from '../../core/row-mapper';
-import { anyOf, boundedCountColumn, pageRowsOf, statementsByShape } from '../../core/statements';
+import {
+  anyOf,
+  boundedCountColumn,
+  boundedCountQuery,
+  pageRowsOf,
+  statementsByShape,
+} from '../../core/statements';
 import type { Db, DbOrTx } from '../../db/client';
 import { bookings, payments as ledger, paymentOrders, properties, rentalUnits, users } from '../../db/schema';
 import { bookingNameColumns } from './bookings.repo';
@@ -98,11 +104,11 @@ function bookingListWhere(
   return and(...filters);
 }
 
-/** A statement of the list: with the search's matches first when the shape searches. */
+/** A statement of the list: its WITH queries (the search's matches, when it searches) and its WHERE. */
 function bookingStatement(db: DbOrTx, shape: BookingListShape) {
   const matches = shape.search ? bookingSearchMatches(db, shape, shape.search) : undefined;
   return {
-    from: db.with(...(matches ? [matches.people, matches.units, matches.places] : [])),
+    withQueries: matches ? [matches.people, matches.units, matches.places] : [],
     where: bookingListWhere(db, shape, matches),
   };
 }
@@ -112,12 +118,13 @@ const bookingShapeOptions = {
 };
 
 const bookingPage = statementsByShape((db, shape: BookingListShape) => {
-  const { from, where } = bookingStatement(db, shape);
+  const { withQueries, where } = bookingStatement(db, shape);
   const order = [desc(bookings.createdAt), desc(bookings.id)];
   // The page first, then the names of its rows only (pageRowsOf).
   const page = pageRowsOf(db, bookings, getTableColumns(bookings), where, order);
   return mappedRows(
-    from
+    db
+      .with(...withQueries)
       .select({
         booking: bookings,
         ...bookingNameColumns,
@@ -129,14 +136,8 @@ const bookingPage = statementsByShape((db, shape: BookingListShape) => {
 }, bookingShapeOptions);
 
 const bookingCount = statementsByShape((db, shape: BookingListShape) => {
-  const { from, where } = bookingStatement(db, shape);
-  const bounded = db
-    .select({ one: sql`1` })
-    .from(bookings)
-    .where(where)
-    .limit(COUNT_BOUND + 1)
-    .as('bounded');
-  return from.select({ total: sql<number>`count(*)::int` }).from(bounded);
+  const { withQueries, where } = bookingStatement(db, shape);
+  return boundedCountQuery(db, bookings, where, COUNT_BOUND, withQueries);
 }, bookingShapeOptions);
 
 export function createBookingListsRepo(db: Db) {

@@ -6,6 +6,7 @@ import { mappedRows } from '../../core/row-mapper';
 import {
   anyOf,
   boundedCountColumn,
+  boundedCountQuery,
   lookedUp,
   pageRowsOf,
   pageTotal,
@@ -179,24 +180,15 @@ function listWhere(db: DbOrTx, shape: TenantListShape, matched: MatchedPeople | 
   return and(...conditions);
 }
 
-/** A statement of the list: with the search's `matched` people first when the shape searches. */
+/** A statement of the list: its WITH queries (the search's `matched` people, when it searches) and its WHERE. */
 function listStatement(db: DbOrTx, shape: TenantListShape) {
   const matched = shape.search ? matchedPeople(db, shape.search) : undefined;
-  return {
-    from: db.with(...(matched ? [matched] : [])),
-    where: listWhere(db, shape, matched),
-  };
+  return { withQueries: matched ? [matched] : [], where: listWhere(db, shape, matched) };
 }
 
 function boundedCount(db: DbOrTx, shape: TenantListShape) {
-  const { from, where } = listStatement(db, shape);
-  const bounded = db
-    .select({ one: sql`1` })
-    .from(rentalUnitUsers)
-    .where(where)
-    .limit(COUNT_BOUND + 1)
-    .as('bounded');
-  return from.select({ total: sql<number>`count(*)::int` }).from(bounded);
+  const { withQueries, where } = listStatement(db, shape);
+  return boundedCountQuery(db, rentalUnitUsers, where, COUNT_BOUND, withQueries);
 }
 
 const shapeOptions = {
@@ -207,11 +199,12 @@ const shapeOptions = {
 const tenantPage = statementsByShape((db, shape: TenantListShape) => {
   const direction = shape.sortOrder === 'asc' ? asc : desc;
   const order = [direction(SORT_COLUMNS[shape.sortBy]), direction(rentalUnitUsers.id)];
-  const { from, where } = listStatement(db, shape);
+  const { withQueries, where } = listStatement(db, shape);
   // The page first, then the names of its rows only (pageRowsOf).
   const page = pageRowsOf(db, rentalUnitUsers, tenancyColumns, where, order);
   return mappedRows(
-    from
+    db
+      .with(...withQueries)
       .select({ ...tenantColumns, total: boundedCountColumn(db, rentalUnitUsers, where, COUNT_BOUND) })
       .from(page)
       .orderBy(...order),
