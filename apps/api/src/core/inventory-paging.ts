@@ -4,8 +4,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { badRequest } from './errors';
 import { isUuid } from './ids';
+import { boundedTotal } from './page-totals';
 import { COUNT_BOUND } from './pagination';
-import { boundedTotal, pageLimit, pageOffset, type ShapedStatement } from './statements';
+import { pageLimit, pageOffset, type ShapedStatement } from './statements';
 
 /**
  * Paging of the inventory lists (properties, rental units) at any depth:

@@ -4,15 +4,9 @@ import { getTestApp } from '../../test/app';
 import { createCompany } from '../../test/factories';
 import type { DbOrTx } from '../db/client';
 import { companies, plans } from '../db/schema';
-import {
-  anyOf,
-  boundedCountColumn,
-  lookedUp,
-  pageLimit,
-  pageOffset,
-  SATURATED_COUNT_MS,
-  statementsByShape,
-} from './statements';
+import { lookedUp } from './page-rows';
+import { SATURATED_COUNT_MS } from './saturated-counts';
+import { anyOf, boundedCountColumn, pageLimit, pageOffset, statementsByShape } from './statements';
 
 /** Plans by slug (`anyOf`), a page in slug order; each statement built is pushed on `built`. */
 function plansBySlugs(built: string[]) {

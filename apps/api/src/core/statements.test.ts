@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boundedPageOf } from './http';
-import { pageTotal } from './statements';
+import { pageTotal } from './page-totals';
 
 describe('pageTotal', () => {
   const countAlone = async () => 7;

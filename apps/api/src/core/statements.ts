@@ -1,9 +1,14 @@
-import { getTableName, type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { databaseName } from './array-insert';
-import { COUNT_BOUND } from './pagination';
 import { statementName } from './prepared';
+import {
+  countOfRows,
+  createSaturatedCounts,
+  filterValuesOf,
+  markedSaturated,
+  type SaturatedCounts,
+} from './saturated-counts';
 
 /** What a drizzle query prepared with `sql.placeholder(…)` values offers. */
 export interface ShapedStatement<Result> {
@@ -201,52 +206,6 @@ const UNCOUNTED_MARK = 'uncounted|';
 /** Separates a statement key from the values of its filters in the key of a saturated count. */
 const FILTER_MARK = '|values:';
 
-/**
- * How long a list filter found to have more matches than its count's bound (the list says "1,000+") is served without
- * counting them again: counting stops at the bound, but reaching it reads that many index entries (~1 ms at 1,000 on
- * this machine, half of a large company's page), and a filter with a thousand matches keeps them between writes.
- * The total of a filter that drops below the bound says "1,000+" for at most this long (docs/decisions.md).
- */
-export const SATURATED_COUNT_MS = 30_000;
-/** Saturated filters remembered per database handle; past it the oldest are forgotten. */
-const MAX_SATURATED_FILTERS = 5_000;
-
-interface SaturatedCounts {
-  /** The bound a filter's count was found beyond, while that holds. */
-  boundOf(filterKey: string): number | undefined;
-  note(filterKey: string, bound: number): void;
-}
-
-function createSaturatedCounts(): SaturatedCounts {
-  const found = new Map<string, { bound: number; at: number }>();
-  return {
-    boundOf(filterKey) {
-      const entry = found.get(filterKey);
-      if (!entry) return undefined;
-      if (Date.now() - entry.at < SATURATED_COUNT_MS) return entry.bound;
-      found.delete(filterKey);
-      return undefined;
-    },
-    note(filterKey, bound) {
-      found.delete(filterKey);
-      found.set(filterKey, { bound, at: Date.now() });
-      if (found.size > MAX_SATURATED_FILTERS) found.delete(found.keys().next().value as string);
-    },
-  };
-}
-
-/**
- * The values a statement's matches depend on, as text: its page's `limit` and `offset` left out, and a time (the `now`
- * an overdue filter compares with) to the minute, so that the clock does not make every request a filter of its own.
- */
-function filterValuesOf(values: Record<string, unknown>): string {
-  const { limit: _limit, offset: _offset, ...filters } = values;
-  return JSON.stringify(filters, function toMinute(this: Record<string, unknown>, key, value: unknown) {
-    const original = this[key];
-    return original instanceof Date ? `minute:${Math.floor(original.getTime() / 60_000)}` : value;
-  });
-}
-
 /** Builds with every `boundedCountColumn` written as null. */
 function withoutCount<T>(build: () => T): T {
   leavingCountOut = true;
@@ -255,18 +214,6 @@ function withoutCount<T>(build: () => T): T {
   } finally {
     leavingCountOut = false;
   }
-}
-
-/** The `total` a list statement's first row selected (-1 without one). */
-function countOfRows(rows: unknown): number {
-  const first = Array.isArray(rows) ? (rows[0] as { total?: unknown } | undefined) : undefined;
-  return typeof first?.total === 'number' ? first.total : -1;
-}
-
-/** Rows of a statement built without its count, with the `total` a count past `bound` would have selected. */
-function markedSaturated<Result>(rows: Result, bound: number): Result {
-  if (Array.isArray(rows)) for (const row of rows as { total?: number | null }[]) row.total = bound + 1;
-  return rows;
 }
 
 /** The placeholders a statement key says were one-value arrays when it was built. */
@@ -312,58 +259,6 @@ export function preparedOnce<Result>(
 ): (db: DbOrTx, values: Record<string, unknown>) => Promise<Result> {
   const statement = statementsByShape((db: DbOrTx, _shape: Record<string, never>) => build(db));
   return (db, values) => statement(db, {}).execute(values);
-}
-
-/** `count(*)` over at most `bound + 1` rows of `from` (a drizzle subquery builder's rows): a count that stops. */
-export interface BoundedTotal {
-  total: number;
-  /** False when the count reached its bound: the list says "1,000+". */
-  exact: boolean;
-}
-
-/**
- * The total that goes with one page of a list whose statement also selects a bounded count as `total` (a scalar
- * subquery PostgreSQL runs once per statement): one round trip for the page and its count. The count is not needed
- * when the page ends the list; `countAlone` runs when the statement carries no count (search shapes, whose count would
- * repeat the search) or the page is past the end.
- */
-export async function pageTotal(
-  rows: readonly { total: number | null }[],
-  page: { limit: number; offset: number; bound: number },
-  countAlone: () => Promise<number>,
-): Promise<BoundedTotal> {
-  if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
-    return { total: page.offset + rows.length, exact: true };
-  }
-  return boundedTotal(rows, page.bound, countAlone);
-}
-
-/**
- * A list page and its total: runs the page statement (which selects `total`), then the count statement only when the
- * page cannot tell (`pageTotal`). Both are given the same values.
- */
-export async function runPage<Row extends { total: number | null }>(
-  statements: { page: ShapedStatement<Row[]>; count: ShapedStatement<{ total: number }[]> },
-  values: { limit: number; offset: number } & Record<string, unknown>,
-  bound = COUNT_BOUND,
-): Promise<{ rows: Row[]; count: BoundedTotal }> {
-  const rows = await statements.page.execute(values);
-  const count = await pageTotal(
-    rows,
-    { limit: values.limit, offset: values.offset, bound },
-    async () => (await statements.count.execute(values))[0]?.total ?? 0,
-  );
-  return { rows, count };
-}
-
-/** The total a list statement selected as `total` (bounded), or `countAlone`'s when it returned no row. */
-export async function boundedTotal(
-  rows: readonly { total: number | null }[],
-  bound: number,
-  countAlone: () => Promise<number>,
-): Promise<BoundedTotal> {
-  const total = rows[0]?.total ?? (await countAlone());
-  return total > bound ? { total: bound, exact: false } : { total, exact: true };
 }
 
 /**
@@ -464,65 +359,4 @@ export function boundedCountQuery(
     .with(...withQueries)
     .select({ total: sql<number>`count(*)::int` })
     .from(bounded);
-}
-
-/**
- * A list with one shape (no optional filters, one sort): its page statement (built by `buildPage`, which selects
- * `total` as given) and its count alone, each built once; answers a page and its bounded total in one round trip.
- */
-export function oneShapeList<Row extends { total: number | null }>(
-  table: PgTable,
-  where: SQL | undefined,
-  buildPage: (db: DbOrTx, total: SQL<number | null>) => Preparable<Row[]>,
-) {
-  const page = statementsByShape((db) =>
-    buildPage(db, pageCountColumn(db, table, where, { bound: COUNT_BOUND, searches: false })),
-  );
-  const countAlone = statementsByShape((db) => boundedCountQuery(db, table, where, COUNT_BOUND));
-  return async (
-    db: DbOrTx,
-    values: { limit: number; offset: number } & Record<string, unknown>,
-  ): Promise<{ rows: Row[]; count: BoundedTotal }> => {
-    return runPage({ page: page(db, {}), count: countAlone(db, {}) }, values);
-  };
-}
-
-/**
- * `(select <column> from <its table> where <key> = <ref>)`: a value looked up by key (a name beside a list row) as a
- * scalar subquery. A left join does the same, but PostgreSQL searches the join order of every join on each execution
- * it plans: with four lookups beside a list page that search cost ~1 ms, five times the page itself, where the four
- * subqueries plan in ~0.1 ms (docs/performance.md, "Fifth turn"). `key` must be unique (a primary key);
- * `ref` is a column of the statement's table, which must not be aliased (both sides are written with their table's
- * name: drizzle leaves columns unqualified in a statement without joins, and an unqualified `ref` could name a column
- * of the looked-up table). `Value` includes null unless `ref` is never null and always found.
- */
-export function lookedUp<Value>(column: PgColumn, key: PgColumn, ref: PgColumn): SQL<Value> {
-  const found = sql.identifier('looked_up');
-  const outer = sql`${sql.identifier(getTableName(ref.table))}.${sql.identifier(databaseName(ref))}`;
-  return sql<Value>`(select ${found}.${sql.identifier(databaseName(column))} from ${sql.identifier(
-    getTableName(key.table),
-  )} ${found} where ${found}.${sql.identifier(databaseName(key))} = ${outer})`;
-}
-
-/**
- * A list's page of `table` (its own `columns`, filtered by `where`, in `order`, windowed by `pageLimit`/`pageOffset`)
- * as a subquery named like the table. Select from it with the table's columns and `lookedUp` names, ordered by `order`
- * again: the lookups then run for the page's rows only, not for every row an OFFSET skips (tenants page 50 at 200,000
- * tenancies: 4 ms of lookups → 0.3 ms).
- */
-export function pageRowsOf(
-  db: DbOrTx,
-  table: PgTable,
-  columns: Record<string, PgColumn>,
-  where: SQL | undefined,
-  order: SQL[],
-) {
-  return db
-    .select(columns)
-    .from(table)
-    .where(where)
-    .orderBy(...order)
-    .limit(pageLimit())
-    .offset(pageOffset())
-    .as(getTableName(table));
 }

@@ -1,5 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { type BoundedTotal, oneShapeList, pageLimit, pageOffset } from '../../core/statements';
+import type { BoundedTotal } from '../../core/page-totals';
+import { oneShapeList } from '../../core/page-totals';
+import { pageLimit, pageOffset } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { apiKeys, users } from '../../db/schema';
 

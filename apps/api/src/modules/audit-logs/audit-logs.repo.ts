@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { pageTotal } from '../../core/page-totals';
 import { COUNT_BOUND } from '../../core/pagination';
 import { mappedRows } from '../../core/row-mapper';
 import {
@@ -6,7 +7,6 @@ import {
   boundedCountQuery,
   pageLimit,
   pageOffset,
-  pageTotal,
   statementsByShape,
 } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';

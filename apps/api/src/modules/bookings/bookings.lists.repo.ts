@@ -1,13 +1,8 @@
 import { and, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { pageRowsOf } from '../../core/page-rows';
 import { COUNT_BOUND } from '../../core/pagination';
 import { mappedRows } from '../../core/row-mapper';
-import {
-  anyOf,
-  boundedCountColumn,
-  boundedCountQuery,
-  pageRowsOf,
-  statementsByShape,
-} from '../../core/statements';
+import { anyOf, boundedCountColumn, boundedCountQuery, statementsByShape } from '../../core/statements';
 import type { Db, DbOrTx } from '../../db/client';
 import { bookings, payments as ledger, paymentOrders, properties, rentalUnits, users } from '../../db/schema';
 import { bookingNameColumns } from './bookings.repo';

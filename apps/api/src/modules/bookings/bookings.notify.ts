@@ -2,7 +2,7 @@ import { formatMoney } from '@rentora/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { escapeHtml } from '../../core/html';
 import { sendMail } from '../../core/mail-delivery';
-import { lookedUp } from '../../core/statements';
+import { lookedUp } from '../../core/page-rows';
 import { bookings, users } from '../../db/schema';
 import type { PaymentOrderRow, PaymentRow, PaymentsDeps } from '../payments/payments.service';
 import { bookingNameColumns } from './bookings.repo';

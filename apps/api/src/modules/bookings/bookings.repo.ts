@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@rentora/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { lookedUp } from '../../core/statements';
+import { lookedUp } from '../../core/page-rows';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { bookings, companies, paymentOrders, properties, rentalUnits, users } from '../../db/schema';
 

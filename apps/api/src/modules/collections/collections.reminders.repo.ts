@@ -1,12 +1,12 @@
 import type { ReminderListQuery } from '@rentora/shared';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { runPage } from '../../core/page-totals';
 import { COUNT_BOUND } from '../../core/pagination';
 import {
   boundedCountQuery,
   pageCountColumn,
   pageLimit,
   pageOffset,
-  runPage,
   statementsByShape,
 } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';

@@ -2,15 +2,9 @@ import type { CompanyRole } from '@rentora/shared';
 import { and, asc, count, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type MemberWithUser, memberColumns } from '../../core/members';
+import { pageTotal } from '../../core/page-totals';
 import { mappedRows } from '../../core/row-mapper';
-import {
-  anyOf,
-  countColumn,
-  pageLimit,
-  pageOffset,
-  pageTotal,
-  statementsByShape,
-} from '../../core/statements';
+import { anyOf, countColumn, pageLimit, pageOffset, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companyUserGoals, companyUserNotes, companyUsers, users } from '../../db/schema';
 

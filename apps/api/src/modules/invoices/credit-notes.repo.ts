@@ -2,13 +2,13 @@ import { type CreditNoteListQuery, isDocumentNumber } from '@rentora/shared';
 import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import { offsetOf } from '../../core/http';
 import { companyTenanciesNamed } from '../../core/name-search';
+import { runPage } from '../../core/page-totals';
 import { COUNT_BOUND } from '../../core/pagination';
 import {
   boundedCountQuery,
   pageCountColumn,
   pageLimit,
   pageOffset,
-  runPage,
   statementsByShape,
 } from '../../core/statements';
 import type { DbOrTx, Tx } from '../../db/client';

@@ -13,16 +13,11 @@ import type { CompanyContext } from '../../core/access';
 import { today as todayIso } from '../../core/dates';
 import { boundedPageOf, offsetOf } from '../../core/http';
 import { companyTenanciesNamed } from '../../core/name-search';
+import { lookedUp, pageRowsOf } from '../../core/page-rows';
+import { runPage } from '../../core/page-totals';
 import { COUNT_BOUND } from '../../core/pagination';
 import { mappedRows } from '../../core/row-mapper';
-import {
-  boundedCountQuery,
-  lookedUp,
-  pageCountColumn,
-  pageRowsOf,
-  runPage,
-  statementsByShape,
-} from '../../core/statements';
+import { boundedCountQuery, pageCountColumn, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { invoices, properties, rentalUnits, users } from '../../db/schema';
 import { statusCondition, toInvoiceListItemDto } from './invoices.dto';

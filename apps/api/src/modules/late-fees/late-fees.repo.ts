@@ -2,6 +2,7 @@ import type { LateFeeEffectiveQuery, LateFeeRuleListQuery, LateFeeScope } from '
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { offsetOf } from '../../core/http';
+import { runPage } from '../../core/page-totals';
 import { COUNT_BOUND } from '../../core/pagination';
 import { mappedRows } from '../../core/row-mapper';
 import {
@@ -9,7 +10,6 @@ import {
   pageCountColumn,
   pageLimit,
   pageOffset,
-  runPage,
   statementsByShape,
 } from '../../core/statements';
 import type { DbOrTx, Tx } from '../../db/client';

@@ -1,6 +1,6 @@
 import { type MaintenanceStatus, OPEN_MAINTENANCE_STATUSES } from '@rentora/shared';
 import { and, inArray, lt, sql } from 'drizzle-orm';
-import { lookedUp } from '../../core/statements';
+import { lookedUp } from '../../core/page-rows';
 import {
   type maintenanceEvents,
   type maintenanceMedia,

@@ -1,7 +1,8 @@
 import type { MaintenanceListQuery } from '@rentora/shared';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { pageRowsOf } from '../../core/page-rows';
 import { mappedRows } from '../../core/row-mapper';
-import { anyOf, pageCountColumn, pageRowsOf, statementsByShape } from '../../core/statements';
+import { anyOf, pageCountColumn, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { maintenanceRequests } from '../../db/schema';
 import {

@@ -14,15 +14,9 @@ import {
   sql,
 } from 'drizzle-orm';
 import { columnsExcept, insertArrays, insertedRows } from '../../core/array-insert';
+import { pageTotal } from '../../core/page-totals';
 import { mappedRows } from '../../core/row-mapper';
-import {
-  countColumn,
-  pageLimit,
-  pageOffset,
-  pageTotal,
-  preparedOnce,
-  statementsByShape,
-} from '../../core/statements';
+import { countColumn, pageLimit, pageOffset, preparedOnce, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companyUsers, notificationPreferences, notifications, users } from '../../db/schema';
 

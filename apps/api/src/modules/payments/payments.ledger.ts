@@ -14,6 +14,7 @@ import type { AuthContext, CompanyContext } from '../../core/access';
 import { conflict, notFound } from '../../core/errors';
 import { boundedPageOf, iso, offsetOf, pageOf } from '../../core/http';
 import { companyTenanciesNamed } from '../../core/name-search';
+import { runPage } from '../../core/page-totals';
 import { COUNT_BOUND } from '../../core/pagination';
 import { mappedRows } from '../../core/row-mapper';
 import {
@@ -22,7 +23,6 @@ import {
   pageCountColumn,
   pageLimit,
   pageOffset,
-  runPage,
   statementsByShape,
 } from '../../core/statements';
 import type { Db, DbOrTx } from '../../db/client';

@@ -1,6 +1,7 @@
 import type { TemplateListQuery } from '@rentora/shared';
 import { and, asc, desc, eq, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { anyOf, countColumn, pageLimit, pageOffset, runPage, statementsByShape } from '../../core/statements';
+import { runPage } from '../../core/page-totals';
+import { anyOf, countColumn, pageLimit, pageOffset, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { rentalUnitTemplates } from '../../db/schema';
 

@@ -1,17 +1,11 @@
 import type { TenantListQuery, TenantStatus } from '@rentora/shared';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { personFieldsFor } from '../../core/name-search';
+import { lookedUp, pageRowsOf } from '../../core/page-rows';
+import { pageTotal } from '../../core/page-totals';
 import { COUNT_BOUND } from '../../core/pagination';
 import { mappedRows } from '../../core/row-mapper';
-import {
-  anyOf,
-  boundedCountColumn,
-  boundedCountQuery,
-  lookedUp,
-  pageRowsOf,
-  pageTotal,
-  statementsByShape,
-} from '../../core/statements';
+import { anyOf, boundedCountColumn, boundedCountQuery, statementsByShape } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { companies, properties, rentalUnits, rentalUnitUsers, users } from '../../db/schema';
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { oneShapeList, pageLimit, pageOffset } from '../../core/statements';
+import { oneShapeList } from '../../core/page-totals';
+import { pageLimit, pageOffset } from '../../core/statements';
 import type { DbOrTx } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
