@@ -9,7 +9,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Config } from './config';
 import { registerAccessControl } from './core/access';
 import type { AppDeps, RouteEntry } from './core/app-deps';
-import { registerApiKeyWriteAudit, registerAuditContext } from './core/audit';
+import { currentRequest, registerApiKeyWriteAudit, registerAuditContext } from './core/audit';
 import { installCompanyVersioning } from './core/company-versions';
 import { frameworkErrorReply, registerErrorHandling } from './core/error-handler';
 import { registerEventDispatchKick } from './core/events';
@@ -177,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     apiKeyLimiter: createRateLimiter(counterStore, 60),
     apiKeyRateLimit: config.apiKeyRateLimitPerMinute,
   });
+  // A company read's statements wait for its caller's access check, which rides with the first (core/deferred-access.ts).
+  database.gateStatements(() => currentRequest()?.accessGate);
   registerApiKeyWriteAudit(app, deps.db);
   registerEventDispatchKick(app, () => services.webhooks.kick());
   // The company data versions keep the report and page caches exact (idempotent, once per process start).

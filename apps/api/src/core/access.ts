@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { analyticsVersions, companies, companyUsers, sessions, users } from '../db/schema';
 import { type ApiKeyCaller, apiKeyOf, findApiKeyCaller, touchApiKey } from './api-key-auth';
+import { deferAccessCheck, mayDeferAccessCheck, registerDeferredAccessAnswers } from './deferred-access';
 import { AppError, featureNotInPlan, forbidden, unauthorized } from './errors';
 import { isUuid } from './ids';
 import type { RateLimiter } from './rate-limit';
@@ -263,6 +264,64 @@ function enforceFeatures(ctx: AuthContext, features: readonly Feature[], mode: '
   throw forbidden(`Missing permissions: ${features.filter((f) => !canUseFeature(accessCtx, f)).join(', ')}`);
 }
 
+/**
+ * What a company read knows of its caller before the access check has run: who the token names and which company the
+ * x-company-id header asks for. Everything else is loaded by the check; reading it earlier is a bug and throws.
+ */
+const CHECKED_FIELDS = [
+  'role',
+  'subRole',
+  'user',
+  'companyRole',
+  'features',
+  'planFeatures',
+  'limitations',
+  'dataVersion',
+  'mfaSetupRequired',
+] as const satisfies readonly (keyof AuthContext)[];
+
+function provisionalContext(claims: { sub: string; sid: string }, companyId: string): AuthContext {
+  const ctx = { userId: claims.sub, sessionId: claims.sid, companyId } as AuthContext;
+  for (const field of CHECKED_FIELDS) {
+    Object.defineProperty(ctx, field, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        throw new Error(`request.auth.${field} was read before the caller's access was checked`);
+      },
+    });
+  }
+  return ctx;
+}
+
+function settleContext(ctx: AuthContext, checked: AuthContext): void {
+  for (const field of CHECKED_FIELDS) {
+    Object.defineProperty(ctx, field, {
+      configurable: true,
+      enumerable: true,
+      writable: true,
+      value: checked[field],
+    });
+  }
+}
+
+/** What a route's declared access asks of a signed-in caller beyond being one. */
+function checkRouteAccess(ctx: AuthContext, declared: RouteAccess): void {
+  if (declared.kind === 'super_admin' && ctx.role !== 'super_admin') {
+    throw forbidden('Only the platform super admin can do this');
+  }
+  if (declared.kind === 'company') {
+    requireCompany(ctx);
+    if (ctx.mfaSetupRequired) {
+      throw new AppError(
+        'MFA_SETUP_REQUIRED',
+        'Your company requires two-factor sign-in. Set it up in your profile to continue.',
+      );
+    }
+    enforceFeatures(ctx, declared.features, declared.mode);
+  }
+}
+
 /** The context of a request made with a company API key: its company only, exactly its features, role `user`. */
 function apiKeyContext(caller: ApiKeyCaller): AuthContext {
   return {
@@ -291,9 +350,13 @@ export interface AccessControlDeps {
   apiKeyRateLimit: number;
 }
 
-/** One onRequest hook enforces every route's declared access before the body is read. */
+/**
+ * One onRequest hook enforces every route's declared access before the body is read; a company GET runs its check with
+ * its first statement instead (core/deferred-access.ts).
+ */
 export function registerAccessControl(app: FastifyInstance, deps: AccessControlDeps): void {
   app.decorateRequest('auth', null);
+  registerDeferredAccessAnswers(app);
   app.addHook('onRequest', async (request) => {
     const declared = request.routeOptions.config?.access;
     if (!declared || declared.kind === 'public') return;
@@ -315,20 +378,19 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessControlD
       throw unauthorized();
     }
     const claims = deps.tokens.verifyAccess(token);
-    const ctx = await loadAuthContext(deps.db, claims, companyHeader(request));
+    const companyId = companyHeader(request);
+    if (mayDeferAccessCheck(request, declared.kind, companyId)) {
+      const provisional = provisionalContext(claims, companyId);
+      request.auth = provisional;
+      deferAccessCheck(request, async () => {
+        const ctx = await loadAuthContext(deps.db, claims, companyId);
+        checkRouteAccess(ctx, declared);
+        settleContext(provisional, ctx);
+      });
+      return;
+    }
+    const ctx = await loadAuthContext(deps.db, claims, companyId);
     request.auth = ctx;
-    if (declared.kind === 'super_admin' && ctx.role !== 'super_admin') {
-      throw forbidden('Only the platform super admin can do this');
-    }
-    if (declared.kind === 'company') {
-      requireCompany(ctx);
-      if (ctx.mfaSetupRequired) {
-        throw new AppError(
-          'MFA_SETUP_REQUIRED',
-          'Your company requires two-factor sign-in. Set it up in your profile to continue.',
-        );
-      }
-      enforceFeatures(ctx, declared.features, declared.mode);
-    }
+    checkRouteAccess(ctx, declared);
   });
 }

@@ -19,6 +19,11 @@ declare module 'fastify' {
     pageCacheKey?: string;
     /** This request computes the answer other requests of the same key wait for. */
     pageCacheLeads?: boolean;
+    /**
+     * A read whose access check rides with its first statement, with nothing kept for it: its answer is kept under the
+     * data version the check reads, of the minute it started in.
+     */
+    pageCacheLater?: { minute: number };
   }
 }
 
@@ -27,6 +32,8 @@ declare module 'fastify' {
  * the next rent date) and signed photo URLs change by the hour, so an answer is never older than a minute.
  */
 const MINUTE_MS = 60_000;
+/** Companies whose last data version a process remembers (beyond, it starts over). */
+const MAX_COMPANIES_NOTED = 10_000;
 
 export type PageCacheKind = true | 'chat' | 'memberships';
 
@@ -41,8 +48,14 @@ export function queryKey(url: string): string {
   return kept.length > 0 ? `${url.slice(0, start)}?${kept.join('&')}` : url.slice(0, start);
 }
 
-function pageKey(request: FastifyRequest, ctx: AuthContext, version: string): string {
-  const minute = Math.floor(Date.now() / MINUTE_MS);
+const currentMinute = () => Math.floor(Date.now() / MINUTE_MS);
+
+function pageKey(
+  request: FastifyRequest,
+  ctx: AuthContext,
+  version: string,
+  minute = currentMinute(),
+): string {
   const caller = ctx.apiKey ? `key:${ctx.apiKey.id}` : ctx.userId;
   return `${ctx.companyId}|${version}|${caller}|${minute}|${queryKey(request.url)}`;
 }
@@ -53,6 +66,9 @@ export function createBoundedStringCache(maxBytes: number) {
   let bytes = 0;
   const sizeOf = (key: string, value: string) => 2 * (key.length + value.length);
   return {
+    has(key: string): boolean {
+      return entries.has(key);
+    },
     get(key: string): string | undefined {
       const value = entries.get(key);
       if (value === undefined) return undefined;
@@ -100,11 +116,13 @@ function startFlight(): Flight {
  * Serves the routes marked `config.pageCache` from this process's memory while the company's data version stands.
  * The version comes with the caller's context (one query, before the handler runs), so a hit costs what an
  * authenticated request costs and no more; a miss runs the route and keeps its serialised answer. Access is checked
- * before (onRequest), per caller, so a hit never skips a permission or plan check, and answers are per user.
+ * before (onRequest, or with the route's first statement and before any answer leaves: core/deferred-access.ts), per
+ * caller, so a hit never skips a permission or plan check, and answers are per user.
  *
  * Concurrent misses of one key run the route once: the first computes, the others wait for its answer (a new minute
  * or a write would otherwise send every open connection to the database with the same slow query at once). When the
- * first fails, each waiter runs the route itself.
+ * first fails, each waiter runs the route itself. A page never kept in this process (nor the minute before) is not
+ * waited for: its first readers each run the route.
  */
 export function registerPageCache(app: FastifyInstance, db: Db, maxBytes: number): void {
   if (maxBytes <= 0) return;
@@ -132,14 +150,45 @@ export function registerPageCache(app: FastifyInstance, db: Db, maxBytes: number
     computing.delete(key);
   };
 
+  /** The data version each company's pages were last computed at in this process (a guess for deferred reads). */
+  const lastVersions = new Map<string, string>();
+  const noteVersion = (companyId: string, version: string) => {
+    if (lastVersions.size >= MAX_COMPANIES_NOTED) lastVersions.clear();
+    lastVersions.set(companyId, version);
+  };
+  /**
+   * A company read whose access check has not run yet (core/deferred-access.ts): only when a page is kept (or being
+   * computed) for it at the last version seen is the check awaited (a round trip) to find out whether it still holds;
+   * otherwise the route runs at once, its first statement riding with the check, and its answer is kept afterwards.
+   */
+  const waitsForCheck = (request: FastifyRequest, kind: PageCacheKind, ctx: AuthContext): boolean => {
+    if (kind !== true || ctx.companyId === null) return true;
+    const guess = lastVersions.get(ctx.companyId);
+    if (guess === undefined) return false;
+    // The minute before counts too: at each new minute a popular page is computed once (see computing) again.
+    const minute = currentMinute();
+    return [minute, minute - 1].some((at) => {
+      const key = pageKey(request, ctx, guess, at);
+      return pages.has(key) || computing.has(key);
+    });
+  };
+
   app.addHook('preHandler', async (request, reply) => {
     const kind = request.routeOptions.config?.pageCache;
     // HEAD (which Fastify answers from the GET route) runs the route and sends no body: nothing to keep or serve.
     if (!kind || request.method !== 'GET') return;
+    if (request.accessGate && request.auth) {
+      if (!waitsForCheck(request, kind, request.auth)) {
+        request.pageCacheLater = { minute: currentMinute() };
+        return;
+      }
+      await request.accessGate.open();
+    }
     const ctx = request.auth;
     if (!ctx) return;
     const version = await versionOf(kind, ctx);
     if (version === null) return;
+    if (kind === true && ctx.companyId !== null) noteVersion(ctx.companyId, version);
     const key = pageKey(request, ctx, version);
     const page = pages.get(key) ?? (await computing.get(key)?.promise);
     if (page !== undefined) {
@@ -152,7 +201,15 @@ export function registerPageCache(app: FastifyInstance, db: Db, maxBytes: number
       request.pageCacheLeads = true;
     }
   });
+  // Runs after the deferred access check's own onSend hook (registered before): the check has passed by now.
   app.addHook('onSend', async (request, reply, payload) => {
+    const later = request.pageCacheLater;
+    const ctx = request.auth;
+    if (later && ctx?.companyId && reply.statusCode === 200 && typeof payload === 'string') {
+      const version = String(ctx.dataVersion);
+      noteVersion(ctx.companyId, version);
+      pages.set(pageKey(request, ctx, version, later.minute), payload);
+    }
     if (request.pageCacheKey === undefined) return payload;
     const page = reply.statusCode === 200 && typeof payload === 'string' ? payload : undefined;
     if (page !== undefined) pages.set(request.pageCacheKey, page);

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { statementName } from '../core/prepared';
 import { copyPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
+import { gatePgliteStatements, gatePoolStatements, type StatementGate } from './statement-gate';
 
 /**
  * Extensions the migrations rely on: pg_trgm for the trigram indexes behind ILIKE searches (names, emails, phones).
@@ -34,6 +35,8 @@ export interface Database {
   poolStats(): { total: number; idle: number; waiting: number } | null;
   /** Calls `listener` with the duration in seconds of every query (metrics). */
   observeQueries(listener: (seconds: number) => void): void;
+  /** Makes every statement wait for the gate `gateOf` gives at the time, if any (db/statement-gate.ts). */
+  gateStatements(gateOf: () => StatementGate | undefined): void;
 }
 
 type QueryListener = (seconds: number) => void;
@@ -242,6 +245,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       observeQueries: (listener) => {
         listeners.push(listener);
       },
+      gateStatements: (gateOf) => gatePoolStatements(pool, gateOf),
     };
   }
   // The embedded database's modules are loaded only when it is used (a server on PostgreSQL never needs them).
@@ -281,5 +285,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     observeQueries: (listener) => {
       listeners.push(listener);
     },
+    // Outside the queue: a statement waiting for the gate must not hold the place the gate's check needs.
+    gateStatements: (gateOf) => gatePgliteStatements(client, gateOf),
   };
 }

@@ -23,11 +23,14 @@ const tags = ['analytics'];
 /** Analytics of the current company (super admin: any company, or the platform); mounted at /api/analytics. */
 export const analyticsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
   const analytics = services.analytics;
+  // The service reads the caller's role first (a super admin may name any company): checked before the route starts.
+  const companyRead = (...features: Parameters<typeof access.company>) =>
+    ({ access: access.company(...features), checkAccessFirst: true }) as const;
 
   app.get(
     '/overview',
     {
-      config: { access: access.company('analytics_read') },
+      config: companyRead('analytics_read'),
       schema: { tags, querystring: ZAnalyticsQuery, response: { 200: zOk(ZAnalyticsOverview) } },
     },
     async (request) => ok(await analytics.overview(request.auth!, request.query)),
@@ -36,7 +39,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app
   app.get(
     '/occupancy',
     {
-      config: { access: access.company('analytics_read') },
+      config: companyRead('analytics_read'),
       schema: { tags, querystring: ZAnalyticsQuery, response: { 200: zOk(ZOccupancyReport) } },
     },
     async (request) => ok(await analytics.occupancy(request.auth!, request.query)),
@@ -54,7 +57,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app
   app.get(
     '/tenants',
     {
-      config: { access: access.company('analytics_read') },
+      config: companyRead('analytics_read'),
       schema: { tags, querystring: ZAnalyticsQuery, response: { 200: zOk(ZTenantsReport) } },
     },
     async (request) => ok(await analytics.tenants(request.auth!, request.query)),
@@ -63,7 +66,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app
   app.get(
     '/revenue',
     {
-      config: { access: access.company('analytics_read') },
+      config: companyRead('analytics_read'),
       schema: { tags, querystring: ZAnalyticsQuery, response: { 200: zOk(ZRevenueReport) } },
     },
     async (request) => ok(await analytics.revenue(request.auth!, request.query)),
@@ -72,7 +75,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app
   app.get(
     '/maintenance',
     {
-      config: { access: access.company('analytics_read') },
+      config: companyRead('analytics_read'),
       schema: { tags, querystring: ZAnalyticsQuery, response: { 200: zOk(ZMaintenanceReport) } },
     },
     async (request) => ok(await analytics.maintenance(request.auth!, request.query)),
@@ -81,7 +84,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app
   app.get(
     '/bookings',
     {
-      config: { access: access.company('analytics_read') },
+      config: companyRead('analytics_read'),
       schema: { tags, querystring: ZAnalyticsQuery, response: { 200: zOk(ZBookingsReport) } },
     },
     async (request) => ok(await analytics.bookings(request.auth!, request.query)),
@@ -90,7 +93,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app
   app.get(
     '/export',
     {
-      config: { access: access.company('analytics_read', 'analytics_export') },
+      config: companyRead('analytics_read', 'analytics_export'),
       schema: {
         tags,
         summary: 'A report as CSV or XLSX (a file download)',
@@ -118,7 +121,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app
   app.get(
     '/report.pdf',
     {
-      config: { access: access.company('reports_read') },
+      config: companyRead('reports_read'),
       schema: { tags, summary: 'The monthly owner report (PDF download)', querystring: ZOwnerReportQuery },
     },
     async (request, reply) => {
