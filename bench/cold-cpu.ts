@@ -4,7 +4,8 @@
 // on the same scratch PostgreSQL database with the demo seed and PAGE_CACHE_MB=0, then for each path and each of
 // BENCH_REPEATS rounds sends BENCH_REQUESTS requests (BENCH_CONCURRENCY at a time) to each server in turn, and reads
 // the CPU (user + system) of the server process and of the PostgreSQL backends connected to that database only
-// (pg_stat_activity), so other databases' work on the same PostgreSQL does not count. Prints medians per request.
+// (pg_stat_activity), so other databases' work on the same PostgreSQL does not count, and the mean time a request
+// takes from the client (BENCH_CONCURRENCY=1: its latency). Prints medians per request.
 // Both servers start on a database seeded by a process of its own (seedDemoDatabase), and take turns going first.
 // Env: BENCH_PATHS (comma-separated, default the floor and the heavy lists), BENCH_REQUESTS (300),
 // BENCH_CONCURRENCY (4), BENCH_REPEATS (5).
@@ -57,6 +58,7 @@ async function round(
 ) {
   const serverBefore = cpuMsOf(server.child.pid!);
   const pgBefore = await backendsCpuMs(client, database);
+  const started = performance.now();
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -68,6 +70,7 @@ async function round(
     }),
   );
   return {
+    latency: ((performance.now() - started) * CONCURRENCY) / REQUESTS,
     node: (cpuMsOf(server.child.pid!) - serverBefore) / REQUESTS,
     postgres: ((await backendsCpuMs(client, database)) - pgBefore) / REQUESTS,
   };
@@ -111,22 +114,24 @@ async function main(): Promise<void> {
         .join(' ')}; ${REQUESTS} requests × ${REPEATS} rounds, ${CONCURRENCY} at a time`,
     );
     for (const path of PATHS) {
-      const samples = new Map<string, { node: number[]; postgres: number[] }>();
+      const samples = new Map<string, { latency: number[]; node: number[]; postgres: number[] }>();
       for (let repeat = 0; repeat < REPEATS; repeat++) {
         // Each server goes first in every other round, so neither always runs right after the other.
         for (const [label, server] of repeat % 2 === 0 ? servers : [...servers].reverse()) {
           const sample = await round(server, `${server.baseUrl}/api${path}`, headers, client, database.name);
-          const entry = samples.get(label) ?? { node: [], postgres: [] };
+          const entry = samples.get(label) ?? { latency: [], node: [], postgres: [] };
+          entry.latency.push(sample.latency);
           entry.node.push(sample.node);
           entry.postgres.push(sample.postgres);
           samples.set(label, entry);
         }
       }
       const cells = [...samples].map(
-        ([label, s]) => `${label} ${median(s.node).toFixed(2)} + ${median(s.postgres).toFixed(2)} ms`,
+        ([label, s]) =>
+          `${label} ${median(s.node).toFixed(2)} + ${median(s.postgres).toFixed(2)} ms (${median(s.latency).toFixed(2)} ms)`,
       );
       console.log(
-        `GET /api${path}: Node + PostgreSQL CPU per request (median of ${REPEATS}): ${cells.join(' | ')}`,
+        `GET /api${path}: Node + PostgreSQL CPU per request (mean time per request) (median of ${REPEATS}): ${cells.join(' | ')}`,
       );
     }
     console.log(

@@ -265,43 +265,55 @@ function enforceFeatures(ctx: AuthContext, features: readonly Feature[], mode: '
 }
 
 /**
- * What a company read knows of its caller before the access check has run: who the token names and which company the
- * x-company-id header asks for. Everything else is loaded by the check; reading it earlier is a bug and throws.
+ * What a company read knows of its caller before the access check has run (core/deferred-access.ts): who the token
+ * names and which company the x-company-id header asks for. Everything else comes with the check; reading it earlier
+ * is a bug and throws. Its fields are getters of the class (not own properties): do not spread it.
  */
-const CHECKED_FIELDS = [
-  'role',
-  'subRole',
-  'user',
-  'companyRole',
-  'features',
-  'planFeatures',
-  'limitations',
-  'dataVersion',
-  'mfaSetupRequired',
-] as const satisfies readonly (keyof AuthContext)[];
+class ProvisionalContext implements AuthContext {
+  #checked: AuthContext | null = null;
 
-function provisionalContext(claims: { sub: string; sid: string }, companyId: string): AuthContext {
-  const ctx = { userId: claims.sub, sessionId: claims.sid, companyId } as AuthContext;
-  for (const field of CHECKED_FIELDS) {
-    Object.defineProperty(ctx, field, {
-      configurable: true,
-      enumerable: true,
-      get() {
-        throw new Error(`request.auth.${field} was read before the caller's access was checked`);
-      },
-    });
+  constructor(
+    readonly userId: string,
+    readonly sessionId: string,
+    readonly companyId: string,
+  ) {}
+
+  settle(checked: AuthContext): void {
+    this.#checked = checked;
   }
-  return ctx;
-}
 
-function settleContext(ctx: AuthContext, checked: AuthContext): void {
-  for (const field of CHECKED_FIELDS) {
-    Object.defineProperty(ctx, field, {
-      configurable: true,
-      enumerable: true,
-      writable: true,
-      value: checked[field],
-    });
+  #field<K extends keyof AuthContext>(name: K): AuthContext[K] {
+    if (!this.#checked)
+      throw new Error(`request.auth.${name} was read before the caller's access was checked`);
+    return this.#checked[name];
+  }
+
+  get role() {
+    return this.#field('role');
+  }
+  get subRole() {
+    return this.#field('subRole');
+  }
+  get user() {
+    return this.#field('user');
+  }
+  get companyRole() {
+    return this.#field('companyRole');
+  }
+  get features() {
+    return this.#field('features');
+  }
+  get planFeatures() {
+    return this.#field('planFeatures');
+  }
+  get limitations() {
+    return this.#field('limitations');
+  }
+  get dataVersion() {
+    return this.#field('dataVersion');
+  }
+  get mfaSetupRequired() {
+    return this.#field('mfaSetupRequired');
   }
 }
 
@@ -380,12 +392,12 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessControlD
     const claims = deps.tokens.verifyAccess(token);
     const companyId = companyHeader(request);
     if (mayDeferAccessCheck(request, declared.kind, companyId)) {
-      const provisional = provisionalContext(claims, companyId);
+      const provisional = new ProvisionalContext(claims.sub, claims.sid, companyId);
       request.auth = provisional;
       deferAccessCheck(request, async () => {
         const ctx = await loadAuthContext(deps.db, claims, companyId);
         checkRouteAccess(ctx, declared);
-        settleContext(provisional, ctx);
+        provisional.settle(ctx);
       });
       return;
     }

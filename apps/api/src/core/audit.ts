@@ -25,6 +25,11 @@ export function registerAuditContext(app: FastifyInstance): void {
   });
 }
 
+/** Runs `work` outside any request's context: its statements wait for no request's access check (core/deferred-access.ts). */
+export function outsideRequest<T>(work: () => T): T {
+  return requestContext.exit(work);
+}
+
 /** The request being served, if any (core/events.ts marks that it wrote events). */
 export function currentRequest(): FastifyRequest | undefined {
   return requestContext.getStore();

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StatementGate } from '../db/statement-gate';
+import { outsideRequest } from './audit';
 import { toErrorReply } from './error-handler';
 
 declare module 'fastify' {
@@ -24,15 +25,17 @@ declare module 'fastify' {
  * check's error when it fails (`registerDeferredAccessAnswers`).
  */
 export function deferAccessCheck(request: FastifyRequest, check: () => Promise<void>): void {
-  const gate = new StatementGate(async () => {
-    try {
-      await check();
-      if (request.accessGate === gate) request.accessGate = undefined;
-    } catch (error) {
-      request.auth = null;
-      throw error;
-    }
-  });
+  const gate = new StatementGate(() =>
+    outsideRequest(async () => {
+      try {
+        await check();
+        if (request.accessGate === gate) request.accessGate = undefined;
+      } catch (error) {
+        request.auth = null;
+        throw error;
+      }
+    }),
+  );
   request.accessGate = gate;
 }
 

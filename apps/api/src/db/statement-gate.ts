@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool, PoolClient, QueryResult } from 'pg';
 
@@ -7,7 +6,8 @@ import type { Pool, PoolClient, QueryResult } from 'pg';
  * (core/deferred-access.ts). On PostgreSQL that statement travels in the same round trip as the request's first
  * statement (pipelined on one connection), and the first statement's rows reach the caller only once the check has
  * passed; when it fails they are dropped and the caller gets the check's error. Every later statement and every
- * transaction waits for the check. The check runs once; its own statements pass the gate.
+ * transaction waits for the check. The check runs once, outside the request (`gateOf` gives it no gate), so its own
+ * statements never wait for it.
  */
 export class StatementGate {
   private outcome: Promise<void> | null = null;
@@ -20,15 +20,30 @@ export class StatementGate {
 
   /** Runs the check (once); every caller gets its outcome. */
   open(): Promise<void> {
-    this.outcome ??= passing.run({}, this.check);
+    this.outcome ??= handled(this.check());
     return this.outcome;
   }
 
-  /** Runs the check with its first statement handed to `take` instead of sent. */
+  /**
+   * Runs the check with its first statement handed to `take` instead of sent, when the check sends it at once (in
+   * the same synchronous run: drizzle does); otherwise it is sent as usual.
+   */
   openHandingOver(take: (statement: HandedOver) => void): Promise<void> {
-    this.outcome ??= passing.run({ take }, this.check);
+    if (this.outcome) return this.outcome;
+    handOverNext = take;
+    try {
+      this.outcome = handled(this.check());
+    } finally {
+      handOverNext = undefined;
+    }
     return this.outcome;
   }
+}
+
+/** A refused check is answered by whoever awaits it (a statement, the onSend hook), never an unhandled rejection. */
+function handled(outcome: Promise<void>): Promise<void> {
+  outcome.catch(() => {});
+  return outcome;
 }
 
 /** A statement of the check that was not sent: its query and the way to give it its result. */
@@ -40,20 +55,13 @@ interface HandedOver {
 type QueryArgs = [config: unknown, values?: unknown];
 type GateOf = () => StatementGate | undefined;
 
-/** Inside a gate's check: its statements pass; `take`, while set, receives the next one unsent. */
-const passing = new AsyncLocalStorage<{ take?: (statement: HandedOver) => void }>();
+/** Set only while a check starts (synchronously): the next statement sent is the check's, and goes to it. */
+let handOverNext: ((statement: HandedOver) => void) | undefined;
 
-/** The gate the current statement must wait for (none inside a check). */
-function gateToWaitFor(gateOf: GateOf): StatementGate | undefined {
-  return passing.getStore() ? undefined : gateOf();
-}
-
-/** A statement of the check handed over when the check asks for it to be (at most one). */
-function handOver(args: QueryArgs): Promise<QueryResult> | undefined {
-  const store = passing.getStore();
-  const take = store?.take;
+function handedOver(args: QueryArgs): Promise<QueryResult> | undefined {
+  const take = handOverNext;
   if (!take) return undefined;
-  store.take = undefined;
+  handOverNext = undefined;
   return new Promise((resolve, reject) =>
     take({
       args,
@@ -129,16 +137,11 @@ export function gatePoolStatements(pool: Pool, gateOf: GateOf): void {
   const connect = pool.connect.bind(pool) as () => Promise<PoolClient>;
 
   async function rideWithCheck(gate: StatementGate, args: QueryArgs): Promise<QueryResult> {
-    let taken: ((statement: HandedOver) => void) | undefined;
-    const handedOver = new Promise<HandedOver>((resolve) => (taken = resolve));
-    const outcome = gate.openHandingOver((statement) => taken?.(statement));
-    const checkStatement = await Promise.race([
-      handedOver,
-      outcome.then(
-        () => null,
-        () => null,
-      ),
-    ]);
+    const check: { statement?: HandedOver } = {};
+    const outcome = gate.openHandingOver((statement) => {
+      check.statement = statement;
+    });
+    const checkStatement = check.statement;
     if (!checkStatement) {
       await outcome;
       return query(...args);
@@ -162,16 +165,16 @@ export function gatePoolStatements(pool: Pool, gateOf: GateOf): void {
   }
 
   (pool as { query: unknown }).query = (...args: QueryArgs) => {
-    const handed = handOver(args);
+    const handed = handedOver(args);
     if (handed) return handed;
-    const gate = gateToWaitFor(gateOf);
+    const gate = gateOf();
     if (!gate) return query(...args);
     if (gate.started || !isPlainRead(args)) return gate.open().then(() => query(...args));
     return rideWithCheck(gate, args);
   };
   (pool as { connect: unknown }).connect = (...args: unknown[]) => {
     if (args.length > 0) return (connect as (...a: unknown[]) => unknown)(...args);
-    const gate = gateToWaitFor(gateOf);
+    const gate = gateOf();
     return gate ? gate.open().then(connect) : connect();
   };
 }
@@ -182,7 +185,7 @@ export function gatePgliteStatements(client: PGlite, gateOf: GateOf): void {
   for (const method of ['query', 'exec', 'transaction'] as const) {
     const original = (client[method] as (...args: unknown[]) => Promise<unknown>).bind(client);
     (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
-      const gate = gateToWaitFor(gateOf);
+      const gate = gateOf();
       return gate ? gate.open().then(() => original(...args)) : original(...args);
     };
   }
