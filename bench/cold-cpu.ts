@@ -8,11 +8,12 @@
 // takes from the client (BENCH_CONCURRENCY=1: its latency). Prints medians per request.
 // Both servers start on a database seeded by a process of its own (seedDemoDatabase), and take turns going first.
 // Env: BENCH_PATHS (comma-separated, default the floor and the heavy lists), BENCH_REQUESTS (300),
-// BENCH_CONCURRENCY (4), BENCH_REPEATS (5).
+// BENCH_CONCURRENCY (4), BENCH_REPEATS (5), BENCH_PG_DELAY_MS (0: each way through a delaying proxy, lib/delay-proxy.ts).
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { bundleServer } from './lib/bundle';
+import { startDelayProxy } from './lib/delay-proxy';
 import { signIn } from './lib/list-bench';
 import { createScratchDatabase } from './lib/postgres';
 import { type BenchProcess, makeDataDir, seedDemoDatabase, spawnAndWait } from './lib/server';
@@ -25,6 +26,7 @@ const PATHS = (
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
+const PG_DELAY_MS = Number(process.env.BENCH_PG_DELAY_MS ?? 0);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 function cpuMsOf(pid: number): number {
@@ -80,10 +82,17 @@ async function main(): Promise<void> {
   const database = await createScratchDatabase('bench_coldcpu');
   const servers: [string, BenchProcess][] = [];
   const client = new pg.Client({ connectionString: database.url });
+  let proxy: Awaited<ReturnType<typeof startDelayProxy>> | undefined;
   try {
-    const env = { DATABASE_URL: database.url, PAGE_CACHE_MB: '0', JWT_SECRET };
     const bundle = await bundleServer('coldcpu');
-    await seedDemoDatabase(bundle, env);
+    await seedDemoDatabase(bundle, { DATABASE_URL: database.url, PAGE_CACHE_MB: '0', JWT_SECRET });
+    // BENCH_PG_DELAY_MS: the servers reach PostgreSQL through a proxy that delays each way (a database on another host).
+    const url = new URL(database.url);
+    if (PG_DELAY_MS > 0) {
+      proxy = await startDelayProxy({ host: url.hostname, port: Number(url.port || 5432) }, PG_DELAY_MS);
+      url.host = `127.0.0.1:${proxy.port}`;
+    }
+    const env = { DATABASE_URL: url.toString(), PAGE_CACHE_MB: '0', JWT_SECRET };
     const current = await spawnAndWait({
       args: [bundle],
       env: { ...env, DATA_DIR: makeDataDir('coldcpu'), SEED_DEMO: 'false' },
@@ -143,6 +152,7 @@ async function main(): Promise<void> {
   } finally {
     await client.end().catch(() => {});
     for (const [, server] of servers) await server.stop();
+    await proxy?.close();
     await database.drop();
   }
 }
