@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, call, getTestApp, testConfig } from '../../test/app';
@@ -51,6 +51,14 @@ beforeAll(async () => {
       return { success: true };
     },
   );
+  app.get(
+    '/api/test-only/fails-first',
+    { config: { access: access.company('properties_read') } },
+    async () => {
+      await database.db.execute(sql`select 1 / 0 as never`);
+      return { success: true };
+    },
+  );
   await app.ready();
   owner = await createCompany(app, { plan: 'enterprise' });
   other = await createCompany(app, { plan: 'enterprise' });
@@ -87,6 +95,15 @@ describe('a company read checked with its first statement', () => {
     const [company] = await database.db.select().from(companies).where(eq(companies.id, owner.companyId));
     expect(company?.name).not.toBe('Written before the check');
     expect(pipelinedChecks()).toBe(before);
+  });
+
+  it('answers a failing first statement as an error, the check’s refusal first, and goes on serving', async () => {
+    const failed = await get(owner, '/api/test-only/fails-first');
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toMatchObject({ code: 'INTERNAL_ERROR' });
+    expect((await get(other, '/api/test-only/fails-first', owner.companyId)).statusCode).toBe(403);
+    const after = await Promise.all(Array.from({ length: 6 }, () => get(owner, '/api/properties')));
+    expect(after.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
   });
 
   it('replaces a non-JSON answer and its headers when the check fails', async () => {

@@ -148,14 +148,18 @@ export function gatePoolStatements(pool: Pool, gateOf: GateOf): void {
     }
     let results: Awaited<ReturnType<typeof sendTogether>> | undefined;
     let client: PoolClient | undefined;
+    let failure: Error | undefined;
     try {
       client = await connect();
       results = await sendTogether(client, checkStatement.args, args);
+      failure = results.find((result) => result.status === 'rejected')?.reason as Error | undefined;
     } catch (error) {
+      failure = error as Error;
       checkStatement.settle({ status: 'rejected', reason: error });
       throw error;
     } finally {
-      client?.release();
+      // As pg-pool does after a failed query: the connection is closed rather than reused.
+      client?.release(failure);
     }
     ridden += 1;
     checkStatement.settle(results[0]);
