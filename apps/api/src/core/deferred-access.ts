@@ -19,10 +19,10 @@ declare module 'fastify' {
 
 /**
  * A company GET with the company named in its header does not wait for its caller's context: the route starts at once
- * with a provisional context (core/access.ts), and the context query runs with the route's first statement (db/statement-gate.ts),
- * which saves a round trip to the database per read. Nothing reaches the caller before the check has passed: every
- * statement's rows wait for it, and the answer (whatever the route made of it, an error included) is replaced by the
- * check's error when it fails (`registerDeferredAccessAnswers`).
+ * with a provisional context (core/access.ts), and the context query runs with the route's first statement
+ * (db/statement-gate.ts), which saves a round trip to the database per read. Nothing reaches the caller before the
+ * check has passed: every statement's rows wait for it, and the answer (whatever the route made of it, an error
+ * included) is replaced by the check's error when it fails (`registerDeferredAccessAnswers`).
  */
 export function deferAccessCheck(request: FastifyRequest, check: () => Promise<void>): void {
   const gate = new StatementGate(() =>

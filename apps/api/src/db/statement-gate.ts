@@ -72,7 +72,7 @@ function handedOver(args: QueryArgs): Promise<QueryResult> | undefined {
 
 let ridden = 0;
 
-/** How many checks have travelled with a statement in this process (tests, metrics). */
+/** How many checks have travelled with a statement in this process (the tests read it). */
 export const pipelinedChecks = (): number => ridden;
 
 const gated = new WeakSet<object>();
