@@ -5,8 +5,6 @@ import {
   FEATURES,
   type Feature,
   holdsFeature,
-  type Limitations,
-  type PlatformRole,
   planAllows,
 } from '@rentora/shared';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
@@ -14,11 +12,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { analyticsVersions, companies, companyUsers, sessions, users } from '../db/schema';
 import { type ApiKeyCaller, apiKeyOf, findApiKeyCaller, touchApiKey } from './api-key-auth';
+import { type AuthContext, type AuthUser, type CompanyContext, ProvisionalContext } from './auth-context';
 import { deferAccessCheck, mayDeferAccessCheck, registerDeferredAccessAnswers } from './deferred-access';
 import { AppError, featureNotInPlan, forbidden, unauthorized } from './errors';
 import { isUuid } from './ids';
 import type { RateLimiter } from './rate-limit';
 import type { TokenService } from './tokens';
+
+export type { AuthContext, AuthUser, CompanyContext } from './auth-context';
 
 /** How a route is reached: declared once per route as `config: { access }`. */
 export type RouteAccess =
@@ -50,55 +51,6 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
 }
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  passwordHash: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  avatar: string | null;
-  role: PlatformRole;
-  subRole: string | null;
-  isEmailVerified: boolean;
-  isActive: boolean;
-  lastLoginAt: Date | null;
-  mfaSecret: string | null;
-  mfaEnabledAt: Date | null;
-  mfaLastStep: number | null;
-  mfaDeviceEpoch: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** The caller as services see it: `ctx` of STYLE.md. */
-export interface AuthContext {
-  userId: string;
-  sessionId: string;
-  role: PlatformRole;
-  subRole: string | null;
-  user: AuthUser;
-  companyId: string | null;
-  companyRole: CompanyRole | null;
-  /** The caller's own featurePermissions (super_admin and admin: the whole catalogue). */
-  features: readonly string[];
-  /** The current company's plan feature list (empty: no restriction). */
-  planFeatures: readonly string[];
-  limitations: Limitations | null;
-  /**
-   * The current company's data version when the request began (core/company-versions.ts; 0 before its first write,
-   * null without a company): the key of exact cached pages.
-   */
-  dataVersion: number | null;
-  /** The current company requires two-factor sign-in of the caller's role and the caller has not set it up. */
-  mfaSetupRequired: boolean;
-  /** Set when the caller is a company API key (acting as the member who made it, with the key's features only). */
-  apiKey?: { id: string; name: string };
-}
-
-/** A context in which a current company is known. */
-export type CompanyContext = AuthContext & { companyId: string };
 
 export function accessContextOf(ctx: AuthContext): AccessContext {
   return {
@@ -262,59 +214,6 @@ function enforceFeatures(ctx: AuthContext, features: readonly Feature[], mode: '
     throw featureNotInPlan(lackingInPlan);
   }
   throw forbidden(`Missing permissions: ${features.filter((f) => !canUseFeature(accessCtx, f)).join(', ')}`);
-}
-
-/**
- * What a company read knows of its caller before the access check has run (core/deferred-access.ts): who the token
- * names and which company the x-company-id header asks for. Everything else comes with the check; reading it earlier
- * is a bug and throws. Its fields are getters of the class (not own properties): do not spread it.
- */
-class ProvisionalContext implements AuthContext {
-  #checked: AuthContext | null = null;
-
-  constructor(
-    readonly userId: string,
-    readonly sessionId: string,
-    readonly companyId: string,
-  ) {}
-
-  settle(checked: AuthContext): void {
-    this.#checked = checked;
-  }
-
-  #field<K extends keyof AuthContext>(name: K): AuthContext[K] {
-    if (!this.#checked)
-      throw new Error(`request.auth.${name} was read before the caller's access was checked`);
-    return this.#checked[name];
-  }
-
-  get role() {
-    return this.#field('role');
-  }
-  get subRole() {
-    return this.#field('subRole');
-  }
-  get user() {
-    return this.#field('user');
-  }
-  get companyRole() {
-    return this.#field('companyRole');
-  }
-  get features() {
-    return this.#field('features');
-  }
-  get planFeatures() {
-    return this.#field('planFeatures');
-  }
-  get limitations() {
-    return this.#field('limitations');
-  }
-  get dataVersion() {
-    return this.#field('dataVersion');
-  }
-  get mfaSetupRequired() {
-    return this.#field('mfaSetupRequired');
-  }
 }
 
 /** What a route's declared access asks of a signed-in caller beyond being one. */
