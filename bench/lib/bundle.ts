@@ -13,7 +13,7 @@ export async function bundleServer(label: string): Promise<string> {
   await build(
     serverBundleOptions({
       entryPoints: [path.join(ROOT, 'apps/api/src/server.ts')],
-      outfile: path.join(dir, 'server.js'),
+      outdir: dir,
       // As apps/api/build.mjs: `npm start` reads the map at start-up (--enable-source-maps; footprint.ts does too).
       sourcemap: true,
       logLevel: 'warning',

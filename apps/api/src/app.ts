@@ -46,6 +46,11 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   readinessChecks?: Record<string, () => Promise<unknown>>;
   cache?: SharedCache;
+  /**
+   * The database's start-up work (migrations, plans, the demo seed), when it runs while the app builds (serve.ts):
+   * the app's own start-up statements wait for it, at `ready`.
+   */
+  databaseReady?: Promise<unknown>;
 }
 
 /** `key[]=a&key[]=b` and `key=a&key=b` both arrive as `key: [a, b]`. */
@@ -181,8 +186,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   database.gateStatements(() => currentRequest()?.accessGate);
   registerApiKeyWriteAudit(app, deps.db);
   registerEventDispatchKick(app, () => services.webhooks.kick());
+  app.decorate('whenDatabaseReady', (task: () => Promise<void>) => {
+    app.addHook('onReady', async () => {
+      await options.databaseReady;
+      await task();
+    });
+  });
   // The company data versions keep the report and page caches exact (idempotent, once per process start).
-  await installCompanyVersioning(database.db);
+  app.whenDatabaseReady(() => installCompanyVersioning(database.db));
   registerPageCache(app, database.db, config.pageCacheBytes);
 
   await app.register(fastifySwagger, openApiOptions(config));

@@ -214,10 +214,28 @@ export function nextCronTick(cron: string, after: Date): Date {
 function createInProcessRunner(options: JobRunnerOptions): JobRunner {
   const db: Db = options.database.db;
   const definitions = new Map<string, Required<JobDefinition<unknown>>>();
-  const pendingSchedules: { name: string; cron: string; data: Record<string, unknown> }[] = [];
+  const schedules: { name: string; cron: string; data: Record<string, unknown> }[] = [];
+  let started = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopping = false;
+
+  async function saveSchedule(schedule: { name: string; cron: string; data: Record<string, unknown> }) {
+    const { name, cron, data } = schedule;
+    const next = nextCronTick(cron, new Date());
+    await db
+      .insert(jobSchedules)
+      .values({ name, cron, data, nextRunAt: next })
+      .onConflictDoUpdate({
+        target: jobSchedules.name,
+        // A changed expression takes effect now; an unchanged one keeps its pending tick.
+        set: {
+          cron,
+          data,
+          nextRunAt: sql`case when ${jobSchedules.cron} = ${cron} then ${jobSchedules.nextRunAt} else ${next} end`,
+        },
+      });
+  }
 
   async function claimNext() {
     const now = new Date();
@@ -342,23 +360,15 @@ function createInProcessRunner(options: JobRunnerOptions): JobRunner {
       return jobId;
     },
     async schedule(name, cron, data = {}) {
-      pendingSchedules.push({ name, cron, data });
-      const next = nextCronTick(cron, new Date());
-      await db
-        .insert(jobSchedules)
-        .values({ name, cron, data, nextRunAt: next })
-        .onConflictDoUpdate({
-          target: jobSchedules.name,
-          // A changed expression takes effect now; an unchanged one keeps its pending tick.
-          set: {
-            cron,
-            data,
-            nextRunAt: sql`case when ${jobSchedules.cron} = ${cron} then ${jobSchedules.nextRunAt} else ${next} end`,
-          },
-        });
+      schedules.push({ name, cron, data });
+      if (started) await saveSchedule({ name, cron, data });
     },
     async start() {
       stopping = false;
+      // Schedules defined while the app was built are stored now: building must not wait for the database (it may
+      // still be starting, server.ts) nor write before the migrations have run.
+      if (!started) for (const schedule of schedules) await saveSchedule(schedule);
+      started = true;
       // One process per embedded database: an `active` job at start-up was cut off by a crash and runs again, unless
       // a queued twin holds its singleton key (one waiting job per key): that one does the same work.
       await db.transaction(async (tx) => {

@@ -75,6 +75,43 @@ describe('StatementQueue (the PGlite statement queue)', () => {
   });
 });
 
+describe('StatementQueue with plain statements handed over together', () => {
+  it('hands over up to maxShared plain statements, and runs a transaction alone, in arrival order', async () => {
+    const queue = new StatementQueue(60_000, 2);
+    const events: string[] = [];
+    let active = 0;
+    let most = 0;
+    const unit = (name: string, ms: number, exclusive: boolean) => {
+      const work = async () => {
+        active += 1;
+        most = Math.max(most, active);
+        if (exclusive) expect(active).toBe(1);
+        events.push(`start ${name}`);
+        await sleep(ms);
+        events.push(`end ${name}`);
+        active -= 1;
+        return name;
+      };
+      return exclusive ? queue.run(work) : queue.runShared(work);
+    };
+    const results = await Promise.all([
+      unit('a', 30, false),
+      unit('b', 30, false),
+      unit('c', 5, false),
+      unit('tx', 10, true),
+      unit('d', 5, false),
+    ]);
+    expect(results).toEqual(['a', 'b', 'c', 'tx', 'd']);
+    expect(most).toBe(2);
+    // c waits for a slot; the transaction waits for every statement before it; d waits for the transaction.
+    expect(events.indexOf('start c')).toBeGreaterThan(events.indexOf('end a'));
+    expect(events.indexOf('start tx')).toBeGreaterThan(events.indexOf('end c'));
+    expect(events.indexOf('start tx')).toBeGreaterThan(events.indexOf('end b'));
+    expect(events.indexOf('start d')).toBeGreaterThan(events.indexOf('end tx'));
+    expect(queue.busy).toBe(false);
+  });
+});
+
 describe('StatementQueue after a long transaction', () => {
   it('still takes a burst of short statements (one slow sample cannot make it refuse)', async () => {
     const queue = new StatementQueue(1_000);

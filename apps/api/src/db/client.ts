@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { statementName } from '../core/prepared';
-import { copyPgliteTemplate } from './pglite-template';
+import { type PgliteClient, type PgliteThread, startPglite } from './pglite-thread';
 import * as schema from './schema';
 import { gatePgliteStatements, gatePoolStatements, type StatementGate } from './statement-gate';
 
@@ -118,59 +118,111 @@ export class DatabaseBusyError extends Error {
 
 /**
  * PGlite is one connection that runs one statement at a time. Every statement (and every transaction, as one unit)
- * passes through this queue, first come first served, so the wait of each is known: when the statements ahead of a
- * new one would take longer than `maxWaitMs` (their count times the recent mean run time), it is refused at once
+ * passes through this queue, first come first served, so the wait of each is known: when the work ahead of a new
+ * statement would take longer than `maxWaitMs` (its count times the recent mean run time), it is refused at once
  * with DatabaseBusyError instead of waiting for a caller that has long timed out.
+ *
+ * A transaction runs alone (`run`). Plain statements (`runShared`) may be handed over up to `maxShared` at a time:
+ * PGlite's thread runs them one after the other in the order they came (db/pglite-thread.ts), so the next one is
+ * already waiting on the thread when one ends, instead of a message's round trip later.
  */
 export class StatementQueue {
-  private readonly waiters: (() => void)[] = [];
-  private running = false;
+  private readonly waiters: { exclusive: boolean; start: () => void }[] = [];
+  private inFlight = 0;
+  private exclusiveRunning = false;
   /** Exponential moving mean of a statement's run time, ms. */
   private meanMs = 1;
+  /** When the last unit ended (a unit handed over behind others is timed from then, not from its start). */
+  private lastEnded = 0;
 
-  constructor(private readonly maxWaitMs: number) {}
+  constructor(
+    private readonly maxWaitMs: number,
+    private readonly maxShared = 1,
+  ) {}
 
   get waiting(): number {
     return this.waiters.length;
   }
 
   get busy(): boolean {
-    return this.running;
+    return this.inFlight > 0;
   }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running) {
-      const expectedWaitMs = (this.waiters.length + 1) * this.meanMs;
+  /** Runs `work` alone: nothing else is handed over until it ends (a transaction, a script). */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.enter(work, true);
+  }
+
+  /** Runs one plain statement, possibly beside others still on their way (see the class). */
+  runShared<T>(work: () => Promise<T>): Promise<T> {
+    return this.enter(work, false);
+  }
+
+  private canStart(exclusive: boolean): boolean {
+    if (exclusive) return this.inFlight === 0;
+    return !this.exclusiveRunning && this.inFlight < this.maxShared;
+  }
+
+  private async enter<T>(work: () => Promise<T>, exclusive: boolean): Promise<T> {
+    if (this.waiters.length > 0 || !this.canStart(exclusive)) {
+      const expectedWaitMs = (this.waiters.length + this.inFlight) * this.meanMs;
       if (expectedWaitMs > this.maxWaitMs) throw new DatabaseBusyError(Math.ceil(expectedWaitMs / 1000));
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
+      await new Promise<void>((start) => this.waiters.push({ exclusive, start }));
+    } else {
+      this.take(exclusive);
     }
-    this.running = true;
     const started = performance.now();
     try {
       return await work();
     } finally {
+      const ended = performance.now();
       // One long transaction (migrations, the demo seed, a big import) must not make the queue refuse the short
       // statements after it: a sample counts for at most a twentieth of the bound.
-      const sample = Math.min(performance.now() - started, this.maxWaitMs / 20);
+      const sample = Math.min(ended - Math.max(started, this.lastEnded), this.maxWaitMs / 20);
       this.meanMs += (sample - this.meanMs) / 20;
-      const next = this.waiters.shift();
-      // PGlite runs synchronously: handing over in the same microtask chain would keep the event loop from reading
-      // sockets until the whole queue drained. setImmediate lets I/O in between statements, so new requests join
-      // the queue in arrival order and the loop is never blocked longer than one statement.
-      if (next) setImmediate(next);
-      else this.running = false;
+      this.lastEnded = ended;
+      this.inFlight -= 1;
+      if (exclusive) this.exclusiveRunning = false;
+      this.handOver();
+    }
+  }
+
+  private take(exclusive: boolean): void {
+    this.inFlight += 1;
+    if (exclusive) this.exclusiveRunning = true;
+  }
+
+  /**
+   * Starts the waiters that may start now. In-process PGlite runs synchronously: handing over in the same microtask
+   * chain would keep the event loop from reading sockets until the whole queue drained. setImmediate lets I/O in
+   * between statements, so new requests join the queue in arrival order and the loop is never blocked longer than
+   * one statement.
+   */
+  private handOver(): void {
+    while (this.waiters.length > 0 && this.canStart(this.waiters[0]!.exclusive)) {
+      const next = this.waiters.shift()!;
+      this.take(next.exclusive);
+      setImmediate(next.start);
     }
   }
 }
 
-/** Routes a PGlite client's statements and transactions through `queue` (statements inside a transaction do not). */
-function queueStatements(client: PGlite, queue: StatementQueue): void {
+/**
+ * Routes a PGlite client's statements and transactions through `queue` (statements inside a transaction do not): a
+ * query may go beside others, a transaction or a script (`exec`) goes alone.
+ */
+function queueStatements(client: PgliteClient, queue: StatementQueue): void {
   for (const method of ['query', 'exec', 'transaction'] as const) {
     const original = (client[method] as (...args: unknown[]) => Promise<unknown>).bind(client);
-    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) =>
-      queue.run(() => original(...args));
+    (client as unknown as Record<string, unknown>)[method] =
+      method === 'query'
+        ? (...args: unknown[]) => queue.runShared(() => original(...args))
+        : (...args: unknown[]) => queue.run(() => original(...args));
   }
 }
+
+/** Plain statements handed over to PGlite's thread at a time (StatementQueue). */
+const PGLITE_STATEMENTS_IN_FLIGHT = 4;
 
 /** Any constant: the advisory lock key of the start-up work. */
 const STARTUP_LOCK_KEY = 7_241_964;
@@ -191,6 +243,8 @@ export interface DatabaseOptions {
   sharedBuffersMb?: number;
   /** PGlite: the longest a statement may wait in the queue before it is refused (503). */
   maxQueueWaitMs?: number;
+  /** PGlite: its thread, when it was started earlier (db/embedded-start.ts: server.ts starts it first). */
+  pglite?: PgliteThread;
 }
 
 /** PGlite's default queue bound: past it the caller (a browser, a load balancer) is better told to retry. */
@@ -248,26 +302,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       gateStatements: (gateOf) => gatePoolStatements(pool, gateOf),
     };
   }
-  // The embedded database's modules are loaded only when it is used (a server on PostgreSQL never needs them).
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
-    [
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-    ],
-  );
-  // A first start copies the migrated template made by the build instead of running initdb (db/pglite-template.ts).
-  if (options.dataDir) copyPgliteTemplate(options.dataDir);
-  const client = await PGlite.create(options.dataDir, {
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMb ?? 32}MB`],
-  });
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const client = options.pglite ?? (await startPglite(options).ready());
   const listeners: QueryListener[] = [];
   timeQueries(client, listeners);
-  const queue = new StatementQueue(options.maxQueueWaitMs ?? PGLITE_MAX_QUEUE_WAIT_MS);
+  const queue = new StatementQueue(
+    options.maxQueueWaitMs ?? PGLITE_MAX_QUEUE_WAIT_MS,
+    PGLITE_STATEMENTS_IN_FLIGHT,
+  );
   queueStatements(client, queue);
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db = drizzlePglite(client as unknown as PGlite, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     driver: 'pglite',

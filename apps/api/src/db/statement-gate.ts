@@ -1,5 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { Pool, PoolClient, QueryResult } from 'pg';
+import type { PgliteClient } from './pglite-thread';
 
 /**
  * What a request's statements wait for: the caller's access, loaded and checked by a statement of its own
@@ -183,8 +183,8 @@ export function gatePoolStatements(pool: Pool, gateOf: GateOf): void {
   };
 }
 
-/** PGlite runs one statement at a time in this process: its statements simply wait for the check (run first). */
-export function gatePgliteStatements(client: PGlite, gateOf: GateOf): void {
+/** PGlite runs one statement at a time: its statements simply wait for the check (run first). */
+export function gatePgliteStatements(client: PgliteClient, gateOf: GateOf): void {
   if (alreadyGated(client)) return;
   for (const method of ['query', 'exec', 'transaction'] as const) {
     const original = (client[method] as (...args: unknown[]) => Promise<unknown>).bind(client);

@@ -17,7 +17,7 @@ const tags = ['public'];
 /** The public property listing (no account): verified, listed properties of verified companies. */
 export const publicListingRoutes: FastifyPluginAsyncZod<ServicesOption> = async (app, { services }) => {
   const listing = services.publicListing;
-  await installPublicListingVersioning(app.deps.db);
+  app.whenDatabaseReady(() => installPublicListingVersioning(app.deps.db));
 
   app.get(
     '/properties',
