@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { analyticsVersions, companyUsers } from '../db/schema';
+import { installTriggerSet } from './trigger-sets';
 
 /**
  * One data version per company, for exact caches of what the company's pages show (the reports of
@@ -197,47 +197,16 @@ const TRIGGERS: { name: string; table: string; events: string; run: string }[] =
   },
 ];
 
-/** Creates the trigger functions and the missing triggers (idempotent; serialised across API processes). */
-/** A fingerprint of the functions and triggers below: a start that finds it installed has nothing to do. */
-const INSTALLED_MARK = `rentora:${createHash('sha1')
-  .update(JSON.stringify({ FUNCTIONS, TRIGGERS }))
-  .digest('hex')}`;
-
-/** The mark is the comment of the last function installed (it stays with the functions, in the same database). */
-const MARKED_FUNCTION = 'company_versions_touch_users()';
-
 /**
- * Installs (or updates) the version functions and triggers, once per set of definitions: a restart that finds this
- * set's mark and every trigger in place skips the transaction (its `create or replace function`s cost ~0.2 s of
- * every start on PGlite).
+ * Installs (or updates) the version functions and triggers (core/trigger-sets.ts: once per set of definitions,
+ * serialised across API processes).
  */
-export async function installCompanyVersioning(db: DbOrTx): Promise<void> {
-  const triggerNames = `{${TRIGGERS.map((trigger) => trigger.name).join(',')}}`;
-  const installed = await db.execute(
-    sql`select obj_description(to_regprocedure(${MARKED_FUNCTION}), 'pg_proc') as mark,
-          (select count(*)::int from pg_trigger where tgname = any(${triggerNames}::text[]) and not tgisinternal) as triggers`,
-  );
-  const [row] = (installed as unknown as { rows: { mark: string | null; triggers: number }[] }).rows;
-  // A migration that re-creates a table drops its triggers: then the set is installed again.
-  if (row?.mark === INSTALLED_MARK && Number(row.triggers) === TRIGGERS.length) return;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rentora.analytics_versions'))`);
-    for (const statement of FUNCTIONS) await tx.execute(sql.raw(statement));
-    const existing = await tx.execute(
-      sql`select tgname from pg_trigger where (tgname like 'analytics_version_%' or tgname like 'company_version_%')
-            and not tgisinternal`,
-    );
-    const names = new Set(
-      (existing as unknown as { rows: { tgname: string }[] }).rows.map((row) => row.tgname),
-    );
-    for (const trigger of TRIGGERS) {
-      if (names.has(trigger.name)) continue;
-      await tx.execute(
-        sql.raw(`create constraint trigger ${trigger.name} after ${trigger.events} on ${trigger.table}
-          deferrable initially deferred for each row execute function ${trigger.run}`),
-      );
-    }
-    await tx.execute(sql.raw(`comment on function ${MARKED_FUNCTION} is '${INSTALLED_MARK}'`));
+export function installCompanyVersioning(db: DbOrTx): Promise<void> {
+  return installTriggerSet(db, {
+    lockName: 'rentora.analytics_versions',
+    functions: FUNCTIONS,
+    triggers: TRIGGERS,
+    markedFunction: 'company_versions_touch_users()',
   });
 }
 

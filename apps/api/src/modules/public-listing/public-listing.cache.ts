@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { SharedCache } from '../../core/shared-cache';
+import { installTriggerSet } from '../../core/trigger-sets';
 import type { Db, DbOrTx } from '../../db/client';
 import { analyticsVersions } from '../../db/schema';
 
@@ -74,25 +75,21 @@ end $$`,
 
 const TABLES = [...Object.keys(SHOWN), 'companies'];
 
-/** Creates the trigger functions and the triggers once (idempotent; serialised across API processes). */
-export async function installPublicListingVersioning(db: DbOrTx): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rentora.public_listing_version'))`);
-    for (const statement of FUNCTIONS) await tx.execute(sql.raw(statement));
-    const existing = await tx.execute(
-      sql`select tgname from pg_trigger where tgname like 'public_listing_%' and not tgisinternal`,
-    );
-    const names = new Set(
-      (existing as unknown as { rows: { tgname: string }[] }).rows.map((row) => row.tgname),
-    );
-    for (const table of TABLES) {
-      const name = `public_listing_${table}`;
-      if (names.has(name)) continue;
-      await tx.execute(
-        sql.raw(`create constraint trigger ${name} after insert or update or delete on ${table}
-          deferrable initially deferred for each row execute function public_listing_touch_${table}()`),
-      );
-    }
+/**
+ * Installs (or updates) the listing's functions and triggers (core/trigger-sets.ts: once per set of definitions,
+ * serialised across API processes).
+ */
+export function installPublicListingVersioning(db: DbOrTx): Promise<void> {
+  return installTriggerSet(db, {
+    lockName: 'rentora.public_listing_version',
+    functions: FUNCTIONS,
+    triggers: TABLES.map((table) => ({
+      name: `public_listing_${table}`,
+      table,
+      events: 'insert or update or delete',
+      run: `public_listing_touch_${table}()`,
+    })),
+    markedFunction: 'public_listing_touch_companies()',
   });
 }
 
