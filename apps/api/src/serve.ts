@@ -138,6 +138,8 @@ async function runServer(
   const refreshStatistics = database.driver === 'pglite' && !seeded;
   phase('prepare');
   app.addHook('onClose', async () => {
+    // Fastify may run this hook before the app's own: the jobs stop first, so none writes to a closed database.
+    await app.deps.jobs.stop();
     await redis?.close();
     await database.close();
     unlock();

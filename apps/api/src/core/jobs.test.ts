@@ -115,6 +115,19 @@ describe('job runner', () => {
     expect(second).toBeNull();
   });
 
+  it('ends a start that a stop overtakes, without an error (a shutdown right after the server listens)', async () => {
+    const jobs = await runner();
+    // As many jobs as the app defines: the start goes on adding workers and schedules after the stop began.
+    for (let i = 0; i < 12; i++) {
+      const name = unique(`overtaken${i}`);
+      jobs.define(name, { handler: async () => {} });
+      await jobs.schedule(name, '*/5 * * * *');
+    }
+    const starting = jobs.start();
+    await jobs.stop();
+    await expect(starting).resolves.toBeUndefined();
+  });
+
   it('backs off exponentially and computes cron ticks in UTC', () => {
     expect([1, 2, 3, 4].map((attempt) => retryDelaySeconds(attempt, 10))).toEqual([10, 20, 40, 80]);
     expect(nextCronTick('0 6 * * *', new Date('2026-11-23T07:00:00Z')).toISOString()).toBe(
@@ -143,6 +156,31 @@ describe.runIf(process.env.TEST_DATABASE_URL === undefined)('in-process runner (
     );
     // One job per claimed tick, and every job ran exactly once.
     expect((await marks(name)).length).toBe(ticks!.n);
+  });
+
+  it('stores its schedules at start, not when they are defined, and a stop during the start ends it', async () => {
+    const name = unique('schedule');
+    const jobs = await runner();
+    jobs.define(name, { handler: () => mark(name, 'tick').then(() => undefined) });
+    await jobs.schedule(name, '* * * * * *');
+    const stored = () => rowsOf<{ name: string }>(sql`select name from job_schedules where name = ${name}`);
+    // Defined while the app builds: nothing is written before the migrations have run (serve.ts).
+    expect(await stored()).toEqual([]);
+    const starting = jobs.start();
+    await jobs.stop();
+    await starting;
+    // Stopped during its start: it never polls, so the every-second schedule never runs.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await marks(name)).toEqual([]);
+    // Started for good: the schedule is stored and ticks.
+    await jobs.start();
+    expect(await stored()).toEqual([{ name }]);
+    await until(
+      () => marks(name),
+      (rows) => rows.length >= 1,
+      10_000,
+    );
+    await jobs.stop();
   });
 
   it('runs a job again after the process that held it died (found active at start-up)', async () => {

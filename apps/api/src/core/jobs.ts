@@ -86,6 +86,8 @@ function createPgBossRunner(
   });
   boss.on('error', (error) => options.log.error({ err: error }, 'job runner error'));
   let started = false;
+  let stopping = false;
+  let starting: Promise<void> | undefined;
   let opened: Promise<void> | undefined;
 
   /** Connects (and installs pg-boss's schema) once, and creates or updates a queue per defined job. */
@@ -98,6 +100,33 @@ function createPgBossRunner(
       throw error;
     });
     return opened;
+  }
+
+  /** Connects, adds a worker per defined job and stores the schedules; a stop on the way ends it. */
+  async function startWorkers(): Promise<void> {
+    await ready();
+    for (const [name, definition] of definitions) {
+      if (stopping) return;
+      await boss.work<unknown>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: options.pollSeconds ?? 2 },
+        async ([job]) => {
+          if (!job) return;
+          try {
+            await definition.handler(job.data);
+          } catch (error) {
+            countJobFailure(name);
+            options.log.warn({ err: error, job: name, jobId: job.id }, 'job attempt failed');
+            throw error;
+          }
+        },
+      );
+    }
+    for (const { name, cron, data } of schedules) {
+      if (stopping) return;
+      await withRetries(() => boss.schedule(name, cron, data, { tz: 'UTC' }));
+    }
+    started = true;
   }
 
   /**
@@ -149,30 +178,17 @@ function createPgBossRunner(
       schedules.push({ name, cron, data });
       if (started) await boss.schedule(name, cron, data, { tz: 'UTC' });
     },
-    async start() {
-      await ready();
-      for (const [name, definition] of definitions) {
-        await boss.work<unknown>(
-          name,
-          { batchSize: 1, pollingIntervalSeconds: options.pollSeconds ?? 2 },
-          async ([job]) => {
-            if (!job) return;
-            try {
-              await definition.handler(job.data);
-            } catch (error) {
-              countJobFailure(name);
-              options.log.warn({ err: error, job: name, jobId: job.id }, 'job attempt failed');
-              throw error;
-            }
-          },
-        );
-      }
-      for (const { name, cron, data } of schedules) {
-        await withRetries(() => boss.schedule(name, cron, data, { tz: 'UTC' }));
-      }
-      started = true;
+    start() {
+      stopping = false;
+      starting = startWorkers().finally(() => {
+        starting = undefined;
+      });
+      return starting;
     },
     async stop() {
+      stopping = true;
+      // A start on its way ends with its current call (its workers would otherwise be added to a stopped pg-boss).
+      await starting?.catch(() => undefined);
       if (!opened) return;
       await opened.catch(() => undefined);
       opened = undefined;
@@ -216,6 +232,7 @@ function createInProcessRunner(options: JobRunnerOptions): JobRunner {
   const definitions = new Map<string, Required<JobDefinition<unknown>>>();
   const schedules: { name: string; cron: string; data: Record<string, unknown> }[] = [];
   let started = false;
+  let starting: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopping = false;
@@ -337,6 +354,39 @@ function createInProcessRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
+  /**
+   * Stores the schedules defined while the app was built (building must not wait for the database: it may still be
+   * starting, serve.ts; nor write before the migrations have run), recovers cut-off jobs, then polls. A stop on the
+   * way ends it after the statement in flight.
+   */
+  async function startRunner(): Promise<void> {
+    if (!started) {
+      for (const schedule of schedules) {
+        if (stopping) return;
+        await saveSchedule(schedule);
+      }
+      started = true;
+    }
+    if (stopping) return;
+    // One process per embedded database: an `active` job at start-up was cut off by a crash and runs again, unless
+    // a queued twin holds its singleton key (one waiting job per key): that one does the same work.
+    await db.transaction(async (tx) => {
+      await tx
+        .update(jobs)
+        .set({ status: 'completed', lastError: 'cut off by a crash; its queued twin runs instead' })
+        .where(
+          and(
+            eq(jobs.status, 'active'),
+            sql`${jobs.singletonKey} is not null`,
+            sql`exists (select 1 from jobs twin where twin.name = ${jobs.name}
+                  and twin.singleton_key = ${jobs.singletonKey} and twin.status = 'queued')`,
+          ),
+        );
+      await tx.update(jobs).set({ status: 'queued' }).where(eq(jobs.status, 'active'));
+    });
+    loop();
+  }
+
   function loop(): void {
     if (stopping) return;
     running = tick().finally(() => {
@@ -363,33 +413,18 @@ function createInProcessRunner(options: JobRunnerOptions): JobRunner {
       schedules.push({ name, cron, data });
       if (started) await saveSchedule({ name, cron, data });
     },
-    async start() {
+    start() {
       stopping = false;
-      // Schedules defined while the app was built are stored now: building must not wait for the database (it may
-      // still be starting, server.ts) nor write before the migrations have run.
-      if (!started) for (const schedule of schedules) await saveSchedule(schedule);
-      started = true;
-      // One process per embedded database: an `active` job at start-up was cut off by a crash and runs again, unless
-      // a queued twin holds its singleton key (one waiting job per key): that one does the same work.
-      await db.transaction(async (tx) => {
-        await tx
-          .update(jobs)
-          .set({ status: 'completed', lastError: 'cut off by a crash; its queued twin runs instead' })
-          .where(
-            and(
-              eq(jobs.status, 'active'),
-              sql`${jobs.singletonKey} is not null`,
-              sql`exists (select 1 from jobs twin where twin.name = ${jobs.name}
-                    and twin.singleton_key = ${jobs.singletonKey} and twin.status = 'queued')`,
-            ),
-          );
-        await tx.update(jobs).set({ status: 'queued' }).where(eq(jobs.status, 'active'));
+      starting = startRunner().finally(() => {
+        starting = undefined;
       });
-      loop();
+      return starting;
     },
     async stop() {
       stopping = true;
       clearTimeout(timer);
+      // A start on its way ends with its current statement (the database closes after this).
+      await starting?.catch(() => undefined);
       await running;
     },
     async stats() {
