@@ -187,10 +187,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerApiKeyWriteAudit(app, deps.db);
   registerEventDispatchKick(app, () => services.webhooks.kick());
   app.decorate('whenDatabaseReady', (task: () => Promise<void>) => {
-    app.addHook('onReady', async () => {
-      await options.databaseReady;
-      await task();
-    });
+    // Started as soon as the database is ready (on PGlite's thread while this thread builds routes), awaited at `ready`.
+    const done = Promise.resolve(options.databaseReady).then(task);
+    done.catch(() => {});
+    app.addHook('onReady', () => done);
   });
   // The company data versions keep the report and page caches exact (idempotent, once per process start).
   app.whenDatabaseReady(() => installCompanyVersioning(database.db));

@@ -62,9 +62,9 @@ declare module 'fastify' {
     deps: AppDeps;
     routeTable: RouteEntry[];
     /**
-     * Runs `task` (a start-up statement of the app's own: functions, triggers) at `ready`, once the database's
-     * start-up work is done (migrations, the seed; serve.ts runs it while the app builds). Not before: building never
-     * waits for the database, and nothing is written before the migrations.
+     * Runs `task` (a start-up statement of the app's own: functions, triggers) once the database's start-up work is
+     * done (migrations, the seed; serve.ts runs it while the app builds), and makes `ready` wait for it. Building
+     * never waits for the database, and nothing is written before the migrations.
      */
     whenDatabaseReady(task: () => Promise<void>): void;
   }
