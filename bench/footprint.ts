@@ -49,7 +49,7 @@ function cpuMs(pid: number): number {
 async function startOnce(bundle: string, env: Record<string, string>): Promise<Sample> {
   const server = await spawnAndWait({
     // The flags `npm start` runs the bundle with (scripts/start.mjs): reading the source map costs a restart ~0.07 s.
-    args: ['--enable-source-maps', bundle],
+    args: [bundle],
     // MALLOC_ARENA_MAX as `npm start` sets it (scripts/start.mjs).
     env: { JWT_SECRET, SEED_DEMO: 'true', LOG_LEVEL: 'info', MALLOC_ARENA_MAX: '2', ...env },
     timeoutMs: 300_000,

@@ -17,7 +17,8 @@ function build(workspace) {
 if (!existsSync(webIndex) || process.env.REBUILD === 'true') build('apps/web');
 if (!existsSync(apiBundle) || process.env.REBUILD === 'true') build('apps/api');
 
-const child = spawn(process.execPath, ['--enable-source-maps', apiBundle], {
+// Stack traces name the source files (apps/api/src/core/stack-traces.ts reads the bundle's map when one is shown).
+const child = spawn(process.execPath, [apiBundle], {
   cwd: root,
   stdio: 'inherit',
   // Two malloc arenas instead of glibc's eight per core: the seeding burst (image generation on worker threads) left

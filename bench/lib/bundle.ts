@@ -14,7 +14,7 @@ export async function bundleServer(label: string): Promise<string> {
     serverBundleOptions({
       entryPoints: [path.join(ROOT, 'apps/api/src/server.ts')],
       outdir: dir,
-      // As apps/api/build.mjs: `npm start` reads the map at start-up (--enable-source-maps; footprint.ts does too).
+      // As apps/api/build.mjs: the server reads the map when a stack trace shows the bundle (core/stack-traces.ts).
       sourcemap: true,
       logLevel: 'warning',
     }),

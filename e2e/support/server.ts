@@ -129,7 +129,7 @@ export function spawnServer(options: ServerOptions & { port: number; dataDir: st
     LOG_LEVEL: 'warn',
     ...options.env,
   });
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

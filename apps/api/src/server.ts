@@ -2,9 +2,11 @@
 // (db/embedded-start.ts), and only then loads the server (serve.ts, a chunk of its own in the bundle): PGlite boots
 // while the server's modules load and its routes are built, instead of after them.
 import { loadConfig } from './config';
+import { installLazySourceMappedStacks } from './core/stack-traces';
 import { type EmbeddedStart, startEmbedded } from './db/embedded-start';
 
 async function start(): Promise<void> {
+  installLazySourceMappedStacks();
   const config = loadConfig();
   let embedded: EmbeddedStart | undefined;
   if (!config.databaseUrl) embedded = await startEmbedded(config);
